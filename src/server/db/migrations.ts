@@ -1,4 +1,8 @@
 import catalogue from "./migrations/0001_catalogue.ts"
+import seating from "./migrations/0002_seating.ts"
+import commerce from "./migrations/0003_commerce.ts"
+import people from "./migrations/0004_people.ts"
+import sales from "./migrations/0005_sales.ts"
 
 /**
  * Every migration, keyed `<id>_<name>`, run once in id order by `Migrator.fromRecord`.
@@ -6,4 +10,8 @@ import catalogue from "./migrations/0001_catalogue.ts"
  */
 export const migrations = {
   "0001_catalogue": catalogue,
+  "0002_seating": seating,
+  "0003_commerce": commerce,
+  "0004_people": people,
+  "0005_sales": sales,
 }

@@ -1,0 +1,50 @@
+import en from "../locales/en.json" with { type: "json" }
+import he from "../locales/he.json" with { type: "json" }
+import type { PresentationList } from "../src/api/PresentationsApi.ts"
+import { expect, test } from "./fixtures.ts"
+
+test.describe("what's on", () => {
+  test("opens in Hebrew, right to left, with the seeded presentations", async ({ whatsOn, request }) => {
+    const api = (await (await request.get("/api/presentations/?lang=he")).json()) as PresentationList
+    await whatsOn.open()
+    expect(await whatsOn.documentDirection()).toEqual({ lang: "he", dir: "rtl" })
+    await expect(whatsOn.presentations.first()).toBeVisible()
+    const first = api.presentations[0]!
+    await expect(whatsOn.page.getByText(first.featureName).first()).toBeVisible()
+    await expect(whatsOn.purchaseLinks.first()).toBeVisible()
+    expect(await whatsOn.presentations.count()).toBeGreaterThan(5)
+  })
+
+  test("?lang=en shows English, left to right", async ({ whatsOn, request }) => {
+    const api = (await (await request.get("/api/presentations/?lang=en")).json()) as PresentationList
+    await whatsOn.open("?lang=en")
+    expect(await whatsOn.documentDirection()).toEqual({ lang: "en", dir: "ltr" })
+    await expect(whatsOn.page.getByText(api.presentations[0]!.featureName).first()).toBeVisible()
+    await expect(whatsOn.purchaseLinks.first()).toHaveAttribute("href", /lang=en/)
+  })
+
+  test("?lang=ru shows Russian", async ({ whatsOn, request }) => {
+    const api = (await (await request.get("/api/presentations/?lang=ru")).json()) as PresentationList
+    await whatsOn.open("?lang=ru")
+    expect(await whatsOn.documentDirection()).toEqual({ lang: "ru", dir: "ltr" })
+    await expect(whatsOn.page.getByText(api.presentations[0]!.featureName).first()).toBeVisible()
+  })
+})
+
+test.describe("not found", () => {
+  // A locale that is not enabled cannot be shown, so the 404 page speaks the default locale, Hebrew.
+  test("a locale that is not enabled shows the 404 text", async ({ page }) => {
+    await page.goto("/?lang=xx")
+    await expect(page.getByText(he.errors.notFound)).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl")
+  })
+
+  test("an unknown route shows the 404 text in the page's language", async ({ page }) => {
+    await page.goto("/no-such-page?lang=en")
+    await expect(page.getByText(en.errors.notFound)).toBeVisible()
+    expect(en.errors.notFound).toBe("This page could not be found.")
+    await page.goto("/no-such-page")
+    await expect(page.getByText(he.errors.notFound)).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl")
+  })
+})

@@ -1,0 +1,47 @@
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { defineConfig, devices } from "@playwright/test"
+
+/**
+ * Journeys in Debian's Chromium (never a downloaded browser) against the built PWA served by the real
+ * server on a fresh embedded database, seeded on start exactly as `npm start` does.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 4310)
+const dataDir = mkdtempSync(join(tmpdir(), "marquee-e2e-"))
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-quic",
+  "--no-first-run",
+  "--enable-unsafe-swiftshader",
+]
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? "line" : "list",
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "phone", use: { ...devices["Pixel 7"], channel: undefined } },
+  ],
+  webServer: {
+    command: `"${process.execPath}" src/server/main.ts`,
+    url: `http://127.0.0.1:${PORT}/api/config`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "" },
+  },
+})

@@ -1,0 +1,35 @@
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { IdList, LangQuery, PositiveInt } from "./shared.ts"
+
+export const Feature = Schema.Struct({
+  id: Schema.Int,
+  name: Schema.String,
+  synopsis: Schema.String,
+  categoryId: Schema.Int,
+  categoryName: Schema.String,
+  language: Schema.String,
+  dubbing: Schema.NullOr(Schema.String),
+  subtitles: Schema.NullOr(Schema.String),
+  /** minutes */
+  duration: Schema.Int,
+  releaseDate: Schema.String,
+  ageRating: Schema.String,
+  is3D: Schema.Boolean,
+})
+export type Feature = typeof Feature.Type
+
+export const FeatureList = Schema.Struct({ features: Schema.Array(Feature) })
+export type FeatureList = typeof FeatureList.Type
+
+export class FeaturesApi extends HttpApiGroup.make("features").add(
+  HttpApiEndpoint.get("list", "/features/", {
+    query: {
+      featureIds: Schema.optional(IdList),
+      locationId: Schema.optional(PositiveInt),
+      miniSiteUrl: Schema.optional(Schema.String),
+      lang: LangQuery,
+    },
+    success: FeatureList,
+  }),
+) {}

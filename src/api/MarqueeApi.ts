@@ -1,0 +1,18 @@
+import { HttpApi, HttpApiMiddleware, OpenApi } from "effect/http-api"
+import { ConfigApi } from "./ConfigApi.ts"
+import { CustomerApi } from "./CustomerApi.ts"
+import { FeaturesApi } from "./FeaturesApi.ts"
+import { PresentationsApi } from "./PresentationsApi.ts"
+
+/**
+ * The one HTTP contract: the server implements it, the browser derives its types (and later its client)
+ * from it, and `/api/openapi.json` is generated from it. Every path is under `/api`.
+ */
+export class MarqueeApi extends HttpApi.make("marquee")
+  .add(ConfigApi)
+  .add(PresentationsApi)
+  .add(FeaturesApi)
+  .add(CustomerApi)
+  .prefix("/api")
+  .middleware(HttpApiMiddleware.ProblemDetails)
+  .annotateMerge(OpenApi.annotations({ title: "Marquee API", version: "0.1.0" })) {}

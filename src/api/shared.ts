@@ -1,0 +1,18 @@
+import { Schema } from "effect"
+
+/** The ten locales that have translation files (spec §1). Only some are enabled in config. */
+export const LocaleCode = Schema.Literals(["he", "en", "ru", "ar", "pl", "sk", "ro", "bg", "cs", "hu"])
+export type LocaleCode = typeof LocaleCode.Type
+
+/** `lang` query parameter: which language localised names come back in (default he, fallback en). */
+export const LangQuery = Schema.optional(LocaleCode)
+
+/** A comma-separated list of positive integer ids, as the spec's `featureIds` filter is written on the wire. */
+export const IdList = Schema.String.pipe(
+  Schema.check(Schema.isPattern(/^\d{1,9}(,\d{1,9})*$/, { expected: "a comma-separated list of ids" })),
+)
+
+export const parseIdList = (value: string | undefined): ReadonlyArray<number> | undefined =>
+  value === undefined ? undefined : value.split(",").map(Number)
+
+export const PositiveInt = Schema.Int.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(1)))

@@ -1,0 +1,61 @@
+import rosetta from "rosetta"
+import type en from "../../../locales/en.json"
+import { FALLBACK_LOCALE, type LocaleCode } from "./locales.ts"
+
+/** The English dictionary is the complete one, so its shape defines which keys exist. */
+export type Dictionary = typeof en
+
+type Join<K extends string, P extends string> = `${K}.${P}`
+type Paths<T> = {
+  [K in keyof T & string]: T[K] extends string ? K : Join<K, Paths<T[K]>>
+}[keyof T & string]
+
+export type MessageKey = Paths<Dictionary>
+export type MessageParams = Record<string, string | number>
+
+// One dynamic import per locale: Vite makes each its own chunk, so only the active one (plus en) is fetched.
+const loaders: Record<LocaleCode, () => Promise<{ default: unknown }>> = {
+  he: () => import("../../../locales/he.json"),
+  en: () => import("../../../locales/en.json"),
+  ru: () => import("../../../locales/ru.json"),
+  ar: () => import("../../../locales/ar.json"),
+  pl: () => import("../../../locales/pl.json"),
+  sk: () => import("../../../locales/sk.json"),
+  ro: () => import("../../../locales/ro.json"),
+  bg: () => import("../../../locales/bg.json"),
+  cs: () => import("../../../locales/cs.json"),
+  hu: () => import("../../../locales/hu.json"),
+}
+
+const i18n = rosetta<unknown>()
+const loaded = new Map<LocaleCode, Promise<void>>()
+
+const load = (locale: LocaleCode): Promise<void> => {
+  let pending = loaded.get(locale)
+  if (pending === undefined) {
+    pending = loaders[locale]().then((module) => i18n.set(locale, module.default))
+    // A failed load must be retryable (a flaky network should not poison the cache for the session).
+    pending.catch(() => loaded.delete(locale))
+    loaded.set(locale, pending)
+  }
+  return pending
+}
+
+/** Loads the locale's dictionary and the fallback one; partial dictionaries rely on the fallback. */
+export const ensureDictionary = async (locale: LocaleCode): Promise<void> => {
+  await Promise.all([load(locale), load(FALLBACK_LOCALE)])
+}
+
+/** Registers a dictionary directly (tests, and anything that already has the table in memory). */
+export const setDictionary = (locale: LocaleCode, table: unknown): void => {
+  i18n.set(locale, table)
+  loaded.set(locale, Promise.resolve())
+}
+
+/** rosetta returns "" for a missing key; fall back to English, then to the key so gaps are visible. */
+export const translate = (locale: LocaleCode, key: MessageKey, params?: MessageParams): string => {
+  const own = i18n.t(key, params, locale)
+  if (own !== "") return own
+  const fallback = i18n.t(key, params, FALLBACK_LOCALE)
+  return fallback !== "" ? fallback : key
+}

@@ -1,0 +1,49 @@
+import { createSyncStoragePersister } from "@tanstack/query-sync-storage-persister"
+import { QueryClient } from "@tanstack/react-query"
+import { persistQueryClient } from "@tanstack/react-query-persist-client"
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    queryMeta: { readonly persist?: boolean }
+  }
+}
+
+const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60_000
+
+export const createQueryClient = (): QueryClient =>
+  new QueryClient({
+    defaultOptions: {
+      queries: {
+        // Persisted answers are dropped from memory no sooner than from storage, or a restore would be lost.
+        gcTime: PERSIST_MAX_AGE_MS,
+        // Try the network even when the browser claims to be offline: the service worker may answer.
+        networkMode: "offlineFirst",
+        retry: 1,
+      },
+    },
+  })
+
+/**
+ * Restores what was persisted (so the last what's-on renders with no network) and keeps saving it. Only
+ * successful queries marked `meta.persist` are written: other answers may be personal or short-lived.
+ * Resolves after the restore, so the router's loaders see the restored cache.
+ */
+export const persistQueries = async (queryClient: QueryClient): Promise<void> => {
+  let storage: Storage | undefined
+  try {
+    storage = window.localStorage
+  } catch {
+    return // storage blocked (privacy mode): the app still works, only without offline what's-on
+  }
+  const [, restored] = persistQueryClient({
+    queryClient,
+    persister: createSyncStoragePersister({ storage, key: "marquee:queries", throttleTime: 1000 }),
+    maxAge: PERSIST_MAX_AGE_MS,
+    // Bump when a persisted answer's shape changes, so old shapes are never rendered.
+    buster: "whats-on-v1",
+    dehydrateOptions: {
+      shouldDehydrateQuery: (query) => query.state.status === "success" && query.meta?.persist === true,
+    },
+  })
+  await restored.catch(() => undefined)
+}

@@ -1,0 +1,35 @@
+import { QueryClientProvider } from "@tanstack/react-query"
+import { RouterProvider } from "@tanstack/react-router"
+import { StrictMode } from "react"
+import { createRoot } from "react-dom/client"
+import { applyDocumentLocale, langFromSearch, resolveLocale } from "./i18n/locales.ts"
+import { reloadForChunkError } from "./lib/chunkReload.ts"
+import { configQueryOptions } from "./lib/configQuery.ts"
+import { createQueryClient, persistQueries } from "./lib/queryClient.ts"
+import { createAppRouter } from "./router.tsx"
+import "./styles/base.css"
+
+// Before anything renders, so an English or Russian page never paints right-to-left first.
+applyDocumentLocale(document.documentElement, resolveLocale(langFromSearch(window.location.search)).locale)
+
+// Vite fires this when a lazy chunk's preload fails (typically: a deploy removed the old hashed files).
+window.addEventListener("vite:preloadError", (event) => {
+  if (reloadForChunkError(event.payload)) event.preventDefault()
+})
+
+const queryClient = createQueryClient()
+await persistQueries(queryClient)
+// Not awaited: the static locale defaults serve the first paint; spec §8 says config failures are swallowed.
+queryClient.prefetchQuery(configQueryOptions()).catch(() => undefined)
+
+const router = createAppRouter(queryClient)
+
+const root = document.getElementById("root")
+if (root === null) throw new Error("index.html has no #root element")
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+)

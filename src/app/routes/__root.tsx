@@ -1,0 +1,42 @@
+import type { QueryClient } from "@tanstack/react-query"
+import { createRootRouteWithContext, notFound, Outlet } from "@tanstack/react-router"
+import { ErrorPage } from "../errors/ErrorPage.tsx"
+import { NotFoundPage } from "../errors/NotFoundPage.tsx"
+import { ensureDictionary } from "../i18n/dictionaries.ts"
+import { applyDocumentLocale, DEFAULT_ENABLED_LOCALES, resolveLocale } from "../i18n/locales.ts"
+import { configQueryOptions } from "../lib/configQuery.ts"
+import { UpdatePrompt } from "../pwa/UpdatePrompt.tsx"
+import { Toaster } from "../ui/Toaster.tsx"
+import { useBackOnlineToast } from "../ui/useBackOnlineToast.ts"
+
+export type RouterContext = { readonly queryClient: QueryClient }
+
+export type RootSearch = { readonly lang?: string }
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  validateSearch: (search: Record<string, unknown>): RootSearch =>
+    typeof search.lang === "string" ? { lang: search.lang } : {},
+  beforeLoad: async ({ search, context }) => {
+    // Config may not have answered yet; the static defaults decide until it has (first paint never waits).
+    const enabled = context.queryClient.getQueryData(configQueryOptions().queryKey)?.locales.enabled
+    const { found, locale } = resolveLocale(search.lang, enabled ?? DEFAULT_ENABLED_LOCALES)
+    await ensureDictionary(locale)
+    applyDocumentLocale(document.documentElement, locale)
+    if (!found) throw notFound()
+    return { locale }
+  },
+  component: Root,
+  notFoundComponent: NotFoundPage,
+  errorComponent: ErrorPage,
+})
+
+function Root() {
+  useBackOnlineToast()
+  return (
+    <>
+      <Outlet />
+      <Toaster />
+      <UpdatePrompt />
+    </>
+  )
+}

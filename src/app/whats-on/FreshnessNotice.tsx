@@ -1,0 +1,30 @@
+import { formatLongDateTime } from "../i18n/format.ts"
+import type { LocaleCode } from "../i18n/locales.ts"
+import { useT } from "../i18n/useI18n.ts"
+import { temporal } from "../lib/temporal.ts"
+import { useOnline } from "../lib/useOnline.ts"
+
+type Props = {
+  readonly locale: LocaleCode
+  /** epoch ms of the answer on screen */
+  readonly updatedAt: number
+  readonly refreshFailed: boolean
+  readonly refreshing: boolean
+  readonly onRetry: () => void
+}
+
+/** ARCHITECTURE "Offline": the app says when it is offline and how old what it shows is. */
+export const FreshnessNotice = ({ locale, updatedAt, refreshFailed, refreshing, onRetry }: Props) => {
+  const t = useT()
+  const online = useOnline()
+  if (online && !refreshFailed) return null
+  const time = formatLongDateTime(temporal(), new Date(updatedAt).toISOString(), locale)
+  return (
+    <div className="notice" role="status">
+      <p>{online ? t("status.stale", { time }) : t("status.offline", { time })}</p>
+      <button type="button" className="button button--ghost" onClick={onRetry} disabled={refreshing}>
+        {t("status.retry")}
+      </button>
+    </div>
+  )
+}

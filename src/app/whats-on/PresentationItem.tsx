@@ -1,0 +1,77 @@
+import { formatTime, languageName } from "../i18n/format.ts"
+import type { LocaleCode } from "../i18n/locales.ts"
+import { useT } from "../i18n/useI18n.ts"
+import type { ScheduledPresentation } from "./groupPresentations.ts"
+
+type Props = { readonly item: ScheduledPresentation; readonly locale: LocaleCode }
+
+/** Order pages come in a later issue; a plain link keeps the route tree free of stubs until then. */
+const orderHref = (presentationId: number, locale: LocaleCode) =>
+  `/order/${presentationId}?${new URLSearchParams({ lang: locale })}`
+
+export const PresentationItem = ({ item, locale }: Props) => {
+  const t = useT()
+  const { presentation, start } = item
+  const time = formatTime(start)
+  const soldOut = presentation.availableSeats <= 0
+  const purchasable = presentation.isOnSale && !soldOut
+  const badges: Array<{ key: string; text: string; tone?: "accent" | "vod" }> = []
+  if (presentation.is3D) badges.push({ key: "3d", text: t("whatsOn.threeD"), tone: "accent" })
+  if (presentation.isVod) badges.push({ key: "vod", text: t("whatsOn.vod"), tone: "vod" })
+  badges.push({
+    key: "language",
+    text: t("whatsOn.language", { language: languageName(presentation.language, locale) }),
+  })
+  if (presentation.dubbing !== null)
+    badges.push({
+      key: "dubbing",
+      text: t("whatsOn.dubbed", { language: languageName(presentation.dubbing, locale) }),
+    })
+  if (presentation.subtitles !== null)
+    badges.push({
+      key: "subtitles",
+      text: t("whatsOn.subtitles", { language: languageName(presentation.subtitles, locale) }),
+    })
+
+  return (
+    <li className="showing" data-testid="presentation" data-unavailable={purchasable ? undefined : "true"}>
+      <time className="showing__time" dateTime={start.toInstant().toString()}>
+        {time}
+      </time>
+      <div className="showing__body">
+        <h4 className="showing__title">{presentation.featureName}</h4>
+        <p className="showing__meta">
+          <span>{presentation.venueName}</span>
+          <span aria-hidden="true"> · </span>
+          <span>{t("whatsOn.duration", { minutes: presentation.duration })}</span>
+        </p>
+        <ul className="badges">
+          {badges.map((badge) => (
+            <li key={badge.key} className="badge" data-tone={badge.tone}>
+              {badge.text}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="showing__action">
+        {purchasable ? (
+          <a
+            className="button button--primary"
+            href={orderHref(presentation.id, locale)}
+            aria-label={
+              presentation.isVod
+                ? t("whatsOn.watchNowFor", { feature: presentation.featureName })
+                : t("whatsOn.buyTicketsFor", { feature: presentation.featureName, time })
+            }
+          >
+            {presentation.isVod ? t("whatsOn.watchNow") : t("whatsOn.buyTickets")}
+          </a>
+        ) : (
+          <button type="button" className="button button--disabled" disabled>
+            {soldOut ? t("whatsOn.soldOut") : t("whatsOn.offSale")}
+          </button>
+        )}
+      </div>
+    </li>
+  )
+}

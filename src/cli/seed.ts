@@ -1,0 +1,64 @@
+import { parseArgs } from "node:util"
+import { Temporal } from "@js-temporal/polyfill"
+import { Effect, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { clientLayer, runMigrations, targetFromConfig } from "../server/db/database.ts"
+import { TIME_ZONE } from "../server/db/seed/schedule.ts"
+import { seedIfEmpty } from "../server/db/seed/seed.ts"
+
+/**
+ * `node src/cli/seed.ts [--scale N] [--seed S] [--today YYYY-MM-DD] [--reset]`
+ *
+ * Seeds the database the server would use (`DATABASE_URL`, else the embedded PGlite in `DATA_DIR`,
+ * default `./data`). `--reset` drops every table first. `--today` pins the calendar (default: today
+ * in Asia/Jerusalem), so a seed can be reproduced on another day.
+ */
+const usage = "usage: node src/cli/seed.ts [--scale N] [--seed S] [--today YYYY-MM-DD] [--reset]"
+
+const { values } = parseArgs({
+  options: {
+    scale: { type: "string", default: "1" },
+    seed: { type: "string", default: "1" },
+    today: { type: "string" },
+    reset: { type: "boolean", default: false },
+    help: { type: "boolean", default: false },
+  },
+})
+
+if (values.help) {
+  console.log(usage)
+  process.exit(0)
+}
+
+const scale = Number(values.scale)
+const seed = Number(values.seed)
+if (!Number.isInteger(scale) || scale < 1 || !Number.isInteger(seed)) {
+  console.error(usage)
+  process.exit(2)
+}
+const today =
+  values.today === undefined ? Temporal.Now.plainDateISO(TIME_ZONE) : Temporal.PlainDate.from(values.today)
+
+const program = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  if (values.reset) {
+    yield* sql`DROP SCHEMA public CASCADE`
+    yield* sql`CREATE SCHEMA public`
+  }
+  yield* runMigrations
+  const started = performance.now()
+  const summary = yield* seedIfEmpty({ seed, scale, today })
+  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  if (Option.isNone(summary)) {
+    console.error("The database already has data: nothing seeded. Run again with --reset to replace it.")
+    return 1
+  }
+  console.log(
+    JSON.stringify({ seed, scale, today: today.toString(), seconds: Number(seconds), ...summary.value }),
+  )
+  return 0
+})
+
+const target = await Effect.runPromise(targetFromConfig)
+const code = await Effect.runPromise(program.pipe(Effect.provide(clientLayer(target)), Effect.scoped))
+process.exit(code)

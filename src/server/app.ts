@@ -1,0 +1,30 @@
+import { createServer } from "node:http"
+import { NodeHttpServer } from "@effect/platform-node"
+import { Layer } from "effect"
+import { HttpRouter } from "effect/http"
+import { HttpApiBuilder, HttpApiMiddleware } from "effect/http-api"
+import { MarqueeApi } from "../api/MarqueeApi.ts"
+import { ConfigHttp } from "./config/http.ts"
+import { CustomerHttp } from "./customer/http.ts"
+import { FeaturesHttp } from "./features/http.ts"
+import { clientAppLayer } from "./http/clientApp.ts"
+import { PresentationsHttp } from "./presentations/http.ts"
+
+/** Every `/api` endpoint of the contract plus `/api/openapi.json`; needs a migrated SqlClient. */
+export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/openapi.json" }).pipe(
+  Layer.provide([ConfigHttp, PresentationsHttp, FeaturesHttp, CustomerHttp]),
+  // Must come after the groups: validation failures become problem+json naming the field, not an empty 400.
+  Layer.provide(HttpApiMiddleware.layerProblemDetails({ includeDetails: true })),
+)
+
+export interface ServerOptions {
+  readonly port: number
+  readonly host: string
+  readonly distDir: string
+}
+
+/** The one HTTP server: the API and the PWA on the same origin (the service worker needs that). */
+export const httpServerLayer = (options: ServerOptions) =>
+  HttpRouter.serve(Layer.mergeAll(ApiRoutes, clientAppLayer(options.distDir)), { disableLogger: true }).pipe(
+    Layer.provideMerge(NodeHttpServer.layer(createServer, { port: options.port, host: options.host })),
+  )

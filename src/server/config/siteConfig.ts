@@ -1,0 +1,36 @@
+import type { SiteConfig } from "../../api/ConfigApi.ts"
+
+/**
+ * The chain's site configuration (spec §9). Values the spec leaves open are our choices:
+ * - step timers (param 665): 10 minutes to choose seats, 7 for tickets, 5 for products, 8 for customer info —
+ *   long enough for a family to decide, short enough that abandoned holds return to sale quickly;
+ * - loyalty login (64) and invoice details (66) on, QR on e-documents (670) on.
+ */
+export const siteConfig = (serverTime: string): SiteConfig => ({
+  params: {
+    "64": true,
+    "66": true,
+    "665": {
+      chooseSeatsInSeconds: 600,
+      chooseTicketsInSeconds: 420,
+      chooseProductsInSeconds: 300,
+      customerInfoInSeconds: 480,
+    },
+    "670": true,
+  },
+  timerMode: "perStep",
+  currencies: [{ CurrencyCode: "ILS", symbol: "₪", decimals: 2, isDefault: true }],
+  customSeatAttributes: [],
+  locales: { enabled: ["he", "en", "ru"], default: "he", storeDefault: "en", fallback: "en" },
+  timeZone: "Asia/Jerusalem",
+  country: "IL",
+  flags: {
+    termsRequired: true,
+    termsConfirmedByDefault: false,
+    mobileVerification: false,
+    emailVerification: false,
+    saveCard: false,
+    mailingDefault: false,
+  },
+  serverTime,
+})

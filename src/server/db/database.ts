@@ -1,0 +1,64 @@
+import { mkdirSync } from "node:fs"
+import { PgClient } from "@effect/sql-pg"
+import { PGlite } from "@electric-sql/pglite"
+import { Config, Effect, Layer, Option, Redacted } from "effect"
+import { Migrator, type SqlClient } from "effect/sql"
+import { migrations } from "./migrations.ts"
+import { PGliteConnection, SessionLock } from "./pgliteConnection.ts"
+
+/**
+ * Where the data lives: a PostgreSQL server (`DATABASE_URL`) or, by default, an embedded PGlite in
+ * `dataDir` reached through the very same `@effect/sql-pg` client, so one SQL dialect serves both.
+ */
+export type DatabaseTarget =
+  | { readonly _tag: "Postgres"; readonly url: Redacted.Redacted<string> }
+  | { readonly _tag: "Embedded"; readonly dataDir: string }
+
+const POOL_SIZE = 8
+const EMBEDDED_POOL_SIZE = 4
+
+export const targetFromConfig = Effect.gen(function* () {
+  const url = yield* Config.option(Config.Redacted("DATABASE_URL"))
+  if (Option.isSome(url) && Redacted.value(url.value) !== "") {
+    return { _tag: "Postgres", url: url.value } as const satisfies DatabaseTarget
+  }
+  const dataDir = yield* Config.String("DATA_DIR").pipe(Config.withDefault("./data"))
+  return { _tag: "Embedded", dataDir } as const satisfies DatabaseTarget
+})
+
+const embeddedClient = (dataDir: string) =>
+  Effect.gen(function* () {
+    const db = yield* Effect.acquireRelease(
+      Effect.promise(async () => {
+        mkdirSync(dataDir, { recursive: true })
+        return PGlite.create(`${dataDir}/pglite`)
+      }),
+      (db) => Effect.promise(() => db.close()),
+    )
+    const lock = new SessionLock()
+    return yield* PgClient.make({
+      stream: () => new PGliteConnection(db, lock),
+      ssl: false,
+      prepare: false,
+      username: "postgres",
+      database: "postgres",
+      maxConnections: EMBEDDED_POOL_SIZE,
+    })
+  })
+
+/** A PgClient/SqlClient for the target, without running migrations. */
+export const clientLayer = (target: DatabaseTarget): Layer.Layer<PgClient.PgClient | SqlClient.SqlClient> =>
+  PgClient.layerFrom(
+    target._tag === "Postgres"
+      ? PgClient.make({ url: target.url, maxConnections: POOL_SIZE, connectTimeout: "10 seconds" })
+      : embeddedClient(target.dataDir),
+  ).pipe(Layer.orDie)
+
+export const runMigrations = Migrator.make({})({ loader: Migrator.fromRecord(migrations) })
+
+/** The client with every migration applied before anything else can use it. */
+export const databaseLayer = (target: DatabaseTarget) =>
+  Layer.effectDiscard(runMigrations.pipe(Effect.orDie)).pipe(Layer.provideMerge(clientLayer(target)))
+
+/** The database the environment asks for (`DATABASE_URL`, else PGlite in `DATA_DIR`, default `./data`). */
+export const DatabaseLive = Layer.unwrap(targetFromConfig.pipe(Effect.map(databaseLayer))).pipe(Layer.orDie)

@@ -1,0 +1,405 @@
+import type { Temporal } from "@js-temporal/polyfill"
+import type { Random } from "./random.ts"
+
+/** Localised text as stored in the JSONB name columns. */
+export interface Text {
+  readonly he: string
+  readonly en: string
+  readonly ru: string
+}
+
+export interface LocationRow {
+  readonly id: number
+  readonly name: Text
+  readonly city: Text
+  readonly address: Text
+  readonly is_head_office: boolean
+  readonly is_online: boolean
+  readonly card_provider: "default" | "secondary"
+  readonly latitude: number | null
+  readonly longitude: number | null
+}
+
+export interface FeatureCategoryRow {
+  readonly id: number
+  readonly name: Text
+}
+
+export interface FeatureRow {
+  readonly id: number
+  readonly name: Text
+  readonly synopsis: Text
+  readonly category_id: number
+  readonly language: string
+  readonly dubbing: string | null
+  readonly subtitles: string | null
+  readonly duration_minutes: number
+  readonly release_date: string
+  readonly age_rating: string
+  readonly is_3d: boolean
+}
+
+const t = (he: string, en: string, ru: string): Text => ({ he, en, ru })
+
+export const HEAD_OFFICE_ID = 1
+export const STREAMING_LOCATION_ID = 1199
+
+export const locations: ReadonlyArray<LocationRow> = [
+  {
+    id: HEAD_OFFICE_ID,
+    name: t("מרקי - הנהלה", "Marquee Head Office", "Marquee — головной офис"),
+    city: t("תל אביב-יפו", "Tel Aviv-Yafo", "Тель-Авив-Яффо"),
+    address: t("דרך מנחם בגין 132", "132 Menachem Begin Rd", "Дерех Менахем Бегин, 132"),
+    is_head_office: true,
+    is_online: false,
+    card_provider: "default",
+    latitude: 32.0741,
+    longitude: 34.7922,
+  },
+  {
+    id: 1170,
+    name: t("מרקי נמל תל אביב", "Marquee Tel Aviv Port", "Marquee Порт Тель-Авива"),
+    city: t("תל אביב-יפו", "Tel Aviv-Yafo", "Тель-Авив-Яффо"),
+    address: t("האנגר 9, נמל תל אביב", "Hangar 9, Tel Aviv Port", "Ангар 9, порт Тель-Авива"),
+    is_head_office: false,
+    is_online: true,
+    card_provider: "default",
+    latitude: 32.0979,
+    longitude: 34.7738,
+  },
+  {
+    id: 1173,
+    name: t("מרקי ירושלים התחנה", "Marquee Jerusalem Station", "Marquee Иерусалим Станция"),
+    city: t("ירושלים", "Jerusalem", "Иерусалим"),
+    address: t("דוד רמז 4", "4 David Remez St", "ул. Давид Ремез, 4"),
+    is_head_office: false,
+    is_online: true,
+    card_provider: "secondary",
+    latitude: 31.7677,
+    longitude: 35.2257,
+  },
+  {
+    id: 1175,
+    name: t("מרקי חיפה כרמל", "Marquee Haifa Carmel", "Marquee Хайфа Кармель"),
+    city: t("חיפה", "Haifa", "Хайфа"),
+    address: t("שדרות מוריה 55", "55 Moriya Blvd", "бульвар Мория, 55"),
+    is_head_office: false,
+    is_online: true,
+    card_provider: "default",
+    latitude: 32.7883,
+    longitude: 34.9866,
+  },
+  {
+    id: 1181,
+    name: t("מרקי באר שבע", "Marquee Be'er Sheva", "Marquee Беэр-Шева"),
+    city: t("באר שבע", "Be'er Sheva", "Беэр-Шева"),
+    address: t("שדרות יצחק רגר 21", "21 Yitzhak Rager Blvd", "бульвар Ицхак Рагер, 21"),
+    is_head_office: false,
+    is_online: true,
+    card_provider: "secondary",
+    latitude: 31.2529,
+    longitude: 34.7915,
+  },
+  {
+    id: 1186,
+    name: t("מרקי ראשון לציון", "Marquee Rishon LeZion", "Marquee Ришон-ле-Цион"),
+    city: t("ראשון לציון", "Rishon LeZion", "Ришон-ле-Цион"),
+    address: t("שדרות מרקי 1, פארק המערב", "1 Marquee Ave, West Park", "проспект Marquee, 1, Западный парк"),
+    is_head_office: false,
+    is_online: true,
+    card_provider: "default",
+    latitude: 31.9898,
+    longitude: 34.7469,
+  },
+  {
+    id: STREAMING_LOCATION_ID,
+    name: t("מרקי בבית", "Marquee at Home", "Marquee дома"),
+    city: t("תל אביב-יפו", "Tel Aviv-Yafo", "Тель-Авив-Яффо"),
+    address: t("סטרימינג", "Streaming", "Онлайн"),
+    is_head_office: false,
+    is_online: true,
+    card_provider: "default",
+    latitude: null,
+    longitude: null,
+  },
+]
+
+export const CATEGORY = {
+  drama: 1,
+  comedy: 2,
+  animation: 3,
+  action: 4,
+  documentary: 5,
+  kids: 6,
+  thriller: 7,
+  romance: 8,
+} as const
+
+export const featureCategories: ReadonlyArray<FeatureCategoryRow> = [
+  { id: CATEGORY.drama, name: t("דרמה", "Drama", "Драма") },
+  { id: CATEGORY.comedy, name: t("קומדיה", "Comedy", "Комедия") },
+  { id: CATEGORY.animation, name: t("אנימציה", "Animation", "Мультфильм") },
+  { id: CATEGORY.action, name: t("אקשן", "Action", "Боевик") },
+  { id: CATEGORY.documentary, name: t("תיעודי", "Documentary", "Документальный") },
+  { id: CATEGORY.kids, name: t("ילדים", "Kids", "Детский") },
+  { id: CATEGORY.thriller, name: t("מתח", "Thriller", "Триллер") },
+  { id: CATEGORY.romance, name: t("רומנטי", "Romance", "Мелодрама") },
+]
+
+interface FeatureSpec {
+  readonly name: Text
+  readonly category: number
+  readonly language: string
+  readonly dubbing?: string
+  readonly subtitles?: string
+  readonly minutes: number
+  /** release relative to `today`, in days */
+  readonly released: number
+  readonly rating: string
+  readonly is3d?: boolean
+}
+
+// Invented titles: none of them is a real film.
+const specs: ReadonlyArray<FeatureSpec> = [
+  {
+    name: t("האור שבין הגלים", "The Light Between Tides", "Свет между приливами"),
+    category: CATEGORY.drama,
+    language: "en",
+    subtitles: "he",
+    minutes: 128,
+    released: -95,
+    rating: "12",
+  },
+  {
+    name: t("סבתא בטיסה", "Grandma on Board", "Бабушка на борту"),
+    category: CATEGORY.comedy,
+    language: "he",
+    minutes: 97,
+    released: -80,
+    rating: "all",
+  },
+  {
+    name: t("הדרקון מהקומה השלישית", "The Dragon on the Third Floor", "Дракон с третьего этажа"),
+    category: CATEGORY.animation,
+    language: "en",
+    dubbing: "he",
+    minutes: 92,
+    released: -70,
+    rating: "all",
+    is3d: true,
+  },
+  {
+    name: t("מבצע חצות", "Operation Midnight Sun", "Операция «Полуночное солнце»"),
+    category: CATEGORY.action,
+    language: "en",
+    subtitles: "he",
+    minutes: 141,
+    released: -64,
+    rating: "16",
+    is3d: true,
+  },
+  {
+    name: t("שורשים במדבר", "Roots in the Sand", "Корни в песке"),
+    category: CATEGORY.documentary,
+    language: "he",
+    subtitles: "en",
+    minutes: 88,
+    released: -60,
+    rating: "all",
+  },
+  {
+    name: t("מיקה והכוכב האבוד", "Mika and the Lost Star", "Мика и потерянная звезда"),
+    category: CATEGORY.kids,
+    language: "fr",
+    dubbing: "he",
+    minutes: 85,
+    released: -55,
+    rating: "all",
+  },
+  {
+    name: t("השעון של ורשה", "The Warsaw Clock", "Варшавские часы"),
+    category: CATEGORY.drama,
+    language: "pl",
+    subtitles: "he",
+    minutes: 134,
+    released: -50,
+    rating: "14",
+  },
+  {
+    name: t("צל על הכרמל", "Shadow over Carmel", "Тень над Кармелем"),
+    category: CATEGORY.thriller,
+    language: "he",
+    subtitles: "ru",
+    minutes: 112,
+    released: -45,
+    rating: "16",
+  },
+  {
+    name: t("קיץ בפריז", "A Summer in Belleville", "Лето в Бельвиле"),
+    category: CATEGORY.romance,
+    language: "fr",
+    subtitles: "he",
+    minutes: 104,
+    released: -40,
+    rating: "12",
+  },
+  {
+    name: t("הנווט האחרון", "The Last Navigator", "Последний штурман"),
+    category: CATEGORY.action,
+    language: "en",
+    subtitles: "he",
+    minutes: 156,
+    released: -35,
+    rating: "14",
+    is3d: true,
+  },
+  {
+    name: t("חתונה בגליל", "A Wedding in the Galilee", "Свадьба в Галилее"),
+    category: CATEGORY.comedy,
+    language: "he",
+    subtitles: "en",
+    minutes: 101,
+    released: -30,
+    rating: "all",
+  },
+  {
+    name: t("ממלכת הקיפודים", "Kingdom of Hedgehogs", "Королевство ёжиков"),
+    category: CATEGORY.animation,
+    language: "en",
+    dubbing: "he",
+    minutes: 89,
+    released: -27,
+    rating: "all",
+    is3d: true,
+  },
+  {
+    name: t("השחקנית מאודסה", "The Actress from Odessa", "Актриса из Одессы"),
+    category: CATEGORY.drama,
+    language: "ru",
+    subtitles: "he",
+    minutes: 119,
+    released: -24,
+    rating: "12",
+  },
+  {
+    name: t("קוד אדום בנמל", "Code Red at the Harbour", "Красный код в гавани"),
+    category: CATEGORY.thriller,
+    language: "en",
+    subtitles: "he",
+    minutes: 118,
+    released: -21,
+    rating: "16",
+  },
+  {
+    name: t("דבורים של אבא", "Dad's Bees", "Папины пчёлы"),
+    category: CATEGORY.documentary,
+    language: "en",
+    subtitles: "he",
+    minutes: 79,
+    released: -18,
+    rating: "all",
+  },
+  {
+    name: t("הגננת יוצאת למלחמה", "The Kindergarten Teacher Fights Back", "Воспитательница даёт отпор"),
+    category: CATEGORY.comedy,
+    language: "he",
+    subtitles: "ru",
+    minutes: 95,
+    released: -15,
+    rating: "all",
+  },
+  {
+    name: t("ענק הרוח", "Giant of the Wind", "Великан ветра"),
+    category: CATEGORY.kids,
+    language: "en",
+    dubbing: "he",
+    minutes: 91,
+    released: -12,
+    rating: "all",
+  },
+  {
+    name: t("שתיקת המגדלור", "The Lighthouse Keeps Silent", "Молчание маяка"),
+    category: CATEGORY.drama,
+    language: "fr",
+    subtitles: "he",
+    minutes: 137,
+    released: -9,
+    rating: "14",
+  },
+  {
+    name: t("מרוץ לכוכבים", "Race to the Stars", "Гонка к звёздам"),
+    category: CATEGORY.action,
+    language: "en",
+    subtitles: "he",
+    minutes: 148,
+    released: -6,
+    rating: "12",
+    is3d: true,
+  },
+  {
+    name: t("אהבה בקו 5", "Love on Bus Line 5", "Любовь на пятом маршруте"),
+    category: CATEGORY.romance,
+    language: "he",
+    subtitles: "en",
+    minutes: 99,
+    released: -3,
+    rating: "all",
+  },
+  {
+    name: t("הבלשית הקטנה", "The Little Detective", "Маленькая сыщица"),
+    category: CATEGORY.kids,
+    language: "es",
+    dubbing: "he",
+    minutes: 87,
+    released: 1,
+    rating: "all",
+  },
+  {
+    name: t("לילה בספרייה", "A Night at the Library", "Ночь в библиотеке"),
+    category: CATEGORY.thriller,
+    language: "en",
+    subtitles: "he",
+    minutes: 109,
+    released: 4,
+    rating: "16",
+  },
+  {
+    name: t("הכינור של אמא", "Mother's Violin", "Мамина скрипка"),
+    category: CATEGORY.drama,
+    language: "ru",
+    subtitles: "he",
+    minutes: 126,
+    released: 8,
+    rating: "all",
+  },
+  {
+    name: t("אגדת הים האדום", "Legend of the Red Sea", "Легенда Красного моря"),
+    category: CATEGORY.animation,
+    language: "en",
+    dubbing: "ru",
+    subtitles: "he",
+    minutes: 96,
+    released: 11,
+    rating: "all",
+    is3d: true,
+  },
+]
+
+const synopsisFor = (name: Text): Text =>
+  t(`${name.he}: סרט חדש ברשת מרקי.`, `${name.en}: new at Marquee.`, `${name.ru}: новинка в Marquee.`)
+
+export const makeFeatures = (today: Temporal.PlainDate, random: Random): ReadonlyArray<FeatureRow> =>
+  specs.map((spec, i) => ({
+    id: 101 + i,
+    name: spec.name,
+    synopsis: synopsisFor(spec.name),
+    category_id: spec.category,
+    language: spec.language,
+    dubbing: spec.dubbing ?? null,
+    subtitles: spec.subtitles ?? null,
+    duration_minutes: spec.minutes,
+    // a few days of jitter so different seeds give different calendars without losing the shape
+    release_date: today.add({ days: spec.released - random.int(0, 2) }).toString(),
+    age_rating: spec.rating,
+    is_3d: spec.is3d ?? false,
+  }))

@@ -1,0 +1,43 @@
+import { Context, Effect, Layer } from "effect"
+import { SqlClient } from "effect/sql"
+import type { Feature } from "../../api/FeaturesApi.ts"
+import type { LocaleCode } from "../../api/shared.ts"
+import { localized } from "../localized.ts"
+
+export interface FeatureFilter {
+  readonly featureIds?: ReadonlyArray<number> | undefined
+  /** only features with a presentation still to come at this location */
+  readonly locationId?: number | undefined
+  readonly lang: LocaleCode
+}
+
+export class FeaturesRepo extends Context.Service<
+  FeaturesRepo,
+  { readonly list: (filter: FeatureFilter) => Effect.Effect<ReadonlyArray<Feature>> }
+>()("marquee/features/FeaturesRepo") {
+  static readonly layer = Layer.effect(
+    FeaturesRepo,
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const list = Effect.fn("FeaturesRepo.list")(function* (filter: FeatureFilter) {
+        const conditions = [sql`true`]
+        if (filter.featureIds !== undefined) conditions.push(sql`f.id IN ${sql.in(filter.featureIds)}`)
+        if (filter.locationId !== undefined) {
+          conditions.push(sql`EXISTS (
+            SELECT 1 FROM presentations p JOIN venues v ON v.id = p.venue_id
+            WHERE p.feature_id = f.id AND v.location_id = ${filter.locationId} AND p.starts_at >= now())`)
+        }
+        return yield* sql<Feature>`
+          SELECT f.id, ${localized(sql, "f.name", filter.lang)} AS name,
+            ${localized(sql, "f.synopsis", filter.lang)} AS synopsis,
+            f.category_id AS "categoryId", ${localized(sql, "fc.name", filter.lang)} AS "categoryName",
+            f.language, f.dubbing, f.subtitles, f.duration_minutes AS duration,
+            f.release_date::text AS "releaseDate", f.age_rating AS "ageRating", f.is_3d AS "is3D"
+          FROM features f JOIN feature_categories fc ON fc.id = f.category_id
+          WHERE ${sql.and(conditions)}
+          ORDER BY f.release_date DESC, f.id`
+      }, Effect.orDie)
+      return FeaturesRepo.of({ list })
+    }),
+  )
+}

@@ -1,0 +1,98 @@
+import { readFileSync, statSync } from "node:fs"
+import { join, normalize, sep } from "node:path"
+import { Effect, Layer } from "effect"
+import { HttpRouter, HttpServerResponse } from "effect/http"
+
+const RTL_LOCALES = new Set(["he", "ar"])
+const LOCALE_PATTERN = /^[a-z]{2}$/
+
+/**
+ * Hashed build assets never change, so browsers may keep them forever; everything else (index.html,
+ * the service worker, the manifest) must be revalidated so an update is noticed.
+ */
+const cacheControlFor = (path: string): string =>
+  path.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache"
+
+/** Resolve a URL path to a file inside `root`, refusing anything that escapes it. */
+const fileInside = (root: string, urlPath: string): string | undefined => {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(urlPath)
+  } catch {
+    return undefined
+  }
+  const candidate = normalize(join(root, decoded))
+  if (candidate !== root && !candidate.startsWith(root + sep)) return undefined
+  try {
+    return statSync(candidate).isFile() ? candidate : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The app shell with `<html lang dir>` set for the `lang` asked for, so the first paint is already in the
+ * right direction. An unknown `lang` keeps the defaults; the app itself then shows its 404 page.
+ */
+const shellFor = (template: string, lang: string | null): string => {
+  if (lang === null || !LOCALE_PATTERN.test(lang)) return template
+  const dir = RTL_LOCALES.has(lang) ? "rtl" : "ltr"
+  return template.replace(/<html[^>]*>/, `<html lang="${lang}" dir="${dir}">`)
+}
+
+/**
+ * Serves the built PWA from `distDir`: real files as they are, any other path the app shell (client-side
+ * routes and the 404 page live in the app). `/api/*` never gets here unless no endpoint matched, and then it
+ * answers a JSON 404 — a client asking the API must never receive the HTML shell.
+ */
+export const clientAppLayer = (distDir: string) => {
+  const root = normalize(distDir)
+  const indexPath = join(root, "index.html")
+  let template: string | undefined
+  const shell = (): string | undefined => {
+    try {
+      template ??= readFileSync(indexPath, "utf8")
+    } catch {
+      return undefined
+    }
+    return template
+  }
+
+  const apiNotFound = HttpRouter.add("*", "/api/*", (request) =>
+    Effect.succeed(
+      HttpServerResponse.jsonUnsafe(
+        {
+          type: "about:blank",
+          title: "Not Found",
+          status: 404,
+          detail: `No API endpoint ${request.method} ${request.url}`,
+        },
+        { status: 404, contentType: "application/problem+json" },
+      ),
+    ),
+  )
+
+  const files = HttpRouter.add("GET", "/*", (request) =>
+    Effect.gen(function* () {
+      const url = new URL(request.url, "http://localhost")
+      const file = url.pathname === "/" ? undefined : fileInside(root, url.pathname)
+      if (file !== undefined) {
+        return yield* HttpServerResponse.file(file, {
+          headers: { "cache-control": cacheControlFor(url.pathname) },
+        })
+      }
+      const html = shell()
+      if (html === undefined) {
+        return HttpServerResponse.text("The web app is not built yet: run npm start (or npm run build).", {
+          status: 503,
+        })
+      }
+      return HttpServerResponse.text(shellFor(html, url.searchParams.get("lang")), {
+        contentType: "text/html; charset=utf-8",
+        headers: { "cache-control": "no-cache" },
+      })
+    }).pipe(Effect.orDie),
+  )
+
+  return Layer.mergeAll(apiNotFound, files)
+}

@@ -1,0 +1,36 @@
+import { NodeRuntime } from "@effect/platform-node"
+import { Config, Console, Effect, Layer } from "effect"
+import { HttpServer } from "effect/http"
+import { httpServerLayer } from "./app.ts"
+import { DatabaseLive } from "./db/database.ts"
+import { DemoDataOnFirstStart } from "./db/seed/onFirstStart.ts"
+
+/**
+ * Composition root. Configuration comes from the environment:
+ * - `PORT` (default 3000) and `HOST` (default 0.0.0.0);
+ * - `DATABASE_URL`: a PostgreSQL server; unset → embedded PGlite under `DATA_DIR` (default `./data`);
+ * - `SEED_ON_START` (default true): seed demo data when the database has none yet;
+ * - `DIST_DIR` (default `./dist`): the built PWA.
+ */
+const ServerConfig = Config.all({
+  port: Config.Port("PORT").pipe(Config.withDefault(3000)),
+  host: Config.String("HOST").pipe(Config.withDefault("0.0.0.0")),
+  distDir: Config.String("DIST_DIR").pipe(Config.withDefault("./dist")),
+})
+
+const announce = Layer.effectDiscard(
+  Effect.gen(function* () {
+    const server = yield* HttpServer.HttpServer
+    const port = "port" in server.address ? server.address.port : 0
+    yield* Console.log(`Marquee is ready at http://localhost:${port}/`)
+  }),
+)
+
+const Main = Layer.unwrap(
+  Effect.gen(function* () {
+    const config = yield* ServerConfig
+    return announce.pipe(Layer.provideMerge(httpServerLayer(config)))
+  }),
+).pipe(Layer.provide(DemoDataOnFirstStart), Layer.provide(DatabaseLive))
+
+Layer.launch(Main).pipe(NodeRuntime.runMain)

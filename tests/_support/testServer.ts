@@ -1,0 +1,36 @@
+import { Temporal } from "@js-temporal/polyfill"
+import { Context, Effect, Exit, Layer, Redacted, Scope } from "effect"
+import { HttpServer } from "effect/http"
+import { httpServerLayer } from "../../src/server/app.ts"
+import { type DatabaseTarget, databaseLayer } from "../../src/server/db/database.ts"
+import { seedIfEmpty } from "../../src/server/db/seed/seed.ts"
+import { chainToday } from "../../src/server/time.ts"
+
+export interface RunningServer {
+  readonly baseUrl: string
+  readonly close: () => Promise<void>
+}
+
+export const embeddedTarget = (dataDir: string): DatabaseTarget => ({ _tag: "Embedded", dataDir })
+export const postgresTarget = (url: string): DatabaseTarget => ({ _tag: "Postgres", url: Redacted.make(url) })
+
+/**
+ * The real server (the same layers `npm start` composes) on an ephemeral port, over the given database,
+ * migrated and seeded with the demo chain around today's date.
+ */
+export const startTestServer = async (target: DatabaseTarget): Promise<RunningServer> => {
+  const today = chainToday(Temporal.Now.instant())
+  const seeded = Layer.effectDiscard(seedIfEmpty({ seed: 1, scale: 1, today }).pipe(Effect.orDie))
+  const layer = httpServerLayer({ port: 0, host: "127.0.0.1", distDir: "dist" }).pipe(
+    Layer.provide(seeded),
+    Layer.provide(databaseLayer(target)),
+  )
+  const scope = Effect.runSync(Scope.make())
+  const context = await Effect.runPromise(Layer.buildWithScope(layer, scope))
+  const address = Context.get(context, HttpServer.HttpServer).address
+  const port = "port" in address ? address.port : 0
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: () => Effect.runPromise(Scope.close(scope, Exit.void)),
+  }
+}

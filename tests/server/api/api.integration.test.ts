@@ -1,0 +1,181 @@
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { SiteConfig } from "../../../src/api/ConfigApi.ts"
+import type { LocationList } from "../../../src/api/CustomerApi.ts"
+import type { PresentationDetail, PresentationList } from "../../../src/api/PresentationsApi.ts"
+import { createScratchDatabase, postgresReachable, type ScratchDatabase } from "../../_support/postgres.ts"
+import {
+  embeddedTarget,
+  postgresTarget,
+  type RunningServer,
+  startTestServer,
+} from "../../_support/testServer.ts"
+
+/**
+ * The HTTP contract through real HTTP, once on the embedded PGlite and once on the PostgreSQL server, both
+ * migrated and seeded exactly as `npm start` does.
+ */
+const databases = [
+  {
+    name: "embedded PGlite",
+    start: async () => {
+      const dir = mkdtempSync(join(tmpdir(), "marquee-api-"))
+      const server = await startTestServer(embeddedTarget(dir))
+      return { server, cleanup: async () => rmSync(dir, { recursive: true, force: true }) }
+    },
+  },
+  {
+    name: "PostgreSQL",
+    start: async () => {
+      if (!(await postgresReachable())) return undefined
+      const database: ScratchDatabase = await createScratchDatabase("api")
+      const server = await startTestServer(postgresTarget(database.url))
+      return { server, cleanup: database.drop }
+    },
+  },
+] as const
+
+describe.each(databases)("API on $name", ({ start }) => {
+  let server: RunningServer | undefined
+  let cleanup: () => Promise<void> = async () => {}
+  const get = (path: string) => {
+    if (server === undefined) throw new Error("server not started")
+    return fetch(`${server.baseUrl}${path}`)
+  }
+
+  beforeAll(async () => {
+    const started = await start()
+    if (started === undefined) return
+    server = started.server
+    cleanup = started.cleanup
+  })
+  afterAll(async () => {
+    await server?.close()
+    await cleanup()
+  })
+
+  const live = (name: string, body: () => Promise<void>) =>
+    it(name, async (context) => {
+      if (server === undefined) context.skip()
+      await body()
+    })
+
+  live("GET /api/config has ILS and the step timers", async () => {
+    const response = await get("/api/config")
+    expect(response.status).toBe(200)
+    const config = (await response.json()) as SiteConfig
+    expect(config.currencies).toContainEqual(
+      expect.objectContaining({ CurrencyCode: "ILS", symbol: "₪", decimals: 2 }),
+    )
+    expect(config.params["665"].chooseSeatsInSeconds).toBeGreaterThan(0)
+    expect(config.locales.enabled).toEqual(["he", "en", "ru"])
+    expect(config.timeZone).toBe("Asia/Jerusalem")
+  })
+
+  live("GET /api/presentations/ lists upcoming seeded presentations in time order", async () => {
+    const response = await get("/api/presentations/")
+    expect(response.status).toBe(200)
+    const list = (await response.json()) as PresentationList
+    expect(list.presentations.length).toBeGreaterThan(20)
+    expect(list.hasReserved).toBe(true)
+    expect(list.hasGA).toBe(true)
+    const times = list.presentations.map((p) => Date.parse(p.dateTime))
+    expect(times).toEqual([...times].sort((a, b) => a - b))
+    expect(times[0]).toBeGreaterThanOrEqual(Date.now() - 60_000)
+    for (const p of list.presentations)
+      expect(p.dateTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+0[23]:00$/)
+    expect(new Set(list.presentations.map((p) => p.seatingMode))).toEqual(
+      new Set(["reserved", "singleGA", "multiGA", "mixed"]),
+    )
+    expect(list.presentations.some((p) => p.isVod)).toBe(true)
+  })
+
+  live("localised names follow lang", async () => {
+    const he = (await (await get("/api/presentations/")).json()) as PresentationList
+    const en = (await (await get("/api/presentations/?lang=en")).json()) as PresentationList
+    const first = he.presentations[0]!
+    const same = en.presentations.find((p) => p.id === first.id)!
+    expect(first.featureName).toMatch(/[\u0590-\u05FF]/)
+    expect(same.featureName).toMatch(/[A-Za-z]/)
+    expect(same.featureName).not.toBe(first.featureName)
+  })
+
+  live("featureIds and locationId filter the list", async () => {
+    const all = (await (await get("/api/presentations/")).json()) as PresentationList
+    const featureId = all.presentations[0]!.featureId
+    const locationId = all.presentations[0]!.locationId
+    const byFeature = (await (
+      await get(`/api/presentations/?featureIds=${featureId}`)
+    ).json()) as PresentationList
+    expect(byFeature.presentations.length).toBeGreaterThan(0)
+    expect(byFeature.presentations.every((p) => p.featureId === featureId)).toBe(true)
+    const byLocation = (await (
+      await get(`/api/presentations/?locationId=${locationId}`)
+    ).json()) as PresentationList
+    expect(byLocation.presentations.every((p) => p.locationId === locationId)).toBe(true)
+    expect(byLocation.presentations.length).toBeLessThan(all.presentations.length)
+  })
+
+  live("GET /api/presentations/{id} returns the presentation and serverTime", async () => {
+    const all = (await (await get("/api/presentations/")).json()) as PresentationList
+    const id = all.presentations[0]!.id
+    const response = await get(`/api/presentations/${id}`)
+    expect(response.status).toBe(200)
+    const detail = (await response.json()) as PresentationDetail
+    expect(detail.presentation).toEqual(all.presentations[0])
+    expect(Math.abs(Date.parse(detail.serverTime) - Date.now())).toBeLessThan(60_000)
+  })
+
+  live("an unknown presentation answers the spec's 'no event found' error", async () => {
+    const response = await get("/api/presentations/999999999")
+    expect(response.status).toBe(404)
+    expect(await response.json()).toMatchObject({ error: "noEventFound" })
+  })
+
+  live("bad input is a 400 problem naming the field", async () => {
+    for (const [path, field] of [
+      ["/api/presentations/abc", "id"],
+      ["/api/presentations/?locationId=x", "locationId"],
+      ["/api/presentations/?featureIds=1,,2", "featureIds"],
+      ["/api/presentations/?lang=xx", "lang"],
+    ] as const) {
+      const response = await get(path)
+      expect(response.status, path).toBe(400)
+      expect(response.headers.get("content-type")).toContain("application/problem+json")
+      expect(JSON.stringify(await response.json()), path).toContain(field)
+    }
+  })
+
+  live("an unknown /api path is a JSON 404, never the app shell", async () => {
+    for (const path of ["/api/no-such-thing", "/api/presentations/1/nope"]) {
+      const response = await get(path)
+      expect(response.status, path).toBe(404)
+      expect(response.headers.get("content-type"), path).toContain("json")
+    }
+  })
+
+  live("GET /api/features/ and /api/customer/locations", async () => {
+    const features = (await (await get("/api/features/?lang=ru")).json()) as {
+      features: ReadonlyArray<unknown>
+    }
+    expect(features.features.length).toBeGreaterThanOrEqual(20)
+    const locations = (await (await get("/api/customer/locations?lang=en")).json()) as LocationList
+    const ids = locations.locations.map((l) => l.LocationId)
+    expect(ids).toEqual(expect.arrayContaining([1173, 1181]))
+    expect(ids).not.toContain(1)
+  })
+
+  live("/api/openapi.json is generated from the contract", async () => {
+    const spec = (await (await get("/api/openapi.json")).json()) as { paths: Record<string, unknown> }
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/config",
+        "/api/presentations/",
+        "/api/presentations/{id}",
+        "/api/features/",
+      ]),
+    )
+  })
+})

@@ -1,0 +1,88 @@
+import { readFile } from "node:fs/promises"
+import { tanstackRouter } from "@tanstack/router-plugin/vite"
+import react from "@vitejs/plugin-react"
+import { defineConfig, type Plugin } from "vite"
+import { VitePWA } from "vite-plugin-pwa"
+
+/**
+ * The web manifest lives at the repository root (design card), not in `public/`: this serves it at
+ * `/manifest.webmanifest` in dev and copies it into `dist/` unchanged on build.
+ */
+const rootManifest = (): Plugin => {
+  const file = new URL("./manifest.webmanifest", import.meta.url)
+  return {
+    name: "marquee:root-manifest",
+    configureServer(server) {
+      server.middlewares.use("/manifest.webmanifest", (_request, response) => {
+        readFile(file).then(
+          (body) => {
+            response.setHeader("content-type", "application/manifest+json")
+            response.end(body)
+          },
+          () => {
+            response.statusCode = 404
+            response.end()
+          },
+        )
+      })
+    },
+    async generateBundle() {
+      this.emitFile({ type: "asset", fileName: "manifest.webmanifest", source: await readFile(file) })
+    },
+  }
+}
+
+export default defineConfig({
+  plugins: [
+    // Must run before react(): it code-splits route components and writes src/app/routeTree.gen.ts.
+    tanstackRouter({
+      target: "react",
+      routesDirectory: "src/app/routes",
+      generatedRouteTree: "src/app/routeTree.gen.ts",
+      autoCodeSplitting: true,
+      quoteStyle: "double",
+      semicolons: false,
+      // The project writes relative imports with their extension; the generated tree follows suit.
+      addExtensions: true,
+    }),
+    react(),
+    rootManifest(),
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "workers",
+      filename: "sw.ts",
+      // A new worker waits for the user's yes (UpdatePrompt), never in the middle of a checkout.
+      registerType: "prompt",
+      // Registered by src/app/pwa/registerServiceWorker.ts with workbox-window, after the first render.
+      injectRegister: false,
+      // The manifest is the root file (see rootManifest above), not one generated from config.
+      manifest: false,
+      // Icons are in the glob below already; listing them from the manifest too would precache them twice.
+      includeManifestIcons: false,
+      // A service worker in dev serves stale modules and hides HMR.
+      devOptions: { enabled: false },
+      injectManifest: {
+        // One classic script: every browser can register it without `type: "module"`.
+        rollupFormat: "iife",
+        // The app shell: entry and lazy chunks (locales and the Temporal polyfill included), styles, icons.
+        // No `webmanifest`: the browser fetches it itself, and globbing it would add a duplicate entry.
+        globPatterns: ["**/*.{js,css,html,svg,png,ico,woff2}"],
+      },
+    }),
+  ],
+  css: {
+    // Lightning CSS resolves the spec's breakpoints written as @custom-media (src/app/styles/media.css).
+    transformer: "lightningcss",
+    lightningcss: { drafts: { customMedia: true } },
+  },
+  build: {
+    outDir: "dist",
+    cssMinify: "lightningcss",
+  },
+  server: {
+    proxy: { "/api": "http://127.0.0.1:3000" },
+  },
+  preview: {
+    proxy: { "/api": "http://127.0.0.1:3000" },
+  },
+})

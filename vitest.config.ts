@@ -1,0 +1,17 @@
+import { defineConfig } from "vitest/config"
+
+/**
+ * One Vitest run for unit, property and integration tests. Integration tests start the real HTTP server on
+ * the embedded database and on the PostgreSQL server (`TEST_DATABASE_URL`, default the local one); they
+ * create and drop databases of their own, so files may run in parallel.
+ */
+export default defineConfig({
+  test: {
+    include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
+    environment: "node",
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    pool: "forks",
+    maxWorkers: 2,
+  },
+})

@@ -1,0 +1,61 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from "workbox-core"
+import { ExpirationPlugin } from "workbox-expiration"
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  type PrecacheEntry,
+  precacheAndRoute,
+} from "workbox-precaching"
+import { NavigationRoute, registerRoute } from "workbox-routing"
+import { NetworkFirst } from "workbox-strategies"
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> }
+
+const DAY_SECONDS = 24 * 60 * 60
+
+// The new version activates only when the user presses "Reload" in the update prompt (registerType: prompt).
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "SKIP_WAITING") void self.skipWaiting()
+})
+
+// On the very first install there is no old worker to respect, so start serving this tab at once.
+clientsClaim()
+
+// The app shell (HTML, every JS/CSS chunk, icons), revisioned by the build, so the app starts offline.
+precacheAndRoute(self.__WB_MANIFEST)
+
+// Shells from earlier builds are dead weight once this one is installed.
+cleanupOutdatedCaches()
+
+// Client-side routes (deep links, reloads while offline) all get the cached shell; the router resolves them.
+// /api is denied: an API address must reach the server or fail, never be answered with HTML.
+registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/api(\/|$)/] }))
+
+const isGet = (request: Request) => request.method === "GET"
+
+// Config (enabled locales, timers): fresh when the network answers within 3 s, else the last copy.
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && isGet(request) && url.pathname === "/api/config",
+  new NetworkFirst({
+    cacheName: "api-config",
+    networkTimeoutSeconds: 3,
+    plugins: [new ExpirationPlugin({ maxEntries: 2, maxAgeSeconds: 7 * DAY_SECONDS })],
+  }),
+  "GET",
+)
+
+// What's on, per full URL (language and filters): stale data offline beats an empty screen; the page says
+// how old it is.
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && isGet(request) && url.pathname === "/api/presentations/",
+  new NetworkFirst({
+    cacheName: "api-presentations",
+    networkTimeoutSeconds: 3,
+    plugins: [new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: 7 * DAY_SECONDS })],
+  }),
+  "GET",
+)
+
+// No other /api rule, and no background sync: other reads go straight to the network, and writes (seat
+// locks, commits, payments) are never cached or queued for replay — a lock must not fire days later.
