@@ -26,7 +26,9 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? "line" : "list",
-  timeout: 30_000,
+  timeout: 45_000,
+  // A 2-core CI machine runs the server, its embedded database and two browsers at once.
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },

@@ -10,7 +10,7 @@ test.describe("what's on", () => {
     expect(await whatsOn.documentDirection()).toEqual({ lang: "he", dir: "rtl" })
     await expect(whatsOn.presentations.first()).toBeVisible()
     const first = api.presentations[0]!
-    await expect(whatsOn.page.getByText(first.featureName).first()).toBeVisible()
+    await expect(whatsOn.presentations.getByText(first.featureName).first()).toBeVisible()
     await expect(whatsOn.purchaseLinks.first()).toBeVisible()
     expect(await whatsOn.presentations.count()).toBeGreaterThan(5)
   })
@@ -19,7 +19,7 @@ test.describe("what's on", () => {
     const api = (await (await request.get("/api/presentations/?lang=en")).json()) as PresentationList
     await whatsOn.open("?lang=en")
     expect(await whatsOn.documentDirection()).toEqual({ lang: "en", dir: "ltr" })
-    await expect(whatsOn.page.getByText(api.presentations[0]!.featureName).first()).toBeVisible()
+    await expect(whatsOn.presentations.getByText(api.presentations[0]!.featureName).first()).toBeVisible()
     await expect(whatsOn.purchaseLinks.first()).toHaveAttribute("href", /lang=en/)
   })
 
@@ -27,7 +27,7 @@ test.describe("what's on", () => {
     const api = (await (await request.get("/api/presentations/?lang=ru")).json()) as PresentationList
     await whatsOn.open("?lang=ru")
     expect(await whatsOn.documentDirection()).toEqual({ lang: "ru", dir: "ltr" })
-    await expect(whatsOn.page.getByText(api.presentations[0]!.featureName).first()).toBeVisible()
+    await expect(whatsOn.presentations.getByText(api.presentations[0]!.featureName).first()).toBeVisible()
   })
 })
 

@@ -46,9 +46,12 @@ export const Presentation = Schema.Struct({
   /** venue types 101–104 */
   isVod: Schema.Boolean,
   isOnSale: Schema.Boolean,
-  /** seats in the hall (or GA capacity) and how many are still free */
-  capacity: Schema.Int,
-  availableSeats: Schema.Int,
+  /**
+   * Seats in the hall (reserved seats plus general-admission capacity) and how many are neither sold nor
+   * held. Null for video on demand, which has no seats to run out of.
+   */
+  capacity: Schema.NullOr(Schema.Int),
+  availableSeats: Schema.NullOr(Schema.Int),
 })
 export type Presentation = typeof Presentation.Type
 

@@ -61,4 +61,5 @@ const program = Effect.gen(function* () {
 
 const target = await Effect.runPromise(targetFromConfig)
 const code = await Effect.runPromise(program.pipe(Effect.provide(clientLayer(target)), Effect.scoped))
-process.exit(code)
+// exitCode rather than exit(): exit() can cut off stdout that is still flowing into a pipe
+process.exitCode = code

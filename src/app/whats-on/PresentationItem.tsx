@@ -13,7 +13,7 @@ export const PresentationItem = ({ item, locale }: Props) => {
   const t = useT()
   const { presentation, start } = item
   const time = formatTime(start)
-  const soldOut = presentation.availableSeats <= 0
+  const soldOut = presentation.availableSeats !== null && presentation.availableSeats <= 0
   const purchasable = presentation.isOnSale && !soldOut
   const badges: Array<{ key: string; text: string; tone?: "accent" | "vod" }> = []
   if (presentation.is3D) badges.push({ key: "3d", text: t("whatsOn.threeD"), tone: "accent" })

@@ -88,8 +88,8 @@ const toPresentation = (row: PresentationRow): Presentation => {
     is3D: row.is3D,
     isVod,
     isOnSale: row.isOnSale,
-    capacity: row.capacity,
-    availableSeats: Math.max(0, row.capacity - row.taken),
+    capacity: isVod ? null : row.capacity,
+    availableSeats: isVod ? null : Math.max(0, row.capacity - row.taken),
   }
 }
 
@@ -120,7 +120,7 @@ export class PresentationsRepo extends Context.Service<
           f.language, f.dubbing, f.subtitles, f.release_date::text AS "releaseDate",
           f.duration_minutes AS duration, (p.is_3d OR f.is_3d) AS "is3D", p.is_on_sale AS "isOnSale",
           coalesce(s.reserved_sections, 0)::int AS "reservedSections", coalesce(s.ga_sections, 0)::int AS "gaSections",
-          coalesce(s.capacity, 0)::int AS capacity, 0 AS taken
+          coalesce(s.capacity, 0)::int AS capacity, coalesce(a.taken, 0)::int AS taken
         FROM presentations p
         JOIN venues v ON v.id = p.venue_id
         JOIN locations l ON l.id = v.location_id
@@ -130,7 +130,12 @@ export class PresentationsRepo extends Context.Service<
           SELECT count(*) FILTER (WHERE vs.is_reserved) AS reserved_sections,
             count(*) FILTER (WHERE NOT vs.is_reserved) AS ga_sections, sum(vs.capacity) AS capacity
           FROM venue_sections vs WHERE vs.seatplan_id = v.seatplan_id
-        ) s ON true`
+        ) s ON true
+        LEFT JOIN LATERAL (
+          -- a lapsed hold no longer takes its seat (holds expire by deadline, not by a cleanup job)
+          SELECT count(*) AS taken FROM seat_allocations sa
+          WHERE sa.presentation_id = p.id AND (sa.kind = 'sale' OR sa.expires_at > now())
+        ) a ON true`
 
       const listUpcoming = Effect.fn("PresentationsRepo.listUpcoming")(function* (
         filter: PresentationFilter,

@@ -90,6 +90,14 @@ describe.each(databases)("API on $name", ({ start }) => {
       new Set(["reserved", "singleGA", "multiGA", "mixed"]),
     )
     expect(list.presentations.some((p) => p.isVod)).toBe(true)
+    for (const p of list.presentations) {
+      if (p.isVod) expect([p.capacity, p.availableSeats]).toEqual([null, null])
+      else expect(p.availableSeats).toBeLessThanOrEqual(p.capacity!)
+    }
+    // seeded advance sales for upcoming shows are subtracted from what is left
+    expect(list.presentations.some((p) => p.availableSeats !== null && p.availableSeats < p.capacity!)).toBe(
+      true,
+    )
   })
 
   live("localised names follow lang", async () => {

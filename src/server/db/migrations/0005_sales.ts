@@ -92,4 +92,5 @@ export default Effect.gen(function* () {
     )`
   yield* sql`CREATE INDEX product_sales_sold_at_idx ON product_sales (sold_at, location_id)`
   yield* sql`CREATE INDEX product_sales_product_idx ON product_sales (product_id, sold_at)`
+  yield* sql`CREATE INDEX product_sales_reservation_idx ON product_sales (reservation_id)`
 })

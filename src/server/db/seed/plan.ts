@@ -8,12 +8,6 @@ import {
   makeFeatures,
 } from "./catalogue.ts"
 import {
-  donationDetails,
-  donations,
-  membershipPrices,
-  memberships,
-  pointOfSaleMix,
-  pointsOfSale,
   productMix,
   products,
   type Row,
@@ -22,11 +16,18 @@ import {
   ticketMix,
   tickets,
   venueTicketGroups,
+} from "./commerce.ts"
+import {
+  donationDetails,
+  donations,
+  membershipPrices,
+  memberships,
   voucherClasses,
   voucherPrices,
   voucherSuperclasses,
-} from "./commerce.ts"
+} from "./offers.ts"
 import { makePeople, type People } from "./people.ts"
+import { pointOfSaleMix, pointsOfSale } from "./pointsOfSale.ts"
 import { makeRandom } from "./random.ts"
 import { makeSchedule, type Schedule, TIME_ZONE } from "./schedule.ts"
 import { makeVenues, type Venues } from "./venues.ts"
