@@ -97,11 +97,19 @@ const newestIn = (entry) => {
   return newest
 }
 
+/**
+ * `npm install` against the committed lockfile rather than `npm ci`: the registry these machines reach
+ * serves only this platform's optional binaries (rollup, biome), so the lockfile cannot list the others
+ * and `npm ci` refuses it as out of sync. With a lockfile present `npm install` installs exactly the
+ * locked versions and leaves the lockfile unchanged.
+ */
 const ensureDependencies = () => {
-  const installed = path.join(ROOT, "node_modules", ".package-lock.json")
-  if (mtime(installed) >= mtime(path.join(ROOT, "package-lock.json")) && mtime(installed) > 0) return
-  log("Installing dependencies (npm ci)")
-  runOrExit("npm", ["ci", "--no-audit", "--no-fund"], { shell: process.platform === "win32" })
+  const marker = path.join(ROOT, "node_modules", ".marquee-installed")
+  const wanted = Math.max(mtime(path.join(ROOT, "package-lock.json")), mtime(path.join(ROOT, "package.json")))
+  if (mtime(marker) >= wanted) return
+  log("Installing dependencies (npm install from the lockfile)")
+  runOrExit("npm", ["install", "--no-audit", "--no-fund"], { shell: process.platform === "win32" })
+  fs.writeFileSync(marker, `${new Date().toISOString()}\n`)
 }
 
 const CLIENT_SOURCES = [
