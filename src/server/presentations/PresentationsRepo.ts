@@ -2,6 +2,7 @@ import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import type { Presentation, SeatingMode } from "../../api/PresentationsApi.ts"
 import type { LocaleCode } from "../../api/shared.ts"
+import { isVodVenueType } from "../../domain/shared/venueType.ts"
 import { localized } from "../localized.ts"
 import { toChainIso } from "../time.ts"
 
@@ -41,9 +42,6 @@ interface PresentationRow {
   readonly capacity: number
   readonly taken: number
 }
-
-/** Venue types 101–104 are video on demand (spec §4). */
-export const isVodVenueType = (venueTypeId: number): boolean => venueTypeId >= 101 && venueTypeId <= 104
 
 const seatingModeOf = (reservedSections: number, gaSections: number): SeatingMode =>
   reservedSections > 0 && gaSections > 0

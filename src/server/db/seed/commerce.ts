@@ -1,3 +1,4 @@
+import { isVodVenueType } from "../../../domain/shared/venueType.ts"
 import type { Text } from "./catalogue.ts"
 import { TICKET_GROUP } from "./ticketGroupIds.ts"
 import type { Venues } from "./venues.ts"
@@ -228,7 +229,7 @@ export const venueTicketGroups = (venues: Venues): ReadonlyArray<Row> => {
     rows.push({ venue_id: venueId, section_id: sectionId, ticket_group_id: groupId, sort_order: sort })
   for (const venue of venues.venues) {
     const sections = venues.sections.filter((s) => s.seatplan_id === venue.seatplan_id)
-    if (venue.venue_type_id >= 101) add(venue.id, null, TICKET_GROUP.vod)
+    if (isVodVenueType(venue.venue_type_id)) add(venue.id, null, TICKET_GROUP.vod)
     else if (venue.venue_type_id === 2) {
       add(venue.id, null, TICKET_GROUP.vipSofa, 0)
       add(venue.id, null, TICKET_GROUP.vipBed, 1)

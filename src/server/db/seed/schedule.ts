@@ -1,4 +1,5 @@
 import { Temporal } from "@js-temporal/polyfill"
+import { isVodVenueType } from "../../../domain/shared/venueType.ts"
 import { CATEGORY, type FeatureRow } from "./catalogue.ts"
 import type { Row } from "./commerce.ts"
 import type { Random } from "./random.ts"
@@ -58,7 +59,7 @@ const slotsFor = (venue: VenueRow, index: number, day: Temporal.PlainDate, inWin
     case VENUE_TYPE.event:
       return venue.id % 2 === 1 ? ["19:00", "22:00"] : ["21:00"]
     default:
-      return venue.venue_type_id >= 101 ? vodSlots : standardSlots[index % standardSlots.length]!
+      return isVodVenueType(venue.venue_type_id) ? vodSlots : standardSlots[index % standardSlots.length]!
   }
 }
 
