@@ -62,8 +62,68 @@ export const PresentationList = Schema.Struct({
 })
 export type PresentationList = typeof PresentationList.Type
 
+/** A price within a ticket group. Every amount on the wire is integer agorot (4700 = ₪47.00). */
+export const Ticket = Schema.Struct({
+  id: Schema.Int,
+  ticketId: Schema.Int,
+  name: Schema.String,
+  price: Schema.Int,
+  serviceCharge: Schema.Int,
+  pricePolicyId: Schema.Int,
+  /** seats one ticket covers (a sofa-for-two ticket is 2) */
+  multiplyFactor: Schema.Int,
+  isMemberOnly: Schema.Boolean,
+  /** hotel guests and partners: reference1 required, reference2 optional */
+  requiresReference: Schema.Boolean,
+  /** senior citizen benefit, checked by Israeli ID number */
+  isSenior: Schema.Boolean,
+  includes3DGlasses: Schema.Boolean,
+  minPerOrder: Schema.Int,
+  maxPerOrder: Schema.NullOr(Schema.Int),
+  /** sold only together with this ticket (a companion ticket needs a wheelchair one) */
+  requiresTicketId: Schema.NullOr(Schema.Int),
+})
+export type Ticket = typeof Ticket.Type
+
+export const TicketGroup = Schema.Struct({
+  id: Schema.Int,
+  name: Schema.String,
+  /** null: the group applies to every section of the hall */
+  sectionId: Schema.NullOr(Schema.Int),
+  tickets: Schema.Array(Ticket),
+  seatModifiers: Schema.Array(Schema.Struct({ id: Schema.Int, name: Schema.String })),
+})
+export type TicketGroup = typeof TicketGroup.Type
+
+/** A booking fee: a fixed amount or a percentage (basis points, 500 = 5%), per ticket or per order. */
+export const ServiceCharge = Schema.Struct({
+  id: Schema.Int,
+  name: Schema.String,
+  amount: Schema.NullOr(Schema.Int),
+  percentBasisPoints: Schema.NullOr(Schema.Int),
+  appliesPer: Schema.Literals(["ticket", "order"]),
+  isRefundable: Schema.Boolean,
+})
+export type ServiceCharge = typeof ServiceCharge.Type
+
+export const Product = Schema.Struct({
+  id: Schema.Int,
+  name: Schema.String,
+  category: Schema.String,
+  price: Schema.Int,
+  isDeliveryRequired: Schema.Boolean,
+  is3DGlasses: Schema.Boolean,
+  /** image key; the image itself is served by `/api/products/{id}/image` */
+  img: Schema.NullOr(Schema.String),
+})
+export type Product = typeof Product.Type
+
+/** One presentation with what can be bought for it: ticket groups and prices, booking fees, products. */
 export const PresentationDetail = Schema.Struct({
   presentation: Presentation,
+  ticketGroups: Schema.Array(TicketGroup),
+  serviceCharge: Schema.Array(ServiceCharge),
+  products: Schema.Array(Product),
   serverTime: Schema.String,
 })
 export type PresentationDetail = typeof PresentationDetail.Type

@@ -3,6 +3,7 @@ import { HttpApiBuilder } from "effect/http-api"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
 import { EventNotFound } from "../../api/PresentationsApi.ts"
 import { parseIdList } from "../../api/shared.ts"
+import { PresentationOfferRepo } from "./PresentationOfferRepo.ts"
 import { PresentationsRepo } from "./PresentationsRepo.ts"
 
 export const PresentationsHttp = HttpApiBuilder.group(
@@ -10,6 +11,7 @@ export const PresentationsHttp = HttpApiBuilder.group(
   "presentations",
   Effect.fn(function* (handlers) {
     const repo = yield* PresentationsRepo
+    const offers = yield* PresentationOfferRepo
     return handlers
       .handle("list", ({ query }) =>
         repo
@@ -27,17 +29,14 @@ export const PresentationsHttp = HttpApiBuilder.group(
           ),
       )
       .handle("get", ({ params, query }) =>
-        repo.findById(params.id, query.lang ?? "he").pipe(
-          Effect.flatMap(
-            Option.match({
-              onNone: () => Effect.fail(new EventNotFound({ error: "noEventFound" })),
-              onSome: (presentation) =>
-                DateTime.now.pipe(
-                  Effect.map((now) => ({ presentation, serverTime: DateTime.formatIso(now) })),
-                ),
-            }),
-          ),
-        ),
+        Effect.gen(function* () {
+          const lang = query.lang ?? "he"
+          const found = yield* repo.findById(params.id, lang)
+          if (Option.isNone(found)) return yield* new EventNotFound({ error: "noEventFound" })
+          const offer = yield* offers.forPresentation(params.id, lang)
+          const now = yield* DateTime.now
+          return { presentation: found.value, ...offer, serverTime: DateTime.formatIso(now) }
+        }),
       )
   }),
-).pipe(Layer.provide(PresentationsRepo.layer))
+).pipe(Layer.provide([PresentationsRepo.layer, PresentationOfferRepo.layer]))

@@ -136,6 +136,25 @@ describe.each(databases)("API on $name", ({ start }) => {
     expect(Math.abs(Date.parse(detail.serverTime) - Date.now())).toBeLessThan(60_000)
   })
 
+  live("the presentation detail carries its ticket groups, prices in agorot, booking fees and products", async () => {
+    const all = (await (await get("/api/presentations/?lang=en")).json()) as PresentationList
+    const hall = all.presentations.find((p) => !p.isVod && !p.is3D)!
+    const threeD = all.presentations.find((p) => p.is3D)!
+    const detail = (await (await get(`/api/presentations/${hall.id}?lang=en`)).json()) as PresentationDetail
+    expect(detail.ticketGroups.length).toBeGreaterThan(0)
+    const prices = detail.ticketGroups.flatMap((group) => group.tickets.map((ticket) => ticket.price))
+    expect(prices.length).toBeGreaterThan(1)
+    for (const price of prices) expect(Number.isInteger(price) && price > 0).toBe(true)
+    expect(detail.products.length).toBeGreaterThan(0)
+    expect(detail.products.some((product) => product.is3DGlasses)).toBe(false)
+    const withGlasses = (await (await get(`/api/presentations/${threeD.id}`)).json()) as PresentationDetail
+    expect(withGlasses.products.some((product) => product.is3DGlasses)).toBe(true)
+    // per-ticket fees ride on the tickets; location 1173 also charges a booking fee on the order
+    const at1173 = all.presentations.find((p) => p.locationId === 1173)!
+    const withFee = (await (await get(`/api/presentations/${at1173.id}`)).json()) as PresentationDetail
+    expect(withFee.serviceCharge).toContainEqual(expect.objectContaining({ appliesPer: "order" }))
+  })
+
   live("an unknown presentation answers the spec's 'no event found' error", async () => {
     const response = await get("/api/presentations/999999999")
     expect(response.status).toBe(404)
