@@ -136,7 +136,7 @@ describe.each(databases)("API on $name", ({ start }) => {
     expect(Math.abs(Date.parse(detail.serverTime) - Date.now())).toBeLessThan(60_000)
   })
 
-  live("the presentation detail carries its ticket groups, prices in agorot, booking fees and products", async () => {
+  live("the detail carries ticket groups, prices in agorot, booking fees and products", async () => {
     const all = (await (await get("/api/presentations/?lang=en")).json()) as PresentationList
     const hall = all.presentations.find((p) => !p.isVod && !p.is3D)!
     const threeD = all.presentations.find((p) => p.is3D)!
