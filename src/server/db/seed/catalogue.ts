@@ -1,3 +1,4 @@
+// A data table (the demo chain's films, categories and locations in three languages), not logic: kept whole so it reads as one catalogue.
 import type { Temporal } from "@js-temporal/polyfill"
 import type { Random } from "./random.ts"
 
