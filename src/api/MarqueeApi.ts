@@ -1,8 +1,11 @@
 import { HttpApi, HttpApiMiddleware, OpenApi } from "effect/http-api"
+import { CartApi } from "./CartApi.ts"
 import { ConfigApi } from "./ConfigApi.ts"
 import { CustomerApi } from "./CustomerApi.ts"
 import { FeaturesApi } from "./FeaturesApi.ts"
+import { HumanCheckApi } from "./HumanCheckApi.ts"
 import { PresentationsApi } from "./PresentationsApi.ts"
+import { SeatsApi } from "./SeatsApi.ts"
 
 /**
  * The one HTTP contract: the server implements it, the browser derives its types (and later its client)
@@ -13,6 +16,9 @@ export class MarqueeApi extends HttpApi.make("marquee")
   .add(PresentationsApi)
   .add(FeaturesApi)
   .add(CustomerApi)
+  .add(SeatsApi)
+  .add(CartApi)
+  .add(HumanCheckApi)
   .prefix("/api")
   .middleware(HttpApiMiddleware.ProblemDetails)
   .annotateMerge(OpenApi.annotations({ title: "Marquee API", version: "0.1.0" })) {}

@@ -128,6 +128,18 @@ export const PresentationDetail = Schema.Struct({
 })
 export type PresentationDetail = typeof PresentationDetail.Type
 
+/**
+ * The ticket a seat gets when it is chosen (spec §4 "first-ticket auto-select"): the first ticket of the seat's
+ * group with multiplyFactor 1 or less, no reference prompt, not member-only. `msg` says why none was found:
+ * `ticketNotFound` (no such ticket or none eligible), `codeNotFound` (a ticket code that matches nothing).
+ */
+export const FirstTicket = Schema.Struct({
+  ticket: Schema.NullOr(Ticket),
+  ticketGroupId: Schema.NullOr(Schema.Int),
+  msg: Schema.NullOr(Schema.Literals(["ticketNotFound", "codeNotFound"])),
+})
+export type FirstTicket = typeof FirstTicket.Type
+
 /** Spec §8 "A presentation response with an error field": the code is translated in the browser. */
 export class EventNotFound extends Schema.TaggedError<EventNotFound>()(
   "EventNotFound",
@@ -154,6 +166,37 @@ export class PresentationsApi extends HttpApiGroup.make("presentations").add(
       lang: LangQuery,
     },
     success: PresentationDetail,
+    error: EventNotFound,
+  }),
+  HttpApiEndpoint.get("ticketGroups", "/presentations/:id/ticketGroups", {
+    params: { id: PositiveInt },
+    query: {
+      timestamp: Schema.optional(Schema.String),
+      miniSiteUrl: Schema.optional(Schema.String),
+      membershipLoyaltyId: Schema.optional(Schema.String),
+      integrationId: Schema.optional(Schema.String),
+      lang: LangQuery,
+    },
+    success: Schema.Struct({
+      ticketGroups: Schema.Array(TicketGroup),
+      serviceCharge: Schema.Array(ServiceCharge),
+    }),
+    error: EventNotFound,
+  }),
+  HttpApiEndpoint.get("firstTicket", "/presentations/:id/ticket", {
+    params: { id: PositiveInt },
+    query: {
+      sectionId: Schema.optional(PositiveInt),
+      ticketGroupId: Schema.optional(PositiveInt),
+      ticketCode: Schema.optional(Schema.String),
+      ticketId: Schema.optional(PositiveInt),
+      ignoreTicketIds: Schema.optional(IdList),
+      isHold: Schema.optional(Schema.Boolean),
+      recaptchaToken: Schema.optional(Schema.String),
+      miniSiteUrl: Schema.optional(Schema.String),
+      lang: LangQuery,
+    },
+    success: FirstTicket,
     error: EventNotFound,
   }),
 ) {}

@@ -4,15 +4,28 @@ import { Layer } from "effect"
 import { HttpMiddleware, HttpRouter } from "effect/http"
 import { HttpApiBuilder, HttpApiMiddleware } from "effect/http-api"
 import { MarqueeApi } from "../api/MarqueeApi.ts"
+import { CartHttp } from "./cart/http.ts"
 import { ConfigHttp } from "./config/http.ts"
 import { CustomerHttp } from "./customer/http.ts"
 import { FeaturesHttp } from "./features/http.ts"
 import { clientAppLayer } from "./http/clientApp.ts"
 import { PresentationsHttp } from "./presentations/http.ts"
+import { altchaHumanCheckLayer } from "./providers/humanCheck/altchaHumanCheck.ts"
+import { HumanCheckHttp } from "./providers/humanCheck/http.ts"
+import { SeatsHttp } from "./seats/http.ts"
 
 /** Every `/api` endpoint of the contract plus `/api/openapi.json`; needs a migrated SqlClient. */
 export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/openapi.json" }).pipe(
-  Layer.provide([ConfigHttp, PresentationsHttp, FeaturesHttp, CustomerHttp]),
+  Layer.provide([
+    ConfigHttp,
+    PresentationsHttp,
+    FeaturesHttp,
+    CustomerHttp,
+    SeatsHttp,
+    CartHttp,
+    HumanCheckHttp,
+  ]),
+  Layer.provide(altchaHumanCheckLayer),
   // Must come after the groups: validation failures become problem+json naming the field, not an empty 400.
   Layer.provide(HttpApiMiddleware.layerProblemDetails({ includeDetails: true })),
 )

@@ -1,6 +1,7 @@
 import { Temporal } from "@js-temporal/polyfill"
 import { Context, Effect, Exit, Layer, Redacted, Scope } from "effect"
 import { HttpServer } from "effect/http"
+import { SqlClient } from "effect/sql"
 import { httpServerLayer } from "../../src/server/app.ts"
 import { type DatabaseTarget, databaseLayer } from "../../src/server/db/database.ts"
 import { seedIfEmpty } from "../../src/server/db/seed/seed.ts"
@@ -8,6 +9,11 @@ import { chainToday } from "../../src/server/time.ts"
 
 export interface RunningServer {
   readonly baseUrl: string
+  /** raw SQL on the server's own database (for arranging what HTTP cannot, such as a lapsed hold) */
+  readonly query: <A extends object = Record<string, unknown>>(
+    statement: string,
+    params?: ReadonlyArray<unknown>,
+  ) => Promise<ReadonlyArray<A>>
   readonly close: () => Promise<void>
 }
 
@@ -19,18 +25,23 @@ export const postgresTarget = (url: string): DatabaseTarget => ({ _tag: "Postgre
  * migrated and seeded with the demo chain around today's date.
  */
 export const startTestServer = async (target: DatabaseTarget): Promise<RunningServer> => {
+  // tests create hundreds of carts: an easy proof of work keeps them fast (the check itself is the same)
+  process.env.HUMAN_CHECK_MAX_NUMBER ??= "200"
   const today = chainToday(Temporal.Now.instant())
   const seeded = Layer.effectDiscard(seedIfEmpty({ seed: 1, scale: 1, today }).pipe(Effect.orDie))
   const layer = httpServerLayer({ port: 0, host: "127.0.0.1", distDir: "dist" }).pipe(
     Layer.provide(seeded),
-    Layer.provide(databaseLayer(target)),
+    Layer.provideMerge(databaseLayer(target)),
   )
   const scope = Effect.runSync(Scope.make())
   const context = await Effect.runPromise(Layer.buildWithScope(layer, scope))
   const address = Context.get(context, HttpServer.HttpServer).address
   const port = "port" in address ? address.port : 0
+  const sql = Context.get(context, SqlClient.SqlClient)
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    query: <A extends object>(statement: string, params: ReadonlyArray<unknown> = []) =>
+      Effect.runPromise(sql.unsafe<A>(statement, params).pipe(Effect.orDie)),
     close: () => Effect.runPromise(Scope.close(scope, Exit.void)),
   }
 }

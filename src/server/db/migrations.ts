@@ -3,6 +3,7 @@ import seating from "./migrations/0002_seating.ts"
 import commerce from "./migrations/0003_commerce.ts"
 import people from "./migrations/0004_people.ts"
 import sales from "./migrations/0005_sales.ts"
+import holds from "./migrations/0006_holds.ts"
 
 /**
  * Every migration, keyed `<id>_<name>`, run once in id order by `Migrator.fromRecord`.
@@ -14,4 +15,5 @@ export const migrations = {
   "0003_commerce": commerce,
   "0004_people": people,
   "0005_sales": sales,
+  "0006_holds": holds,
 }

@@ -1,4 +1,4 @@
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import type { Product, ServiceCharge, Ticket, TicketGroup } from "../../api/PresentationsApi.ts"
 import type { LocaleCode } from "../../api/shared.ts"
@@ -39,7 +39,10 @@ const groupTickets = (rows: ReadonlyArray<TicketRow>): ReadonlyArray<TicketGroup
  */
 export class PresentationOfferRepo extends Context.Service<
   PresentationOfferRepo,
-  { readonly forPresentation: (id: number, lang: LocaleCode) => Effect.Effect<PresentationOffer> }
+  {
+    readonly forPresentation: (id: number, lang: LocaleCode) => Effect.Effect<PresentationOffer>
+    readonly groupIdByCode: (code: string) => Effect.Effect<Option.Option<number>>
+  }
 >()("marquee/presentations/PresentationOfferRepo") {
   static readonly layer = Layer.effect(
     PresentationOfferRepo,
@@ -80,7 +83,11 @@ export class PresentationOfferRepo extends Context.Service<
           ORDER BY pr.sort_order, pr.id`
         return { ticketGroups: groupTickets(tickets), serviceCharge, products }
       }, Effect.orDie)
-      return PresentationOfferRepo.of({ forPresentation })
+      const groupIdByCode = Effect.fn("PresentationOfferRepo.groupIdByCode")(function* (code: string) {
+        const rows = yield* sql<{ id: number }>`SELECT id FROM ticket_groups WHERE code = ${code}`
+        return Option.fromNullishOr(rows[0]?.id)
+      }, Effect.orDie)
+      return PresentationOfferRepo.of({ forPresentation, groupIdByCode })
     }),
   )
 }

@@ -1,5 +1,5 @@
 import { Context, Effect, Layer, Option } from "effect"
-import { SqlClient } from "effect/sql"
+import { SqlClient, type Statement } from "effect/sql"
 import type { Presentation, SeatingMode } from "../../api/PresentationsApi.ts"
 import type { LocaleCode } from "../../api/shared.ts"
 import { isVodVenueType } from "../../domain/shared/venueType.ts"
@@ -99,6 +99,12 @@ export class PresentationsRepo extends Context.Service<
   {
     readonly listUpcoming: (filter: PresentationFilter) => Effect.Effect<ReadonlyArray<Presentation>>
     readonly findById: (id: number, lang: LocaleCode) => Effect.Effect<Option.Option<Presentation>>
+    /** presentations starting in [from, to), ISO instants, oldest first */
+    readonly listBetween: (
+      from: string,
+      to: string,
+      filter: PresentationFilter,
+    ) => Effect.Effect<ReadonlyArray<Presentation>>
   }
 >()("marquee/presentations/PresentationsRepo") {
   static readonly layer = Layer.effect(
@@ -135,21 +141,26 @@ export class PresentationsRepo extends Context.Service<
           WHERE sa.presentation_id = p.id AND (sa.kind = 'sale' OR sa.expires_at > now())
         ) a ON true`
 
-      const listUpcoming = Effect.fn("PresentationsRepo.listUpcoming")(function* (
-        filter: PresentationFilter,
-      ) {
-        const conditions = [
-          sql`p.starts_at >= now()`,
-          sql`p.starts_at < now() + make_interval(days => ${LIST_DAYS_AHEAD + 1})`,
-        ]
+      const listWhere = (conditions: Array<Statement.Fragment>, filter: PresentationFilter) => {
         if (filter.featureIds !== undefined)
           conditions.push(sql`p.feature_id IN ${sql.in(filter.featureIds)}`)
         if (filter.locationId !== undefined) conditions.push(sql`v.location_id = ${filter.locationId}`)
-        const rows = yield* sql<PresentationRow>`
+        return sql<PresentationRow>`
           ${select(filter.lang)}
           WHERE ${sql.and(conditions)}
-          ORDER BY p.starts_at, v.location_id, p.id`
-        return rows.map(toPresentation)
+          ORDER BY p.starts_at, v.location_id, p.id`.pipe(Effect.map((rows) => rows.map(toPresentation)))
+      }
+
+      const listUpcoming = Effect.fn("PresentationsRepo.listUpcoming")(function* (
+        filter: PresentationFilter,
+      ) {
+        return yield* listWhere(
+          [
+            sql`p.starts_at >= now()`,
+            sql`p.starts_at < now() + make_interval(days => ${LIST_DAYS_AHEAD + 1})`,
+          ],
+          filter,
+        )
       }, Effect.orDie)
 
       const findById = Effect.fn("PresentationsRepo.findById")(function* (id: number, lang: LocaleCode) {
@@ -157,7 +168,18 @@ export class PresentationsRepo extends Context.Service<
         return Option.fromNullishOr(rows[0]).pipe(Option.map(toPresentation))
       }, Effect.orDie)
 
-      return PresentationsRepo.of({ listUpcoming, findById })
+      const listBetween = Effect.fn("PresentationsRepo.listBetween")(function* (
+        from: string,
+        to: string,
+        filter: PresentationFilter,
+      ) {
+        return yield* listWhere(
+          [sql`p.starts_at >= ${from}::timestamptz`, sql`p.starts_at < ${to}::timestamptz`],
+          filter,
+        )
+      }, Effect.orDie)
+
+      return PresentationsRepo.of({ listUpcoming, findById, listBetween })
     }),
   )
 }

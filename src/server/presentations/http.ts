@@ -3,6 +3,7 @@ import { HttpApiBuilder } from "effect/http-api"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
 import { EventNotFound } from "../../api/PresentationsApi.ts"
 import { parseIdList } from "../../api/shared.ts"
+import { firstTicket } from "../../domain/pricing/firstTicket.ts"
 import { PresentationOfferRepo } from "./PresentationOfferRepo.ts"
 import { PresentationsRepo } from "./PresentationsRepo.ts"
 
@@ -36,6 +37,40 @@ export const PresentationsHttp = HttpApiBuilder.group(
           const offer = yield* offers.forPresentation(params.id, lang)
           const now = yield* DateTime.now
           return { presentation: found.value, ...offer, serverTime: DateTime.formatIso(now) }
+        }),
+      )
+      .handle("ticketGroups", ({ params, query }) =>
+        Effect.gen(function* () {
+          const lang = query.lang ?? "he"
+          if (Option.isNone(yield* repo.findById(params.id, lang)))
+            return yield* new EventNotFound({ error: "noEventFound" })
+          const offer = yield* offers.forPresentation(params.id, lang)
+          return { ticketGroups: offer.ticketGroups, serviceCharge: offer.serviceCharge }
+        }),
+      )
+      .handle("firstTicket", ({ params, query }) =>
+        Effect.gen(function* () {
+          const lang = query.lang ?? "he"
+          if (Option.isNone(yield* repo.findById(params.id, lang)))
+            return yield* new EventNotFound({ error: "noEventFound" })
+          const offer = yield* offers.forPresentation(params.id, lang)
+          // a ticket code names a ticket group (a partner's or a promotion's); one we do not sell here is unknown
+          let ticketGroupId = query.ticketGroupId
+          if (query.ticketCode !== undefined) {
+            const group = yield* offers.groupIdByCode(query.ticketCode)
+            if (Option.isNone(group) || !offer.ticketGroups.some((g) => g.id === group.value))
+              return { ticket: null, ticketGroupId: null, msg: "codeNotFound" as const }
+            ticketGroupId = group.value
+          }
+          const found = firstTicket(offer.ticketGroups, {
+            sectionId: query.sectionId,
+            ticketGroupId,
+            ticketId: query.ticketId,
+            ignoreTicketIds: parseIdList(query.ignoreTicketIds),
+          })
+          return found._tag === "Found"
+            ? { ticket: found.ticket, ticketGroupId: found.ticketGroupId, msg: null }
+            : { ticket: null, ticketGroupId: null, msg: "ticketNotFound" as const }
         }),
       )
   }),

@@ -1,41 +1,15 @@
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { SiteConfig } from "../../../src/api/ConfigApi.ts"
 import type { LocationList } from "../../../src/api/CustomerApi.ts"
 import type { PresentationDetail, PresentationList } from "../../../src/api/PresentationsApi.ts"
-import { createScratchDatabase, postgresReachable, type ScratchDatabase } from "../../_support/postgres.ts"
-import {
-  embeddedTarget,
-  postgresTarget,
-  type RunningServer,
-  startTestServer,
-} from "../../_support/testServer.ts"
+import { bothDatabases } from "../../_support/databases.ts"
+import type { RunningServer } from "../../_support/testServer.ts"
 
 /**
  * The HTTP contract through real HTTP, once on the embedded PGlite and once on the PostgreSQL server, both
  * migrated and seeded exactly as `npm start` does.
  */
-const databases = [
-  {
-    name: "embedded PGlite",
-    start: async () => {
-      const dir = mkdtempSync(join(tmpdir(), "marquee-api-"))
-      const server = await startTestServer(embeddedTarget(dir))
-      return { server, cleanup: async () => rmSync(dir, { recursive: true, force: true }) }
-    },
-  },
-  {
-    name: "PostgreSQL",
-    start: async () => {
-      if (!(await postgresReachable())) return undefined
-      const database: ScratchDatabase = await createScratchDatabase("api")
-      const server = await startTestServer(postgresTarget(database.url))
-      return { server, cleanup: database.drop }
-    },
-  },
-] as const
+const databases = bothDatabases("api")
 
 describe.each(databases)("API on $name", ({ start }) => {
   let server: RunningServer | undefined

@@ -185,8 +185,12 @@ export const writeSales = (plan: SeedPlan) =>
 
     // cancelled orders gave their seats back: they keep tickets for history but no allocation
     yield* run(`
-      INSERT INTO seat_allocations (id, presentation_id, section_id, seat_id, kind, expires_at, created_at)
-      SELECT s.id, s.presentation_id, s.section_id, s.seat_id, 'sale', NULL, r.purchased_at
+      INSERT INTO seat_allocations (id, presentation_id, section_id, seat_id, ga_slot, kind, expires_at, created_at)
+      SELECT s.id, s.presentation_id, s.section_id, s.seat_id,
+        CASE WHEN s.seat_id IS NULL THEN
+          row_number() OVER (PARTITION BY s.presentation_id, s.section_id, s.seat_id IS NULL ORDER BY s.id) - 1
+        END,
+        'sale', NULL, r.purchased_at
       FROM seed_sold s JOIN seed_res r ON r.presentation_id = s.presentation_id AND r.block = s.block
       WHERE s.section_id IS NOT NULL AND NOT r.cancelled
       ORDER BY s.id`)

@@ -1,0 +1,324 @@
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { HumanCheckFailed } from "./HumanCheckApi.ts"
+import { EventNotFound, Presentation } from "./PresentationsApi.ts"
+import { LangQuery, PositiveInt } from "./shared.ts"
+
+/**
+ * Seats (spec §7 Seats): seatplans, statuses, locks, best available.
+ *
+ * Coordinates: `XCoordinate`/`YCoordinate` are the seat's grid position (seat index, row index), non-negative
+ * integers unique within a section, so (VenueSectionId, XCoordinate, YCoordinate) names a seat. For a
+ * general-admission section the server picks a numbered place and answers it as `lockedSeat {x: place, y: 0}`.
+ * `PositionX`/`PositionY` are where the seat is drawn, in seat widths with the screen at the top.
+ *
+ * The cart: every call that holds or reads "my" seats names its cart in the `x-cart-token` header (the token
+ * from `POST /api/cart/token`). Getting a cart token needs a solved human check, so a missing or unknown
+ * cart token answers the same 400 RECAPTCHA_REQUIRED as a missing check: get a new token and retry.
+ */
+
+const GridCoordinate = Schema.Int.pipe(Schema.check(Schema.isBetween({ minimum: 0, maximum: 100_000 })))
+
+/** The seat of a lock or unlock request (spec §7 lock-seat payload), wire names as the spec writes them. */
+export const SeatRef = Schema.Struct({
+  PresentationId: PositiveInt,
+  VenueId: Schema.optional(PositiveInt),
+  VenueSeatplanId: Schema.optional(PositiveInt),
+  VenueSectionId: PositiveInt,
+  TicketGroupId: Schema.optional(Schema.NullOr(PositiveInt)),
+  XCoordinate: GridCoordinate,
+  YCoordinate: GridCoordinate,
+})
+export type SeatRef = typeof SeatRef.Type
+
+/** Seats per lock call: no sane order needs more, and a bound keeps a bad client from a 10,000-seat statement. */
+export const MAX_SEATS_PER_CALL = 50
+
+export const LockRequest = Schema.Struct({
+  recaptchaToken: Schema.optional(Schema.String),
+  /** the spec's single seat */
+  seat: Schema.optional(SeatRef),
+  /** several seats held together, all or nothing (a family, a sofa, a best-available pick) */
+  seats: Schema.optional(Schema.Array(SeatRef)),
+  /** an unpaid hold order: premium seats cannot be held (spec §4) */
+  isHold: Schema.optional(Schema.Boolean),
+})
+export type LockRequest = typeof LockRequest.Type
+
+export const LockedSeat = Schema.Struct({
+  VenueSectionId: Schema.Int,
+  x: Schema.Int,
+  y: Schema.Int,
+  RowName: Schema.String,
+  SeatName: Schema.String,
+})
+export type LockedSeat = typeof LockedSeat.Type
+
+export const LockResult = Schema.Struct({
+  /** the first seat held (for a GA section, the place the server chose) */
+  lockedSeat: Schema.Struct({ x: Schema.Int, y: Schema.Int }),
+  lockedSeats: Schema.Array(LockedSeat),
+  /** when every hold of this cart on this presentation lapses, ISO 8601 */
+  expiresAt: Schema.String,
+})
+export type LockResult = typeof LockResult.Type
+
+export const UnlockResult = Schema.Struct({ unlockedSeats: Schema.Array(LockedSeat) })
+
+/**
+ * Why a lock was refused. `lock_seat_error` is the spec's "Seat no longer available"; the others are the
+ * catalogue's single-seat error, premium seat on a hold, and our cap on seats one cart may hold.
+ */
+export class SeatLockFailed extends Schema.TaggedError<SeatLockFailed>()(
+  "SeatLockFailed",
+  {
+    error: Schema.Literals(["lock_seat_error", "singleSeatError", "premiumSeatOnHold", "seatLimitReached"]),
+    seats: Schema.optional(Schema.Array(Schema.Struct({ x: Schema.Int, y: Schema.Int }))),
+  },
+  { httpApiStatus: 409 },
+) {}
+
+export class SeatUnlockFailed extends Schema.TaggedError<SeatUnlockFailed>()(
+  "SeatUnlockFailed",
+  { error: Schema.Literal("unlock_seat_error") },
+  { httpApiStatus: 409 },
+) {}
+
+/** The database was too busy to answer within seconds; nothing was held. Safe to retry. */
+export class SeatLockBusy extends Schema.TaggedError<SeatLockBusy>()(
+  "SeatLockBusy",
+  { error: Schema.Literal("seatLockBusy"), retryAfterSeconds: Schema.Int },
+  { httpApiStatus: 503 },
+) {}
+
+/** A request that can never succeed as written; nothing was held. */
+export class InvalidSeatRequest extends Schema.TaggedError<InvalidSeatRequest>()(
+  "InvalidSeatRequest",
+  {
+    error: Schema.Literals([
+      "noSeat",
+      "duplicateSeat",
+      "tooManySeats",
+      "mixedPresentations",
+      "mixedSections",
+      "unknownSeat",
+      "notOnSale",
+    ]),
+  },
+  { httpApiStatus: 400 },
+) {}
+
+export class NotEnoughSeats extends Schema.TaggedError<NotEnoughSeats>()(
+  "NotEnoughSeats",
+  { error: Schema.Literal("NOT_ENOUGH_SEATS") },
+  { httpApiStatus: 409 },
+) {}
+
+export const SeatplanSection = Schema.Struct({
+  id: Schema.Int,
+  name: Schema.String,
+  isReserved: Schema.Boolean,
+  capacity: Schema.Int,
+  sortOrder: Schema.Int,
+})
+
+export const SeatplanGroup = Schema.Struct({
+  id: Schema.Int,
+  sectionId: Schema.Int,
+  kind: Schema.Literals(["sofa", "bed"]),
+  seatCount: Schema.Int,
+})
+
+export const SeatplanRow = Schema.Struct({
+  sectionId: Schema.Int,
+  YCoordinate: Schema.Int,
+  RowName: Schema.String,
+})
+
+export const SeatplanSeat = Schema.Struct({
+  VenueSectionId: Schema.Int,
+  VenueSectionSeatGroupId: Schema.NullOr(Schema.Int),
+  /** the seat's own ticket group (VIP sofas, premium seats); null: the section's groups apply */
+  TicketGroupId: Schema.NullOr(Schema.Int),
+  XCoordinate: Schema.Int,
+  YCoordinate: Schema.Int,
+  RowName: Schema.String,
+  SeatName: Schema.String,
+  PositionX: Schema.Number,
+  PositionY: Schema.Number,
+  isPremium: Schema.Boolean,
+  isHandicap: Schema.Boolean,
+  isCompanion: Schema.Boolean,
+  isLimitedView: Schema.Boolean,
+})
+export type SeatplanSeat = typeof SeatplanSeat.Type
+
+export const Seatplan = Schema.Struct({
+  seatplan: Schema.Struct({
+    id: Schema.Int,
+    venueId: Schema.Int,
+    /** bounding box of the seats, in seat widths */
+    width: Schema.Number,
+    height: Schema.Number,
+    /** where best available aims */
+    focalPoint: Schema.Struct({ x: Schema.Number, y: Schema.Number }),
+    sections: Schema.Array(SeatplanSection),
+    groups: Schema.Array(SeatplanGroup),
+    rows: Schema.Array(SeatplanRow),
+    seats: Schema.Array(SeatplanSeat),
+  }),
+})
+export type Seatplan = typeof Seatplan.Type
+
+export class SeatplanNotFound extends Schema.TaggedError<SeatplanNotFound>()(
+  "SeatplanNotFound",
+  { error: Schema.Literal("seatplanNotFound") },
+  { httpApiStatus: 404 },
+) {}
+
+export const SeatStatus = Schema.Struct({
+  VenueSectionId: Schema.Int,
+  XCoordinate: Schema.Int,
+  YCoordinate: Schema.Int,
+  isAvailable: Schema.Boolean,
+  /** held by the asking cart */
+  isSelected: Schema.Boolean,
+  /** seating policy 3: taking this seat alone would strand a neighbour */
+  isSingleSeatBlock: Schema.Boolean,
+})
+export type SeatStatus = typeof SeatStatus.Type
+
+export const SectionStatus = Schema.Struct({
+  id: Schema.Int,
+  isReserved: Schema.Boolean,
+  capacity: Schema.Int,
+  available: Schema.Int,
+  isSoldOut: Schema.Boolean,
+})
+
+export const SeatStatuses = Schema.Struct({
+  presentationId: Schema.Int,
+  /** V1: every reserved seat. V2: only seats that are not plainly available (absent means free to take). */
+  seats: Schema.Array(SeatStatus),
+  sections: Schema.Array(SectionStatus),
+  /** places the asking cart holds in general-admission sections */
+  heldPlaces: Schema.Array(LockedSeat),
+  /** when the asking cart's holds on this presentation lapse; null when it holds nothing */
+  holdExpiresAt: Schema.NullOr(Schema.String),
+  serverTime: Schema.String,
+})
+export type SeatStatuses = typeof SeatStatuses.Type
+
+const cartHeader = { "x-cart-token": Schema.optional(Schema.String) }
+
+const statusQuery = {
+  presentationId: PositiveInt,
+  venueTypeId: Schema.optional(Schema.Int),
+  isReserved: Schema.optional(Schema.String),
+  sectionId: Schema.optional(PositiveInt),
+  recaptchaToken: Schema.optional(Schema.String),
+  miniSiteUrl: Schema.optional(Schema.String),
+}
+
+export const PartOfDay = Schema.Literals(["morning", "afternoon", "evening", "night"])
+export type PartOfDay = typeof PartOfDay.Type
+
+const IsoDate = Schema.String.pipe(
+  Schema.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/, { expected: "YYYY-MM-DD" })),
+)
+
+export const BestAvailableMatch = Schema.Struct({
+  presentationId: Schema.Int,
+  tier: Schema.Literals(["adjacent", "adjacentWithOrphan", "nearest", "acrossSections"]),
+  seats: Schema.Array(Schema.Struct({ ...SeatRef.fields, RowName: Schema.String, SeatName: Schema.String })),
+  isLocked: Schema.Boolean,
+  expiresAt: Schema.NullOr(Schema.String),
+})
+export type BestAvailableMatch = typeof BestAvailableMatch.Type
+
+export class SeatsApi extends HttpApiGroup.make("seats")
+  .add(
+    HttpApiEndpoint.post("seatplanV2", "/seats/seatplanV2", {
+      query: { venueId: PositiveInt, seatplanId: PositiveInt, lang: LangQuery },
+      // the token is accepted for the spec's sake but not required: a seatplan is public and cacheable
+      payload: Schema.Struct({ recaptchaToken: Schema.optional(Schema.String) }),
+      success: Seatplan,
+      error: SeatplanNotFound,
+    }),
+  )
+  .add(
+    HttpApiEndpoint.get("seatplan", "/seats/seatplan", {
+      query: { venueId: PositiveInt, seatplanId: PositiveInt, lang: LangQuery },
+      success: Seatplan,
+      error: SeatplanNotFound,
+    }),
+  )
+  .add(
+    HttpApiEndpoint.get("statusV2", "/seats/seats-statusV2", {
+      query: statusQuery,
+      headers: cartHeader,
+      success: SeatStatuses,
+      error: EventNotFound,
+    }),
+  )
+  .add(
+    HttpApiEndpoint.get("status", "/seats/seats-status", {
+      query: statusQuery,
+      headers: cartHeader,
+      success: SeatStatuses,
+      error: EventNotFound,
+    }),
+  )
+  .add(
+    HttpApiEndpoint.put("lock", "/seats/lock-seat", {
+      payload: LockRequest,
+      headers: cartHeader,
+      success: LockResult,
+      error: [SeatLockFailed, SeatLockBusy, InvalidSeatRequest, EventNotFound, HumanCheckFailed],
+    }),
+  )
+  .add(
+    HttpApiEndpoint.put("unlock", "/seats/unlock-seat", {
+      payload: LockRequest,
+      headers: cartHeader,
+      success: UnlockResult,
+      error: [SeatUnlockFailed, SeatLockBusy, InvalidSeatRequest, EventNotFound, HumanCheckFailed],
+    }),
+  )
+  .add(
+    HttpApiEndpoint.get("bestAvailable", "/seats/best-available", {
+      query: {
+        recaptchaToken: Schema.optional(Schema.String),
+        maxMatches: Schema.optional(PositiveInt),
+        featureId: Schema.optional(PositiveInt),
+        presentationId: Schema.optional(PositiveInt),
+        ticketGroupId: Schema.optional(PositiveInt),
+        quantity: PositiveInt,
+        resultsPerMatch: Schema.optional(PositiveInt),
+        isBestPerPresentation: Schema.optional(Schema.Boolean),
+        startDate: Schema.optional(IsoDate),
+        endDate: Schema.optional(IsoDate),
+        locationId: Schema.optional(PositiveInt),
+        partOfDay: Schema.optional(PartOfDay),
+        isLock: Schema.optional(Schema.Boolean),
+        isHold: Schema.optional(Schema.Boolean),
+        miniSiteUrl: Schema.optional(Schema.String),
+      },
+      headers: cartHeader,
+      success: Schema.Struct({ matches: Schema.Array(BestAvailableMatch) }),
+      error: [
+        NotEnoughSeats,
+        SeatLockFailed,
+        SeatLockBusy,
+        InvalidSeatRequest,
+        EventNotFound,
+        HumanCheckFailed,
+      ],
+    }),
+  )
+  .add(
+    HttpApiEndpoint.get("presentationsOnDate", "/seats/presentations", {
+      query: { date: IsoDate, lang: LangQuery },
+      success: Schema.Struct({ presentations: Schema.Array(Presentation) }),
+    }),
+  ) {}

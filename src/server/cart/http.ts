@@ -1,0 +1,72 @@
+import { randomBytes } from "node:crypto"
+import { DateTime, Effect, Layer, Option } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import type { CartHoldState } from "../../api/CartApi.ts"
+import { HumanCheckFailed } from "../../api/HumanCheckApi.ts"
+import { MarqueeApi } from "../../api/MarqueeApi.ts"
+import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
+import { heldBy } from "../seats/lockedSeats.ts"
+import { SeatHolds } from "../seats/SeatHolds.ts"
+import { SeatHoldsRepo } from "../seats/SeatHoldsRepo.ts"
+import { SeatplanRepo } from "../seats/SeatplanRepo.ts"
+
+/** 24 random bytes: a cart token cannot be guessed, so one buyer cannot release another's seats. */
+const newCartToken = () => randomBytes(24).toString("base64url")
+
+export const CartHttp = HttpApiBuilder.group(
+  MarqueeApi,
+  "cart",
+  Effect.fn(function* (handlers) {
+    const humanCheck = yield* HumanCheck
+    const repo = yield* SeatHoldsRepo
+    const plans = yield* SeatplanRepo
+    const holds = yield* SeatHolds
+
+    const holdState = Effect.fn("Cart.holdState")(function* (
+      cartToken: string,
+      presentationId: number,
+      asked: ReadonlyArray<{ VenueSectionId: number; XCoordinate: number; YCoordinate: number }>,
+    ) {
+      const empty: CartHoldState = { presentationId, held: [], lost: [], expiresAt: null }
+      const presentation = yield* repo.presentation(presentationId)
+      if (Option.isNone(presentation) || presentation.value.seatplanId === null)
+        return {
+          ...empty,
+          lost: asked.map((a) => ({ VenueSectionId: a.VenueSectionId, x: a.XCoordinate, y: a.YCoordinate })),
+        }
+      const plan = yield* plans.index(presentation.value.venueId, presentation.value.seatplanId)
+      const live = (yield* repo.live(presentationId, cartToken)).filter((a) => a.isMine)
+      const held = heldBy(Option.getOrUndefined(plan), live)
+      const heldKeys = new Set(held.map((h) => `${h.VenueSectionId}:${h.x}:${h.y}`))
+      const lost = asked
+        .filter((a) => !heldKeys.has(`${a.VenueSectionId}:${a.XCoordinate}:${a.YCoordinate}`))
+        .map((a) => ({ VenueSectionId: a.VenueSectionId, x: a.XCoordinate, y: a.YCoordinate }))
+      const expiresAtMs = live.reduce<number | null>((max, a) => Math.max(max ?? 0, a.expiresAtMs ?? 0), null)
+      const expiresAt = expiresAtMs === null ? null : new Date(expiresAtMs).toISOString()
+      return { presentationId, held, lost, expiresAt } satisfies CartHoldState
+    })
+
+    return handlers
+      .handle("token", ({ payload, request }) =>
+        Effect.gen(function* () {
+          const client = Option.getOrElse(request.remoteAddress, () => "unknown")
+          yield* humanCheck.verify(payload.recaptchaToken, client)
+          const token = newCartToken()
+          yield* repo.createCart(token)
+          return { token, maxSeatsPerPresentation: holds.maxSeatsPerCart }
+        }),
+      )
+      .handle("sync", ({ payload, headers }) =>
+        Effect.gen(function* () {
+          const cartToken = headers["x-cart-token"]
+          if (cartToken === undefined || !(yield* repo.cartExists(cartToken)))
+            return yield* new HumanCheckFailed({ error: "RECAPTCHA_REQUIRED" })
+          const presentations = yield* Effect.forEach(payload.cart.presentations, (p) =>
+            holdState(cartToken, p.presentationId, p.seats),
+          )
+          const now = yield* DateTime.now
+          return { presentations, serverTime: DateTime.formatIso(now) }
+        }),
+      )
+  }),
+).pipe(Layer.provide([SeatHoldsRepo.layer, SeatplanRepo.layer, SeatHolds.layer]))

@@ -1,0 +1,191 @@
+import { Temporal } from "@js-temporal/polyfill"
+import { Clock, Context, Effect, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import type { Presentation } from "../../api/PresentationsApi.ts"
+import {
+  type BestAvailableMatch,
+  InvalidSeatRequest,
+  NotEnoughSeats,
+  type PartOfDay,
+  SeatLockFailed,
+} from "../../api/SeatsApi.ts"
+import { bestAvailable, DEFAULT_MAX_MATCHES } from "../../domain/seating/bestAvailable.ts"
+import { PresentationsRepo } from "../presentations/PresentationsRepo.ts"
+import { chainDayBounds, chainHour, chainToday } from "../time.ts"
+import { type LockError, SeatHolds } from "./SeatHolds.ts"
+import { SeatHoldsRepo } from "./SeatHoldsRepo.ts"
+import { SeatplanRepo } from "./SeatplanRepo.ts"
+
+export interface BestAvailableQuery {
+  readonly quantity: number
+  readonly maxMatches?: number | undefined
+  readonly resultsPerMatch?: number | undefined
+  readonly presentationId?: number | undefined
+  readonly featureId?: number | undefined
+  readonly ticketGroupId?: number | undefined
+  readonly locationId?: number | undefined
+  readonly startDate?: string | undefined
+  readonly endDate?: string | undefined
+  readonly partOfDay?: PartOfDay | undefined
+  readonly isBestPerPresentation?: boolean | undefined
+  readonly isLock?: boolean | undefined
+  readonly isHold?: boolean | undefined
+}
+
+/** Hours [from, to) of each part of day in the chain's zone; night wraps past midnight. */
+const PARTS_OF_DAY: Record<PartOfDay, (hour: number) => boolean> = {
+  morning: (hour) => hour >= 6 && hour < 12,
+  afternoon: (hour) => hour >= 12 && hour < 17,
+  evening: (hour) => hour >= 17 && hour < 21,
+  night: (hour) => hour >= 21 || hour < 6,
+}
+
+/** Presentations looked at in one search; enough for a day across the chain's halls for one feature. */
+const MAX_PRESENTATIONS_SEARCHED = 40
+const MAX_MATCHES_LIMIT = 20
+
+/**
+ * `GET /seats/best-available`: the domain's `bestAvailable` over one presentation or over the presentations a
+ * filter finds (feature, location, dates, part of day), then — lock on by default — the first match is held
+ * for the cart, all or nothing. If another buyer takes those seats between the search and the hold, the next
+ * match is tried; only when every match is gone does the answer become NOT_ENOUGH_SEATS.
+ */
+export class BestAvailableService extends Context.Service<
+  BestAvailableService,
+  {
+    readonly search: (
+      cartToken: string | undefined,
+      query: BestAvailableQuery,
+    ) => Effect.Effect<ReadonlyArray<BestAvailableMatch>, NotEnoughSeats | LockError>
+  }
+>()("marquee/seats/BestAvailableService") {
+  static readonly layer = Layer.effect(
+    BestAvailableService,
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const presentations = yield* PresentationsRepo
+      const plans = yield* SeatplanRepo
+      const holdsRepo = yield* SeatHoldsRepo
+      const holds = yield* SeatHolds
+
+      const candidates = Effect.fn("BestAvailable.candidates")(function* (query: BestAvailableQuery) {
+        if (query.presentationId !== undefined) {
+          const found = yield* presentations.findById(query.presentationId, "he")
+          return Option.isSome(found) ? [found.value] : []
+        }
+        const today = chainToday(
+          Temporal.Instant.fromEpochMilliseconds(yield* Clock.currentTimeMillis),
+        ).toString()
+        const start = query.startDate ?? today
+        const end = query.endDate ?? start
+        const days = Math.max(1, Math.round((Date.parse(end) - Date.parse(start)) / 86_400_000) + 1)
+        const { from, to } = chainDayBounds(start, Math.min(days, 31))
+        const listed = yield* presentations.listBetween(from, to, {
+          featureIds: query.featureId === undefined ? undefined : [query.featureId],
+          locationId: query.locationId,
+          lang: "he",
+        })
+        const wanted = query.partOfDay === undefined ? undefined : PARTS_OF_DAY[query.partOfDay]
+        return listed
+          .filter((p) => p.isOnSale && p.hasReservedSection)
+          .filter((p) => wanted === undefined || wanted(chainHour(Date.parse(p.dateTime))))
+          .slice(0, MAX_PRESENTATIONS_SEARCHED)
+      })
+
+      const sectionsOfTicketGroup = (presentationId: number, ticketGroupId: number) =>
+        sql<{ sectionId: number | null }>`
+          SELECT section_id AS "sectionId" FROM presentation_ticket_groups_effective
+          WHERE presentation_id = ${presentationId} AND ticket_group_id = ${ticketGroupId}`.pipe(Effect.orDie)
+
+      const matchesFor = Effect.fn("BestAvailable.matchesFor")(function* (
+        presentation: Presentation,
+        query: BestAvailableQuery,
+        perPresentation: number,
+      ) {
+        if (presentation.seatplanId === null) return []
+        const plan = yield* plans.index(presentation.venueId, presentation.seatplanId)
+        if (Option.isNone(plan)) return []
+        let seats = plan.value.seats
+        if (query.ticketGroupId !== undefined) {
+          const sections = yield* sectionsOfTicketGroup(presentation.id, query.ticketGroupId)
+          if (sections.length === 0) return []
+          const ids = new Set(sections.map((s) => s.sectionId))
+          if (!ids.has(null)) seats = seats.filter((seat) => ids.has(seat.sectionId))
+        }
+        const live = yield* holdsRepo.live(presentation.id, undefined)
+        const taken = new Set<number>()
+        for (const allocation of live) if (allocation.seatId !== null) taken.add(allocation.seatId)
+        const found = bestAvailable({
+          seats,
+          taken,
+          quantity: query.quantity,
+          focal: plan.value.focal,
+          maxMatches: perPresentation,
+          excludePremium: query.isHold === true,
+        })
+        return found.map(
+          (match): BestAvailableMatch => ({
+            presentationId: presentation.id,
+            tier: match.tier,
+            isLocked: false,
+            expiresAt: null,
+            seats: match.seatIds.map((id) => {
+              const seat = plan.value.byId.get(id)
+              if (seat === undefined) throw new Error(`best available chose seat ${id} outside its plan`)
+              return {
+                PresentationId: presentation.id,
+                VenueId: presentation.venueId,
+                VenueSeatplanId: plan.value.seatplanId,
+                VenueSectionId: seat.sectionId,
+                TicketGroupId: query.ticketGroupId ?? null,
+                XCoordinate: seat.seatIndex,
+                YCoordinate: seat.rowIndex,
+                RowName: seat.rowName,
+                SeatName: seat.seatName,
+              }
+            }),
+          }),
+        )
+      })
+
+      const search = Effect.fn("BestAvailable.search")(function* (
+        cartToken: string | undefined,
+        query: BestAvailableQuery,
+      ) {
+        if (query.quantity > holds.maxSeatsPerCart)
+          return yield* new SeatLockFailed({ error: "seatLimitReached" })
+        const maxMatches = Math.min(query.maxMatches ?? DEFAULT_MAX_MATCHES, MAX_MATCHES_LIMIT)
+        const perPresentation = query.isBestPerPresentation === true ? 1 : (query.resultsPerMatch ?? 1)
+        if (query.startDate !== undefined && query.endDate !== undefined && query.endDate < query.startDate)
+          return yield* new InvalidSeatRequest({ error: "noSeat" })
+        const matches: Array<BestAvailableMatch> = []
+        for (const presentation of yield* candidates(query)) {
+          if (matches.length >= maxMatches) break
+          const found = yield* matchesFor(presentation, query, perPresentation)
+          matches.push(...found.slice(0, maxMatches - matches.length))
+        }
+        if (matches.length === 0) return yield* new NotEnoughSeats({ error: "NOT_ENOUGH_SEATS" })
+        if (query.isLock === false) return matches
+
+        for (const [index, match] of matches.entries()) {
+          const locked = yield* holds.lock(cartToken, { seats: match.seats, isHold: query.isHold }).pipe(
+            Effect.map(Option.some),
+            // someone else took these seats since the search: try the next match
+            Effect.catchTag("SeatLockFailed", (error) =>
+              error.error === "lock_seat_error" || error.error === "singleSeatError"
+                ? Effect.succeed(Option.none())
+                : Effect.fail(error),
+            ),
+          )
+          if (Option.isSome(locked)) {
+            const held = { ...match, isLocked: true, expiresAt: locked.value.expiresAt }
+            return [held, ...matches.filter((_, other) => other !== index)]
+          }
+        }
+        return yield* new NotEnoughSeats({ error: "NOT_ENOUGH_SEATS" })
+      })
+
+      return BestAvailableService.of({ search })
+    }),
+  ).pipe(Layer.provide([SeatHolds.layer, SeatHoldsRepo.layer, SeatplanRepo.layer, PresentationsRepo.layer]))
+}

@@ -1,0 +1,276 @@
+import { Clock, Config, Context, Effect, Layer, Option, Schedule } from "effect"
+import type { SqlError } from "effect/sql/SqlError"
+import { HumanCheckFailed } from "../../api/HumanCheckApi.ts"
+import { EventNotFound } from "../../api/PresentationsApi.ts"
+import {
+  InvalidSeatRequest,
+  type LockedSeat,
+  type LockRequest,
+  type LockResult,
+  MAX_SEATS_PER_CALL,
+  SeatLockBusy,
+  SeatLockFailed,
+  type SeatRef,
+  SeatUnlockFailed,
+} from "../../api/SeatsApi.ts"
+import { seatsStrandedBy } from "../../domain/seating/singleSeatPlan.ts"
+import { isVodVenueType } from "../../domain/shared/venueType.ts"
+import { siteConfig } from "../config/siteConfig.ts"
+import { gaPlace, lockedSeatOf } from "./lockedSeats.ts"
+import { type HoldResult, type PresentationSeating, SeatHoldsRepo } from "./SeatHoldsRepo.ts"
+import { coordinateKey, type PlanIndex, SeatplanRepo } from "./SeatplanRepo.ts"
+
+/** Seating policy 3 blocks seats that would leave a single isolated seat (spec §4). */
+const SINGLE_SEAT_POLICY = 3
+
+/** Holds last for the seat step's seconds from config param 665; every new lock restarts the cart's clock. */
+const HOLD_SECONDS = siteConfig("").params["665"].chooseSeatsInSeconds
+
+export type LockError = SeatLockFailed | SeatLockBusy | InvalidSeatRequest | EventNotFound | HumanCheckFailed
+export type UnlockError =
+  | SeatUnlockFailed
+  | SeatLockBusy
+  | InvalidSeatRequest
+  | EventNotFound
+  | HumanCheckFailed
+
+const cartRequired = () => new HumanCheckFailed({ error: "RECAPTCHA_REQUIRED" })
+const invalid = (error: InvalidSeatRequest["error"]) => new InvalidSeatRequest({ error })
+
+/** A lock request resolved against the presentation's seatplan. */
+interface Resolved {
+  readonly presentation: PresentationSeating
+  readonly plan: PlanIndex
+  /** reserved seat ids, sofas and beds completed */
+  readonly seatIds: ReadonlyArray<number>
+  /** general-admission section and how many places (a call names at most one GA section) */
+  readonly ga: { readonly sectionId: number; readonly places: ReadonlyArray<SeatRef> } | undefined
+}
+
+/** Deadlocks and lock timeouts are the database saying "not now": retry briefly, then answer 503. */
+const isBusy = (error: SqlError) =>
+  error.reason._tag === "DeadlockError" ||
+  error.reason._tag === "LockTimeoutError" ||
+  error.reason._tag === "SerializationError"
+
+const busyRetry = Schedule.exponential("20 millis").pipe(Schedule.jittered)
+
+/**
+ * The seat-hold service: the rules of spec §4–§5 in front of the database's all-or-nothing hold.
+ *
+ * Order of checks, cheapest first, none of which holds anything: request shape, cart, presentation, seats
+ * exist in its seatplan, premium on a hold order, the single-seat rule; then one statement holds. The
+ * single-seat rule reads the presentation's live allocations just before holding; two buyers choosing seats
+ * on either side of one seat in the same instant can together strand it. That is a policy slip, not a
+ * double sale: the unique constraints still make double holds impossible.
+ */
+export class SeatHolds extends Context.Service<
+  SeatHolds,
+  {
+    readonly lock: (
+      cartToken: string | undefined,
+      request: LockRequest,
+    ) => Effect.Effect<LockResult, LockError>
+    readonly unlock: (
+      cartToken: string | undefined,
+      request: LockRequest,
+    ) => Effect.Effect<{ readonly unlockedSeats: ReadonlyArray<LockedSeat> }, UnlockError>
+    readonly maxSeatsPerCart: number
+  }
+>()("marquee/seats/SeatHolds") {
+  static readonly layer = Layer.effect(
+    SeatHolds,
+    Effect.gen(function* () {
+      const repo = yield* SeatHoldsRepo
+      const plans = yield* SeatplanRepo
+      // bots that hold seats to deny them to buyers are a known attack: one cart holds at most this many
+      const maxSeatsPerCart = yield* Config.Int("MAX_SEATS_PER_CART").pipe(Config.withDefault(10))
+
+      const refsOf = (request: LockRequest): Effect.Effect<ReadonlyArray<SeatRef>, InvalidSeatRequest> => {
+        const refs = [...(request.seats ?? []), ...(request.seat === undefined ? [] : [request.seat])]
+        if (refs.length === 0) return Effect.fail(invalid("noSeat"))
+        if (refs.length > MAX_SEATS_PER_CALL) return Effect.fail(invalid("tooManySeats"))
+        const first = refs[0] as SeatRef
+        if (refs.some((ref) => ref.PresentationId !== first.PresentationId))
+          return Effect.fail(invalid("mixedPresentations"))
+        const keys = new Set(
+          refs.map((ref) => coordinateKey(ref.VenueSectionId, ref.XCoordinate, ref.YCoordinate)),
+        )
+        if (keys.size < refs.length) return Effect.fail(invalid("duplicateSeat"))
+        return Effect.succeed(refs)
+      }
+
+      const resolve = Effect.fn("SeatHolds.resolve")(function* (
+        refs: ReadonlyArray<SeatRef>,
+        forLock: boolean,
+      ) {
+        const first = refs[0] as SeatRef
+        const presentation = yield* repo.presentation(first.PresentationId)
+        if (Option.isNone(presentation)) return yield* new EventNotFound({ error: "noEventFound" })
+        const p = presentation.value
+        if (isVodVenueType(p.venueTypeId) || p.seatplanId === null) return yield* invalid("unknownSeat")
+        if (forLock) {
+          const now = yield* Clock.currentTimeMillis
+          if (!p.isOnSale || p.startsAtMs <= now) return yield* invalid("notOnSale")
+        }
+        for (const ref of refs) {
+          if (ref.VenueId !== undefined && ref.VenueId !== p.venueId) return yield* invalid("unknownSeat")
+          if (ref.VenueSeatplanId !== undefined && ref.VenueSeatplanId !== p.seatplanId)
+            return yield* invalid("unknownSeat")
+        }
+        const plan = yield* plans.index(p.venueId, p.seatplanId).pipe(Effect.map(Option.getOrUndefined))
+        if (plan === undefined) return yield* invalid("unknownSeat")
+        const seatIds = new Set<number>()
+        const gaRefs: Array<SeatRef> = []
+        for (const ref of refs) {
+          const section = plan.sections.get(ref.VenueSectionId)
+          if (section === undefined) return yield* invalid("unknownSeat")
+          if (!section.isReserved) {
+            gaRefs.push(ref)
+            continue
+          }
+          const seat = plan.byCoordinate.get(
+            coordinateKey(ref.VenueSectionId, ref.XCoordinate, ref.YCoordinate),
+          )
+          if (seat === undefined) return yield* invalid("unknownSeat")
+          // a sofa or bed is sold whole: choosing one of its seats chooses all of them
+          const together = seat.groupId === null ? [seat.id] : (plan.groups.get(seat.groupId) ?? [seat.id])
+          for (const id of together) seatIds.add(id)
+        }
+        const gaSections = new Set(gaRefs.map((ref) => ref.VenueSectionId))
+        if (gaSections.size > 1 || (gaSections.size === 1 && seatIds.size > 0))
+          return yield* invalid("mixedSections")
+        const gaSection = gaRefs[0]?.VenueSectionId
+        const resolved: Resolved = {
+          presentation: p,
+          plan,
+          seatIds: [...seatIds].sort((a, b) => a - b),
+          ga: gaSection === undefined ? undefined : { sectionId: gaSection, places: gaRefs },
+        }
+        return resolved
+      })
+
+      const lockResult = (lockedSeats: ReadonlyArray<LockedSeat>, expiresAtMs: number | null): LockResult => {
+        const first = lockedSeats[0] as LockedSeat
+        return {
+          lockedSeat: { x: first.x, y: first.y },
+          lockedSeats,
+          expiresAt: new Date(expiresAtMs ?? 0).toISOString(),
+        }
+      }
+
+      const retryBusy = <A>(effect: Effect.Effect<A, SqlError>): Effect.Effect<A, SeatLockBusy> =>
+        effect.pipe(
+          Effect.retry({ schedule: busyRetry, times: 3, while: isBusy }),
+          Effect.catch((error: SqlError) =>
+            isBusy(error)
+              ? Effect.fail(new SeatLockBusy({ error: "seatLockBusy", retryAfterSeconds: 1 }))
+              : Effect.die(error),
+          ),
+        )
+
+      const outcomeError = (result: HoldResult): LockError | undefined => {
+        switch (result.outcome) {
+          case "held":
+            return undefined
+          case "taken":
+            return new SeatLockFailed({ error: "lock_seat_error" })
+          case "cap":
+            return new SeatLockFailed({ error: "seatLimitReached" })
+          case "unknown_cart":
+            return cartRequired()
+          case "unknown_seat":
+            return invalid("unknownSeat")
+        }
+      }
+
+      const lock = Effect.fn("SeatHolds.lock")(function* (
+        cartToken: string | undefined,
+        request: LockRequest,
+      ) {
+        if (cartToken === undefined || cartToken === "") return yield* cartRequired()
+        const refs = yield* refsOf(request)
+        const { presentation, plan, seatIds, ga } = yield* resolve(refs, true)
+
+        if (ga !== undefined) {
+          // the server chooses the places; a race for the same free slot is retried on a fresh snapshot
+          const holdPlaces = retryBusy(
+            repo.holdGaPlaces({
+              presentationId: presentation.id,
+              cartToken,
+              sectionId: ga.sectionId,
+              count: ga.places.length,
+              holdSeconds: HOLD_SECONDS,
+              cap: maxSeatsPerCart,
+            }),
+          )
+          let result = yield* holdPlaces
+          for (let attempt = 1; result.outcome === "taken" && attempt < 5; attempt++)
+            result = yield* holdPlaces
+          const failure = outcomeError(result)
+          if (failure !== undefined) return yield* Effect.fail(failure)
+          return lockResult(
+            result.slots.map((slot) => gaPlace(ga.sectionId, slot)),
+            result.expiresAtMs,
+          )
+        }
+
+        if (seatIds.length > maxSeatsPerCart) return yield* new SeatLockFailed({ error: "seatLimitReached" })
+        if (request.isHold === true && seatIds.some((id) => plan.byId.get(id)?.isPremium === true))
+          return yield* new SeatLockFailed({ error: "premiumSeatOnHold" })
+
+        if (presentation.seatingPolicyId === SINGLE_SEAT_POLICY) {
+          const live = yield* repo.live(presentation.id, cartToken)
+          const taken = new Set<number>()
+          for (const allocation of live) if (allocation.seatId !== null) taken.add(allocation.seatId)
+          const stranded = seatsStrandedBy(plan.positions, taken, seatIds)
+          if (stranded.length > 0)
+            return yield* new SeatLockFailed({
+              error: "singleSeatError",
+              seats: stranded.map((seat) => ({ x: seat.seatIndex, y: seat.rowIndex })),
+            })
+        }
+
+        const result = yield* retryBusy(
+          repo.holdSeats({
+            presentationId: presentation.id,
+            cartToken,
+            seatIds,
+            holdSeconds: HOLD_SECONDS,
+            cap: maxSeatsPerCart,
+          }),
+        )
+        const failure = outcomeError(result)
+        if (failure !== undefined) return yield* Effect.fail(failure)
+        return lockResult(
+          seatIds.map((id) => lockedSeatOf(plan, id)),
+          result.expiresAtMs,
+        )
+      })
+
+      const unlock = Effect.fn("SeatHolds.unlock")(function* (
+        cartToken: string | undefined,
+        request: LockRequest,
+      ) {
+        if (cartToken === undefined || cartToken === "") return yield* cartRequired()
+        const refs = yield* refsOf(request)
+        const { presentation, plan, seatIds, ga } = yield* resolve(refs, false)
+        const gaPlaces =
+          ga === undefined ? [] : ga.places.map((ref) => ({ sectionId: ga.sectionId, slot: ref.XCoordinate }))
+        // all or nothing: if this cart does not hold every seat named, nothing is released (the seats stay
+        // selected, spec §4) and the answer is the spec's unlock error
+        const released = yield* retryBusy(
+          repo.release({ presentationId: presentation.id, cartToken, seatIds, gaPlaces }),
+        )
+        if (released.length === 0) return yield* new SeatUnlockFailed({ error: "unlock_seat_error" })
+        return {
+          unlockedSeats: released.map((row) =>
+            row.seatId === null ? gaPlace(row.sectionId, row.gaSlot ?? 0) : lockedSeatOf(plan, row.seatId),
+          ),
+        }
+      })
+
+      return SeatHolds.of({ lock, unlock, maxSeatsPerCart })
+    }),
+  ).pipe(Layer.provide([SeatHoldsRepo.layer, SeatplanRepo.layer]))
+}

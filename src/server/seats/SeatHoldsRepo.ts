@@ -1,0 +1,188 @@
+import { Context, Effect, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import type { SqlError } from "effect/sql/SqlError"
+
+/** A PostgreSQL array literal of integers, bound as one text parameter and cast in SQL. */
+const intArray = (values: ReadonlyArray<number>): string => {
+  for (const value of values)
+    if (!Number.isSafeInteger(value)) throw new TypeError(`not an integer: ${value}`)
+  return `{${values.join(",")}}`
+}
+
+/** What the lock path needs to know about a presentation. */
+export interface PresentationSeating {
+  readonly id: number
+  readonly venueId: number
+  readonly venueTypeId: number
+  readonly seatplanId: number | null
+  readonly seatingPolicyId: number
+  readonly isOnSale: boolean
+  readonly startsAtMs: number
+}
+
+/** A live allocation: a sale, or a hold whose deadline has not passed. */
+export interface LiveAllocation {
+  readonly seatId: number | null
+  readonly sectionId: number
+  readonly gaSlot: number | null
+  readonly kind: "hold" | "sale"
+  readonly isMine: boolean
+  readonly expiresAtMs: number | null
+}
+
+export type HoldOutcome = "held" | "taken" | "cap" | "unknown_cart" | "unknown_seat"
+
+export interface HoldResult {
+  readonly outcome: HoldOutcome
+  readonly expiresAtMs: number | null
+  readonly slots: ReadonlyArray<number>
+}
+
+export interface Released {
+  readonly seatId: number | null
+  readonly sectionId: number
+  readonly gaSlot: number | null
+}
+
+/**
+ * The SQL of seat holds. Every write is one statement: the database functions `hold_seats` and
+ * `hold_ga_places` (migration 0006) hold all or nothing, and the unique constraints on `seat_allocations`
+ * are what make a double hold impossible, whatever the application does.
+ */
+export class SeatHoldsRepo extends Context.Service<
+  SeatHoldsRepo,
+  {
+    readonly presentation: (id: number) => Effect.Effect<Option.Option<PresentationSeating>>
+    readonly createCart: (token: string) => Effect.Effect<void>
+    readonly cartExists: (token: string) => Effect.Effect<boolean>
+    readonly holdSeats: (input: {
+      readonly presentationId: number
+      readonly cartToken: string
+      readonly seatIds: ReadonlyArray<number>
+      readonly holdSeconds: number
+      readonly cap: number
+    }) => Effect.Effect<HoldResult, SqlError>
+    readonly holdGaPlaces: (input: {
+      readonly presentationId: number
+      readonly cartToken: string
+      readonly sectionId: number
+      readonly count: number
+      readonly holdSeconds: number
+      readonly cap: number
+    }) => Effect.Effect<HoldResult, SqlError>
+    readonly release: (input: {
+      readonly presentationId: number
+      readonly cartToken: string
+      readonly seatIds: ReadonlyArray<number>
+      readonly gaPlaces: ReadonlyArray<{ readonly sectionId: number; readonly slot: number }>
+    }) => Effect.Effect<ReadonlyArray<Released>, SqlError>
+    readonly live: (
+      presentationId: number,
+      cartToken: string | undefined,
+    ) => Effect.Effect<ReadonlyArray<LiveAllocation>>
+  }
+>()("marquee/seats/SeatHoldsRepo") {
+  static readonly layer = Layer.effect(
+    SeatHoldsRepo,
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+
+      const presentation = Effect.fn("SeatHoldsRepo.presentation")(function* (id: number) {
+        const rows = yield* sql<PresentationSeating>`
+          SELECT p.id, p.venue_id AS "venueId", v.venue_type_id AS "venueTypeId", v.seatplan_id AS "seatplanId",
+            v.seating_policy_id AS "seatingPolicyId", p.is_on_sale AS "isOnSale",
+            (extract(epoch FROM p.starts_at) * 1000)::float8 AS "startsAtMs"
+          FROM presentations p JOIN venues v ON v.id = p.venue_id
+          WHERE p.id = ${id}`
+        return Option.fromNullishOr(rows[0])
+      }, Effect.orDie)
+
+      const createCart = Effect.fn("SeatHoldsRepo.createCart")(function* (token: string) {
+        yield* sql`INSERT INTO carts (token) VALUES (${token})`
+      }, Effect.orDie)
+
+      const cartExists = Effect.fn("SeatHoldsRepo.cartExists")(function* (token: string) {
+        const rows = yield* sql`SELECT 1 FROM carts WHERE token = ${token}`
+        return rows.length > 0
+      }, Effect.orDie)
+
+      type Row = { outcome: HoldOutcome; expiresAtMs: number | null; slots?: ReadonlyArray<number> | null }
+      const toResult = (row: Row): HoldResult => ({
+        outcome: row.outcome,
+        expiresAtMs: row.expiresAtMs,
+        slots: row.slots ?? [],
+      })
+      const refused: Row = { outcome: "taken", expiresAtMs: null }
+
+      const holdSeats: SeatHoldsRepo["Service"]["holdSeats"] = (input) =>
+        sql<Row>`
+          SELECT outcome, (extract(epoch FROM expires_at) * 1000)::float8 AS "expiresAtMs"
+          FROM hold_seats(${input.presentationId}, ${input.cartToken}, ${intArray(input.seatIds)}::integer[],
+            ${input.holdSeconds}, ${input.cap})`.pipe(
+          Effect.map((rows) => toResult(rows[0] ?? refused)),
+          Effect.withSpan("SeatHoldsRepo.holdSeats"),
+        )
+
+      const holdGaPlaces: SeatHoldsRepo["Service"]["holdGaPlaces"] = (input) =>
+        sql<Row>`
+          SELECT outcome, (extract(epoch FROM expires_at) * 1000)::float8 AS "expiresAtMs", slots
+          FROM hold_ga_places(${input.presentationId}, ${input.cartToken}, ${input.sectionId}, ${input.count},
+            ${input.holdSeconds}, ${input.cap})`.pipe(
+          Effect.map((rows) => toResult(rows[0] ?? refused)),
+          Effect.withSpan("SeatHoldsRepo.holdGaPlaces"),
+        )
+
+      // Only this cart's holds: a sale, or a hold another cart took over after ours lapsed, is never released.
+      // Only this cart's holds, and only if it holds every one named: a sale, or a hold another cart took over
+      // after ours lapsed, is never released. Releasing nothing is the caller's "unlock failed".
+      const release: SeatHoldsRepo["Service"]["release"] = (input) =>
+        sql<Released>`
+          WITH mine AS (
+            SELECT a.id FROM seat_allocations a
+            WHERE a.presentation_id = ${input.presentationId} AND a.cart_token = ${input.cartToken}
+              AND a.kind = 'hold'
+              AND (a.seat_id = ANY (${intArray(input.seatIds)}::integer[])
+                OR (a.section_id, a.ga_slot) IN (
+                  SELECT * FROM unnest(${intArray(input.gaPlaces.map((p) => p.sectionId))}::integer[],
+                    ${intArray(input.gaPlaces.map((p) => p.slot))}::integer[])))
+            FOR UPDATE
+          )
+          DELETE FROM seat_allocations a
+          WHERE a.id IN (SELECT id FROM mine)
+            AND (SELECT count(*) FROM mine) = ${input.seatIds.length + input.gaPlaces.length}
+          RETURNING a.seat_id AS "seatId", a.section_id AS "sectionId", a.ga_slot AS "gaSlot"`.pipe(
+          Effect.withSpan("SeatHoldsRepo.release"),
+        )
+
+      const live = Effect.fn("SeatHoldsRepo.live")(function* (
+        presentationId: number,
+        cartToken: string | undefined,
+      ) {
+        const rows = yield* sql<{
+          seatId: number | null
+          sectionId: number
+          gaSlot: number | null
+          kind: "hold" | "sale"
+          isMine: boolean
+          expiresAtMs: number | null
+        }>`
+          SELECT seat_id AS "seatId", section_id AS "sectionId", ga_slot AS "gaSlot", kind,
+            coalesce(cart_token = ${cartToken ?? null}, false) AS "isMine",
+            (extract(epoch FROM expires_at) * 1000)::float8 AS "expiresAtMs"
+          FROM seat_allocations
+          WHERE presentation_id = ${presentationId} AND (kind = 'sale' OR expires_at > now())`
+        return rows
+      }, Effect.orDie)
+
+      return SeatHoldsRepo.of({
+        presentation,
+        createCart,
+        cartExists,
+        holdSeats,
+        holdGaPlaces,
+        release,
+        live,
+      })
+    }),
+  )
+}

@@ -1,0 +1,84 @@
+import { DateTime, Effect, Layer, Option } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { MarqueeApi } from "../../api/MarqueeApi.ts"
+import { EventNotFound } from "../../api/PresentationsApi.ts"
+import { SeatplanNotFound } from "../../api/SeatsApi.ts"
+import type { LocaleCode } from "../../api/shared.ts"
+import { PresentationsRepo } from "../presentations/PresentationsRepo.ts"
+import { chainDayBounds } from "../time.ts"
+import { BestAvailableService } from "./BestAvailableService.ts"
+import { SeatHolds } from "./SeatHolds.ts"
+import { SeatHoldsRepo } from "./SeatHoldsRepo.ts"
+import { SeatplanRepo } from "./SeatplanRepo.ts"
+import { seatStatuses } from "./statuses.ts"
+
+const SINGLE_SEAT_POLICY = 3
+
+export const SeatsHttp = HttpApiBuilder.group(
+  MarqueeApi,
+  "seats",
+  Effect.fn(function* (handlers) {
+    const plans = yield* SeatplanRepo
+    const holdsRepo = yield* SeatHoldsRepo
+    const holds = yield* SeatHolds
+    const best = yield* BestAvailableService
+    const presentations = yield* PresentationsRepo
+
+    const seatplan = (query: { venueId: number; seatplanId: number; lang?: LocaleCode | undefined }) =>
+      plans.seatplan(query.venueId, query.seatplanId, query.lang ?? "he").pipe(
+        Effect.flatMap(
+          Option.match({
+            onNone: () => Effect.fail(new SeatplanNotFound({ error: "seatplanNotFound" })),
+            onSome: Effect.succeed,
+          }),
+        ),
+      )
+
+    const statuses = (
+      query: { presentationId: number; sectionId?: number | undefined },
+      cartToken: string | undefined,
+      everySeat: boolean,
+    ) =>
+      Effect.gen(function* () {
+        const presentation = yield* holdsRepo.presentation(query.presentationId)
+        if (Option.isNone(presentation) || presentation.value.seatplanId === null)
+          return yield* new EventNotFound({ error: "noEventFound" })
+        const p = presentation.value
+        const plan = yield* plans.index(p.venueId, p.seatplanId as number)
+        if (Option.isNone(plan)) return yield* new EventNotFound({ error: "noEventFound" })
+        const live = yield* holdsRepo.live(p.id, cartToken)
+        const now = yield* DateTime.now
+        return seatStatuses(p.id, plan.value, live, {
+          everySeat,
+          sectionId: query.sectionId,
+          singleSeatRule: p.seatingPolicyId === SINGLE_SEAT_POLICY,
+          nowIso: DateTime.formatIso(now),
+        })
+      })
+
+    return handlers
+      .handle("seatplanV2", ({ query }) => seatplan(query))
+      .handle("seatplan", ({ query }) => seatplan(query))
+      .handle("statusV2", ({ query, headers }) => statuses(query, headers["x-cart-token"], false))
+      .handle("status", ({ query, headers }) => statuses(query, headers["x-cart-token"], true))
+      .handle("lock", ({ payload, headers }) => holds.lock(headers["x-cart-token"], payload))
+      .handle("unlock", ({ payload, headers }) => holds.unlock(headers["x-cart-token"], payload))
+      .handle("bestAvailable", ({ query, headers }) =>
+        best.search(headers["x-cart-token"], query).pipe(Effect.map((matches) => ({ matches }))),
+      )
+      .handle("presentationsOnDate", ({ query }) => {
+        const { from, to } = chainDayBounds(query.date)
+        return presentations
+          .listBetween(from, to, { lang: query.lang ?? "he" })
+          .pipe(Effect.map((list) => ({ presentations: list })))
+      })
+  }),
+).pipe(
+  Layer.provide([
+    SeatplanRepo.layer,
+    SeatHoldsRepo.layer,
+    SeatHolds.layer,
+    BestAvailableService.layer,
+    PresentationsRepo.layer,
+  ]),
+)

@@ -1,0 +1,36 @@
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { createScratchDatabase, postgresReachable } from "./postgres.ts"
+import { embeddedTarget, postgresTarget, type RunningServer, startTestServer } from "./testServer.ts"
+
+export interface StartedServer {
+  readonly server: RunningServer
+  readonly cleanup: () => Promise<void>
+}
+
+/**
+ * The two databases every server test runs on, for `describe.each`: the embedded PGlite in a fresh temporary
+ * directory, and a scratch database on the PostgreSQL server (`start` answers undefined when that server is
+ * unreachable on a developer machine; under CI it fails instead).
+ */
+export const bothDatabases = (label: string) =>
+  [
+    {
+      name: "embedded PGlite",
+      start: async (): Promise<StartedServer | undefined> => {
+        const dir = mkdtempSync(join(tmpdir(), `marquee-${label}-`))
+        const server = await startTestServer(embeddedTarget(dir))
+        return { server, cleanup: async () => rmSync(dir, { recursive: true, force: true }) }
+      },
+    },
+    {
+      name: "PostgreSQL",
+      start: async (): Promise<StartedServer | undefined> => {
+        if (!(await postgresReachable())) return undefined
+        const database = await createScratchDatabase(label)
+        const server = await startTestServer(postgresTarget(database.url))
+        return { server, cleanup: database.drop }
+      },
+    },
+  ] as const

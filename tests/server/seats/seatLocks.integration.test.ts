@@ -1,0 +1,285 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { SeatRef } from "../../../src/api/SeatsApi.ts"
+import { bothDatabases } from "../../_support/databases.ts"
+import { newCart } from "../../_support/humanCheck.ts"
+import type { RunningServer } from "../../_support/testServer.ts"
+
+/**
+ * Seat holds through real HTTP on both databases: contention, all-or-nothing multi-seat holds, expiry, the
+ * per-cart cap, general admission, and requests that must change nothing.
+ */
+const databases = bothDatabases("seats")
+
+interface Row {
+  readonly presentationId: number
+  readonly sectionId: number
+  readonly rowIndex: number
+  readonly seatIndexes: ReadonlyArray<number>
+}
+
+/** A future, on-sale presentation and one of its rows in which nothing is sold or held, plain seats only. */
+const emptyRow = async (server: RunningServer, skip: ReadonlyArray<number> = []): Promise<Row> => {
+  const rows = await server.query<{
+    presentationId: number
+    sectionId: number
+    rowIndex: number
+    idx: string
+  }>(
+    `SELECT p.id AS "presentationId", s.section_id AS "sectionId", s.row_index AS "rowIndex",
+       string_agg(s.seat_index::text, ',' ORDER BY s.seat_index) AS idx
+     FROM presentations p JOIN venues v ON v.id = p.venue_id JOIN seats s ON s.seatplan_id = v.seatplan_id
+     WHERE p.is_on_sale AND p.starts_at > now() + interval '1 day' AND v.venue_type_id < 100
+       AND NOT (p.id = ANY ($1::integer[]))
+     GROUP BY 1, 2, 3
+     HAVING count(*) >= 12 AND bool_and(s.seat_group_id IS NULL AND NOT s.is_premium AND NOT s.is_wheelchair
+       AND NOT s.is_companion)
+       AND NOT bool_or(EXISTS (SELECT 1 FROM seat_allocations a WHERE a.presentation_id = p.id AND a.seat_id = s.id))
+     ORDER BY 1, 2, 3 LIMIT 1`,
+    [`{${skip.join(",")}}`],
+  )
+  const row = rows[0]
+  if (row === undefined) throw new Error("no empty row in the seeded data")
+  return { ...row, seatIndexes: row.idx.split(",").map(Number) }
+}
+
+const seatOf = (row: Row, i: number): SeatRef => ({
+  PresentationId: row.presentationId,
+  VenueSectionId: row.sectionId,
+  XCoordinate: row.seatIndexes[i] as number,
+  YCoordinate: row.rowIndex,
+})
+
+describe.each(databases)("seat locks on $name", ({ start }) => {
+  let server: RunningServer | undefined
+  let cleanup: () => Promise<void> = async () => {}
+  const used: Array<number> = []
+
+  beforeAll(async () => {
+    const started = await start()
+    if (started === undefined) return
+    server = started.server
+    cleanup = started.cleanup
+  }, 180_000)
+
+  afterAll(async () => {
+    await server?.close()
+    await cleanup()
+  })
+
+  const live = () => {
+    if (server === undefined) throw new Error("server not started")
+    return server
+  }
+  const lock = (cart: string, body: unknown, path = "lock-seat") =>
+    fetch(`${live().baseUrl}/api/seats/${path}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", "x-cart-token": cart },
+      body: JSON.stringify(body),
+    })
+  const freshRow = async () => {
+    const row = await emptyRow(live(), used)
+    used.push(row.presentationId)
+    return row
+  }
+  const holdsOf = async (presentationId: number) =>
+    live().query<{ cart: string; seat: number; kind: string }>(
+      `SELECT cart_token AS cart, seat_id AS seat, kind FROM seat_allocations
+       WHERE presentation_id = $1 AND kind = 'hold' AND expires_at > now()`,
+      [presentationId],
+    )
+
+  it("200 carts locking one seat at once: exactly one hold", async (ctx) => {
+    if (server === undefined) return ctx.skip()
+    const row = await freshRow()
+    const carts = await Promise.all(Array.from({ length: 200 }, () => newCart(live().baseUrl)))
+    const responses = await Promise.all(carts.map((cart) => lock(cart, { seat: seatOf(row, 5) })))
+    const statuses = responses.map((r) => r.status)
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1)
+    expect(statuses.filter((s) => s === 409)).toHaveLength(199)
+    const bodies = await Promise.all(responses.filter((r) => r.status === 409).map((r) => r.json()))
+    expect(new Set(bodies.map((b: { error: string }) => b.error))).toEqual(new Set(["lock_seat_error"]))
+    expect(await holdsOf(row.presentationId)).toHaveLength(1)
+  }, 120_000)
+
+  it("1,000 overlapping multi-seat locks in parallel: never a partial hold, never a server error", async (ctx) => {
+    if (server === undefined) return ctx.skip()
+    const row = await freshRow()
+    const carts = await Promise.all(Array.from({ length: 200 }, () => newCart(live().baseUrl)))
+    const expected = new Map<string, Set<number>>()
+    const statuses: Array<number> = []
+    // deterministic windows of 2–4 seats over 12 seats; each cart's five requests run in order
+    await Promise.all(
+      carts.map(async (cart, c) => {
+        const mine = new Set<number>()
+        expected.set(cart, mine)
+        for (let k = 0; k < 5; k++) {
+          const size = 2 + ((c + k) % 3)
+          const from = (c * 7 + k * 5) % (12 - size + 1)
+          const indexes = Array.from({ length: size }, (_, i) => from + i)
+          const response = await lock(cart, { seats: indexes.map((i) => seatOf(row, i)) })
+          statuses.push(response.status)
+          if (response.status === 200) for (const i of indexes) mine.add(row.seatIndexes[i] as number)
+          await response.body?.cancel()
+        }
+      }),
+    )
+    expect(statuses).toHaveLength(1000)
+    expect(statuses.every((s) => s === 200 || s === 409)).toBe(true)
+    const held = await live().query<{ cart: string; seatIndex: number }>(
+      `SELECT a.cart_token AS cart, s.seat_index AS "seatIndex" FROM seat_allocations a JOIN seats s ON s.id = a.seat_id
+       WHERE a.presentation_id = $1 AND a.kind = 'hold'`,
+      [row.presentationId],
+    )
+    const actual = new Map<string, Set<number>>()
+    for (const h of held) actual.set(h.cart, (actual.get(h.cart) ?? new Set()).add(h.seatIndex))
+    for (const [cart, seats] of expected)
+      expect([...(actual.get(cart) ?? [])].sort()).toEqual([...seats].sort())
+    expect(held.length).toBeLessThanOrEqual(12)
+  }, 180_000)
+
+  it("an expired hold is taken over by another cart; the first cart can no longer release it", async (ctx) => {
+    if (server === undefined) return ctx.skip()
+    const row = await freshRow()
+    const [first, second] = await Promise.all([newCart(live().baseUrl), newCart(live().baseUrl)])
+    expect((await lock(first as string, { seat: seatOf(row, 0) })).status).toBe(200)
+    expect((await lock(second as string, { seat: seatOf(row, 0) })).status).toBe(409)
+    await live().query(
+      `UPDATE seat_allocations SET expires_at = now() - interval '1 second' WHERE cart_token = $1`,
+      [first],
+    )
+    const takeover = await lock(second as string, { seat: seatOf(row, 0) })
+    expect(takeover.status).toBe(200)
+    const unlock = await lock(first as string, { seat: seatOf(row, 0) }, "unlock-seat")
+    expect(unlock.status).toBe(409)
+    expect(await unlock.json()).toMatchObject({ error: "unlock_seat_error" })
+    expect((await holdsOf(row.presentationId)).map((h) => h.cart)).toEqual([second])
+  }, 60_000)
+
+  it("a cart holds at most 10 seats of a presentation", async (ctx) => {
+    if (server === undefined) return ctx.skip()
+    const row = await freshRow()
+    const cart = await newCart(live().baseUrl)
+    const eleven = Array.from({ length: 11 }, (_, i) => seatOf(row, i))
+    const tooMany = await lock(cart, { seats: eleven })
+    expect(tooMany.status).toBe(409)
+    expect(await tooMany.json()).toMatchObject({ error: "seatLimitReached" })
+    expect(await holdsOf(row.presentationId)).toHaveLength(0)
+    expect((await lock(cart, { seats: eleven.slice(0, 10) })).status).toBe(200)
+    const twoMore = await lock(cart, { seats: [seatOf(row, 10), seatOf(row, 11)] })
+    expect(await twoMore.json()).toMatchObject({ error: "seatLimitReached" })
+    // re-locking seats it already holds is not "more seats": it extends the hold
+    expect((await lock(cart, { seat: seatOf(row, 3) })).status).toBe(200)
+    expect(await holdsOf(row.presentationId)).toHaveLength(10)
+  }, 60_000)
+
+  it("general admission: the server chooses the places and answers lockedSeat", async (ctx) => {
+    if (server === undefined) return ctx.skip()
+    const [ga] = await live().query<{ presentationId: number; sectionId: number; capacity: number }>(
+      `SELECT p.id AS "presentationId", vs.id AS "sectionId", vs.capacity FROM presentations p
+       JOIN venues v ON v.id = p.venue_id JOIN venue_sections vs ON vs.seatplan_id = v.seatplan_id
+       WHERE NOT vs.is_reserved AND p.is_on_sale AND p.starts_at > now() + interval '1 day'
+       ORDER BY p.starts_at LIMIT 1`,
+    )
+    if (ga === undefined) throw new Error("no general-admission presentation seeded")
+    const cart = await newCart(live().baseUrl)
+    const place = {
+      PresentationId: ga.presentationId,
+      VenueSectionId: ga.sectionId,
+      XCoordinate: 0,
+      YCoordinate: 0,
+    }
+    const response = await lock(cart, { seats: [place, { ...place, XCoordinate: 1 }] })
+    expect(response.status).toBe(200)
+    const body = (await response.json()) as {
+      lockedSeat: { x: number; y: number }
+      lockedSeats: Array<{ x: number }>
+    }
+    expect(body.lockedSeats).toHaveLength(2)
+    expect(body.lockedSeat).toEqual({ x: body.lockedSeats[0]?.x, y: 0 })
+    const unlock = await lock(cart, { seat: { ...place, XCoordinate: body.lockedSeat.x } }, "unlock-seat")
+    expect(unlock.status).toBe(200)
+  }, 60_000)
+
+  it("bad input gets a clear 4xx and holds nothing", async (ctx) => {
+    if (server === undefined) return ctx.skip()
+    const row = await freshRow()
+    const other = await emptyRow(live(), [...used])
+    const cart = await newCart(live().baseUrl)
+    const seat = seatOf(row, 0)
+    const cases: ReadonlyArray<[unknown, number, string | undefined]> = [
+      [{ seats: [seat, seatOf(other, 0)] }, 400, "mixedPresentations"],
+      [{ seats: [seat, seat] }, 400, "duplicateSeat"],
+      [{ seat: { ...seat, XCoordinate: -1 } }, 400, undefined],
+      [{ seat: { ...seat, YCoordinate: 2.5 } }, 400, undefined],
+      [
+        { seats: Array.from({ length: 10_000 }, (_, i) => ({ ...seat, XCoordinate: i })) },
+        400,
+        "tooManySeats",
+      ],
+      [{ seat: { ...seat, PresentationId: 999_999_999 } }, 404, "noEventFound"],
+      [
+        { seat: { ...seat, VenueSectionId: other.sectionId === row.sectionId ? 999_999 : other.sectionId } },
+        400,
+        "unknownSeat",
+      ],
+      [{ seat: { ...seat, XCoordinate: 99_999 } }, 400, "unknownSeat"],
+      [{}, 400, "noSeat"],
+    ]
+    for (const [body, status, error] of cases) {
+      const response = await lock(cart, body)
+      expect(response.status, JSON.stringify(body).slice(0, 200)).toBe(status)
+      const answer = (await response.json()) as { error?: string; errors?: unknown }
+      if (error === undefined) expect(answer.errors).toBeDefined()
+      else expect(answer.error).toBe(error)
+    }
+    const noCart = await lock("", { seat })
+    expect(noCart.status).toBe(400)
+    expect(await noCart.json()).toMatchObject({ error: "RECAPTCHA_REQUIRED" })
+    const unknownCart = await lock("not-a-cart", { seat })
+    expect(await unknownCart.json()).toMatchObject({ error: "RECAPTCHA_REQUIRED" })
+    expect(await holdsOf(row.presentationId)).toHaveLength(0)
+    expect(await holdsOf(other.presentationId)).toHaveLength(0)
+  }, 60_000)
+
+  it("statuses mark taken, mine and single-seat blocks; cart sync reports held and lost seats", async (ctx) => {
+    if (server === undefined) return ctx.skip()
+    const row = await freshRow()
+    const cart = await newCart(live().baseUrl)
+    // seat index 2 of an empty row: taking it would strand seat 1 only if 0 were taken; take 0 first
+    expect((await lock(cart, { seat: seatOf(row, 0) })).status).toBe(200)
+    const stranding = await lock(cart, { seat: seatOf(row, 2) })
+    expect(stranding.status).toBe(409)
+    expect(await stranding.json()).toMatchObject({ error: "singleSeatError" })
+    const statuses = (await (
+      await fetch(`${live().baseUrl}/api/seats/seats-statusV2?presentationId=${row.presentationId}`, {
+        headers: { "x-cart-token": cart },
+      })
+    ).json()) as {
+      seats: Array<{
+        XCoordinate: number
+        YCoordinate: number
+        isSelected: boolean
+        isSingleSeatBlock: boolean
+      }>
+      holdExpiresAt: string | null
+    }
+    const inRow = statuses.seats.filter((s) => s.YCoordinate === row.rowIndex)
+    expect(inRow.find((s) => s.XCoordinate === row.seatIndexes[0])?.isSelected).toBe(true)
+    expect(inRow.find((s) => s.XCoordinate === row.seatIndexes[2])?.isSingleSeatBlock).toBe(true)
+    expect(statuses.holdExpiresAt).not.toBeNull()
+    const sync = await fetch(`${live().baseUrl}/api/cart`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-cart-token": cart },
+      body: JSON.stringify({
+        cart: {
+          presentations: [{ presentationId: row.presentationId, seats: [seatOf(row, 0), seatOf(row, 5)] }],
+        },
+      }),
+    })
+    const state = (await sync.json()) as {
+      presentations: Array<{ held: Array<{ x: number }>; lost: Array<{ x: number }> }>
+    }
+    expect(state.presentations[0]?.held.map((s) => s.x)).toEqual([row.seatIndexes[0]])
+    expect(state.presentations[0]?.lost.map((s) => s.x)).toEqual([row.seatIndexes[5]])
+  }, 60_000)
+})

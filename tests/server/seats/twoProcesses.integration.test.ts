@@ -1,0 +1,145 @@
+import { type ChildProcess, spawn } from "node:child_process"
+import { createServer } from "node:net"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { newCart } from "../../_support/humanCheck.ts"
+import { createScratchDatabase, postgresReachable, type ScratchDatabase } from "../../_support/postgres.ts"
+
+/**
+ * Two real server processes (`node src/server/main.ts`, as `npm start` runs it) on one PostgreSQL database
+ * behave as one: the same seat is held once, whichever process each buyer reaches.
+ */
+interface Process {
+  readonly baseUrl: string
+  readonly child: ChildProcess
+}
+
+/** A port nothing listens on right now (`PORT` must be 1–65535, so the server cannot pick one itself). */
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once("error", reject)
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address()
+      const port = typeof address === "object" && address !== null ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+
+const startProcess = async (databaseUrl: string): Promise<Process> => {
+  const port = await freePort()
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["src/server/main.ts"], {
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        HUMAN_CHECK_MAX_NUMBER: "200",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    let output = ""
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const ready = /Marquee is ready at http:\/\/localhost:(\d+)\//.exec(output)
+      if (ready !== null) {
+        clearTimeout(timer)
+        resolve({ baseUrl: `http://127.0.0.1:${ready[1]}`, child })
+      }
+    }
+    child.stdout?.on("data", onData)
+    child.stderr?.on("data", onData)
+    child.on("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)))
+  })
+}
+
+const stop = (p: Process | undefined) =>
+  new Promise<void>((resolve) => {
+    if (p === undefined || p.child.exitCode !== null) return resolve()
+    p.child.once("exit", () => resolve())
+    p.child.kill("SIGTERM")
+  })
+
+describe("two server processes on one PostgreSQL", () => {
+  let database: ScratchDatabase | undefined
+  let first: Process | undefined
+  let second: Process | undefined
+
+  beforeAll(async () => {
+    if (!(await postgresReachable())) return
+    database = await createScratchDatabase("twoproc")
+    // the first seeds the demo chain; the second finds it there and only migrates (nothing to do)
+    first = await startProcess(database.url)
+    second = await startProcess(database.url)
+  }, 240_000)
+
+  afterAll(async () => {
+    await Promise.all([stop(first), stop(second)])
+    await database?.drop()
+  })
+
+  it("100 carts on two processes race for one seat: exactly one hold", async (ctx) => {
+    if (first === undefined || second === undefined) return ctx.skip()
+    const servers = [first, second]
+    const presentations = (await (await fetch(`${first.baseUrl}/api/presentations/`)).json()) as {
+      presentations: Array<{
+        id: number
+        venueId: number
+        seatplanId: number | null
+        isOnSale: boolean
+        hasReservedSection: boolean
+        availableSeats: number | null
+      }>
+    }
+    const p = presentations.presentations.find(
+      (x) => x.isOnSale && x.hasReservedSection && (x.availableSeats ?? 0) > 20,
+    )
+    if (p === undefined || p.seatplanId === null) throw new Error("no reserved presentation on sale")
+    const best = (await (
+      await fetch(`${first.baseUrl}/api/seats/best-available?presentationId=${p.id}&quantity=1&isLock=false`)
+    ).json()) as { matches: Array<{ seats: Array<Record<string, unknown>> }> }
+    const seat = best.matches[0]?.seats[0]
+    if (seat === undefined) throw new Error("no free seat")
+    // each cart is created on one process and locks through the other
+    const carts = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => newCart((servers[i % 2] as Process).baseUrl)),
+    )
+    const responses = await Promise.all(
+      carts.map((cart, i) =>
+        fetch(`${(servers[(i + 1) % 2] as Process).baseUrl}/api/seats/lock-seat`, {
+          method: "PUT",
+          headers: { "content-type": "application/json", "x-cart-token": cart },
+          body: JSON.stringify({ seat }),
+        }),
+      ),
+    )
+    const statuses = responses.map((r) => r.status)
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1)
+    expect(statuses.filter((s) => s === 409)).toHaveLength(99)
+    // both processes now report the seat taken, and the winner sees it as selected
+    const winner = carts[statuses.indexOf(200)] as string
+    for (const server of servers) {
+      const status = (await (
+        await fetch(`${server.baseUrl}/api/seats/seats-status?presentationId=${p.id}`, {
+          headers: { "x-cart-token": winner },
+        })
+      ).json()) as {
+        seats: Array<{
+          XCoordinate: number
+          YCoordinate: number
+          VenueSectionId: number
+          isAvailable: boolean
+          isSelected: boolean
+        }>
+      }
+      const mine = status.seats.find(
+        (s) =>
+          s.XCoordinate === seat.XCoordinate &&
+          s.YCoordinate === seat.YCoordinate &&
+          s.VenueSectionId === seat.VenueSectionId,
+      )
+      expect(mine).toMatchObject({ isAvailable: false, isSelected: true })
+    }
+  }, 180_000)
+})
