@@ -220,9 +220,11 @@ export class SeatHolds extends Context.Service<
           return yield* new SeatLockFailed({ error: "premiumSeatOnHold" })
 
         if (presentation.seatingPolicyId === SINGLE_SEAT_POLICY) {
-          const live = yield* repo.live(presentation.id, cartToken)
-          const taken = new Set<number>()
-          for (const allocation of live) if (allocation.seatId !== null) taken.add(allocation.seatId)
+          // only the blocks the choice touches can gain a stranded seat: read just their seats
+          const blockSeats = new Set<number>()
+          for (const id of seatIds)
+            for (const seat of plan.positions.get(id)?.block ?? []) blockSeats.add(seat.id)
+          const taken = yield* repo.takenAmong(presentation.id, [...blockSeats])
           const stranded = seatsStrandedBy(plan.positions, taken, seatIds)
           if (stranded.length > 0)
             return yield* new SeatLockFailed({

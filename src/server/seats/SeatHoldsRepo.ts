@@ -1,4 +1,4 @@
-import { Context, Effect, Layer, Option } from "effect"
+import { Clock, Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 
@@ -8,6 +8,9 @@ const intArray = (values: ReadonlyArray<number>): string => {
     if (!Number.isSafeInteger(value)) throw new TypeError(`not an integer: ${value}`)
   return `{${values.join(",")}}`
 }
+
+/** How long a process trusts what it read about a presentation's seating (on sale, seatplan, policy). */
+const PRESENTATION_CACHE_MS = 5_000
 
 /** What the lock path needs to know about a presentation. */
 export interface PresentationSeating {
@@ -80,6 +83,11 @@ export class SeatHoldsRepo extends Context.Service<
       presentationId: number,
       cartToken: string | undefined,
     ) => Effect.Effect<ReadonlyArray<LiveAllocation>>
+    /** which of these seats are taken (sold, or held by anyone) right now */
+    readonly takenAmong: (
+      presentationId: number,
+      seatIds: ReadonlyArray<number>,
+    ) => Effect.Effect<ReadonlySet<number>>
   }
 >()("marquee/seats/SeatHoldsRepo") {
   static readonly layer = Layer.effect(
@@ -87,14 +95,26 @@ export class SeatHoldsRepo extends Context.Service<
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
 
+      // Every lock and unlock needs these few facts; they change rarely (sales close, a show is moved), so
+      // each process keeps them for a few seconds instead of asking on every click.
+      const cached = new Map<
+        number,
+        { readonly at: number; readonly value: Option.Option<PresentationSeating> }
+      >()
       const presentation = Effect.fn("SeatHoldsRepo.presentation")(function* (id: number) {
+        const now = yield* Clock.currentTimeMillis
+        const hit = cached.get(id)
+        if (hit !== undefined && now - hit.at < PRESENTATION_CACHE_MS) return hit.value
         const rows = yield* sql<PresentationSeating>`
           SELECT p.id, p.venue_id AS "venueId", v.venue_type_id AS "venueTypeId", v.seatplan_id AS "seatplanId",
             v.seating_policy_id AS "seatingPolicyId", p.is_on_sale AS "isOnSale",
             (extract(epoch FROM p.starts_at) * 1000)::float8 AS "startsAtMs"
           FROM presentations p JOIN venues v ON v.id = p.venue_id
           WHERE p.id = ${id}`
-        return Option.fromNullishOr(rows[0])
+        const value = Option.fromNullishOr(rows[0])
+        if (cached.size > 10_000) cached.clear()
+        cached.set(id, { at: now, value })
+        return value
       }, Effect.orDie)
 
       const createCart = Effect.fn("SeatHoldsRepo.createCart")(function* (token: string) {
@@ -174,7 +194,19 @@ export class SeatHoldsRepo extends Context.Service<
         return rows
       }, Effect.orDie)
 
+      const takenAmong = Effect.fn("SeatHoldsRepo.takenAmong")(function* (
+        presentationId: number,
+        seatIds: ReadonlyArray<number>,
+      ) {
+        const rows = yield* sql<{ seatId: number }>`
+          SELECT seat_id AS "seatId" FROM seat_allocations
+          WHERE presentation_id = ${presentationId} AND seat_id = ANY (${intArray(seatIds)}::integer[])
+            AND (kind = 'sale' OR expires_at > now())`
+        return new Set(rows.map((row) => row.seatId))
+      }, Effect.orDie)
+
       return SeatHoldsRepo.of({
+        takenAmong,
         presentation,
         createCart,
         cartExists,

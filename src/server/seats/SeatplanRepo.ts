@@ -51,7 +51,7 @@ export class SeatplanRepo extends Context.Service<
     SeatplanRepo,
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
-      const indexes = new Map<string, PlanIndex>()
+      const indexes = new Map<string, Effect.Effect<Option.Option<PlanIndex>>>()
 
       const seatRows = (seatplanId: number) => sql<SeatRow>`
         SELECT id, section_id AS "sectionId", seat_group_id AS "groupId", row_index AS "rowIndex",
@@ -68,10 +68,7 @@ export class SeatplanRepo extends Context.Service<
           Effect.map((rows) => rows.length > 0),
         )
 
-      const index = Effect.fn("SeatplanRepo.index")(function* (venueId: number, seatplanId: number) {
-        const key = `${venueId}:${seatplanId}`
-        const cached = indexes.get(key)
-        if (cached !== undefined) return Option.some(cached)
+      const build = Effect.fn("SeatplanRepo.build")(function* (venueId: number, seatplanId: number) {
         if (!(yield* venueHasPlan(venueId, seatplanId))) return Option.none()
         const seats = yield* seatRows(seatplanId)
         const sectionRows = yield* sql<{ id: number; isReserved: boolean; capacity: number }>`
@@ -100,9 +97,21 @@ export class SeatplanRepo extends Context.Service<
             sectionRows.map((s) => [s.id, { isReserved: s.isReserved, capacity: s.capacity }]),
           ),
         }
-        indexes.set(key, built)
         return Option.some(built)
       }, Effect.orDie)
+
+      // Single flight: the first request for a plan builds its index and everyone arriving meanwhile waits
+      // for that one build (64 buyers opening a 22,816-seat hall at once must not build it 64 times).
+      const index = (venueId: number, seatplanId: number): Effect.Effect<Option.Option<PlanIndex>> =>
+        Effect.suspend(() => {
+          const key = `${venueId}:${seatplanId}`
+          let shared = indexes.get(key)
+          if (shared === undefined) {
+            shared = Effect.runSync(Effect.cached(build(venueId, seatplanId)))
+            indexes.set(key, shared)
+          }
+          return shared
+        })
 
       const seatplan = Effect.fn("SeatplanRepo.seatplan")(function* (
         venueId: number,

@@ -1,0 +1,309 @@
+/**
+ * `npm run bench -- seat-locks [--seconds 10] [--attempts 1000000] [--connections 64]`
+ *
+ * Seat holds on PostgreSQL, three ways, in one run on one scratch database:
+ * - figures: our server (`node src/server/main.ts`, a separate process) through HTTP: `connections` clients
+ *   lock and unlock distinct seats for `seconds`; then `attempts` lock attempts hammer a 100-seat hot spot
+ *   (a winner unlocks at once, so the spot keeps changing hands);
+ * - baseline "raw SQL" (the ceiling): the same lock/unlock pairs as direct `hold_seats` calls on
+ *   `connections` database connections, no HTTP at all;
+ * - baseline "plain node:http" (the peer): a minimal `node:http` server (bench/support/plainHoldServer.ts)
+ *   running the same SQL per request with the same pool size as ours.
+ * Double holds: no two carts may ever believe they hold one seat at once (a winner's lock answer must arrive
+ * after the previous holder asked to unlock), and afterwards the database must show at most one live hold or
+ * sale per seat.
+ */
+import { type ChildProcess, spawn } from "node:child_process"
+import { Agent, request } from "node:http"
+import { createServer } from "node:net"
+import { PgClient } from "@effect/sql-pg"
+import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
+import { type PlanSeat, rowBlocks } from "../src/domain/seating/seatplan.ts"
+import { newCart } from "../tests/_support/humanCheck.ts"
+import { createScratchDatabase } from "../tests/_support/postgres.ts"
+
+const arg = (name: string, fallback: number) => {
+  const at = process.argv.indexOf(`--${name}`)
+  return at === -1 ? fallback : Number(process.argv[at + 1])
+}
+const SECONDS = arg("seconds", 10)
+const ATTEMPTS = arg("attempts", 1_000_000)
+const CONNECTIONS = arg("connections", 64)
+const POOL_SIZE = 8
+const HOT_SPOT = 100
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once("error", reject)
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address()
+      probe.close(() => resolve(typeof address === "object" && address !== null ? address.port : 0))
+    })
+  })
+
+const startProcess = async (
+  script: string,
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess }> => {
+  const port = await freePort()
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  return new Promise((resolve, reject) => {
+    let output = ""
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      if (/is ready at/.test(output)) resolve({ url: `http://127.0.0.1:${port}`, child })
+    }
+    child.stdout?.on("data", onData)
+    child.stderr?.on("data", onData)
+    child.on("exit", (code) => reject(new Error(`${script} exited with ${code}:\n${output}`)))
+  })
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS })
+
+const put = (base: string, path: string, cart: string, body: string): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const req = request(
+      `${base}${path}`,
+      {
+        method: "PUT",
+        agent,
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          "x-cart-token": cart,
+        },
+      },
+      (res) => {
+        res.resume()
+        res.on("end", () => resolve(res.statusCode ?? 0))
+      },
+    )
+    req.on("error", reject)
+    req.end(body)
+  })
+
+const percentile = (sorted: ReadonlyArray<number>, p: number) =>
+  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] as number)
+
+interface Target {
+  readonly lock: (worker: number, seat: BenchSeat) => Promise<boolean>
+  readonly unlock: (worker: number, seat: BenchSeat) => Promise<void>
+}
+
+/** `CONNECTIONS` workers, each locking then unlocking its own seat, for `SECONDS` (after one warm-up pair). */
+const steadyLocks = async (target: Target, seats: ReadonlyArray<BenchSeat>) => {
+  await Promise.all(
+    seats.slice(0, CONNECTIONS).map(async (seat, worker) => {
+      await target.lock(worker, seat)
+      await target.unlock(worker, seat)
+    }),
+  )
+  const latencies: Array<number> = []
+  let holds = 0
+  const until = performance.now() + SECONDS * 1000
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async (_, worker) => {
+      const seat = seats[worker] as BenchSeat
+      while (performance.now() < until) {
+        const t0 = performance.now()
+        const ok = await target.lock(worker, seat)
+        latencies.push(performance.now() - t0)
+        if (!ok) throw new Error(`worker ${worker} could not hold its own seat`)
+        holds++
+        await target.unlock(worker, seat)
+      }
+    }),
+  )
+  const elapsed = (performance.now() - started) / 1000
+  latencies.sort((a, b) => a - b)
+  return { holdsPerS: holds / elapsed, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) }
+}
+
+/** `ATTEMPTS` lock attempts on `HOT_SPOT` seats; counts wins and any overlap of two believed holds. */
+const hotSpot = async (target: Target, seats: ReadonlyArray<BenchSeat>) => {
+  // per seat: the worker whose lock was answered 200 and who has not yet asked to unlock. A second 200 for
+  // the seat while one is recorded means two carts held it at once (the load generator is single-threaded,
+  // and a new hold can only succeed after the previous holder's unlock was sent).
+  const believedHolder = new Map<number, number>()
+  let attempts = 0
+  let wins = 0
+  let overlaps = 0
+  let seed = 12345
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff
+    return seed
+  }
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async (_, worker) => {
+      while (attempts < ATTEMPTS) {
+        attempts++
+        const seat = seats[random() % seats.length] as BenchSeat
+        if (!(await target.lock(worker, seat))) continue
+        wins++
+        if (believedHolder.has(seat.id)) overlaps++
+        believedHolder.set(seat.id, worker)
+        // hold it for a turn of the event loop, so an overlapping second hold would be seen
+        await new Promise((resolve) => setImmediate(resolve))
+        believedHolder.delete(seat.id)
+        await target.unlock(worker, seat)
+      }
+    }),
+  )
+  return { attemptsPerS: attempts / ((performance.now() - started) / 1000), wins, overlaps }
+}
+
+interface BenchSeat {
+  readonly id: number
+  readonly sectionId: number
+  readonly x: number
+  readonly y: number
+}
+
+/** Seats that can each be held alone under the single-seat rule: the first seat of blocks of 3 or more. */
+const standaloneSeats = (rows: ReadonlyArray<PlanSeat>): ReadonlyArray<BenchSeat> =>
+  rowBlocks(rows)
+    .filter((block) => block.length >= 3 && block.every((seat) => seat.groupId === null))
+    .map((block) => block[0] as PlanSeat)
+    .map((seat) => ({ id: seat.id, sectionId: seat.sectionId, x: seat.seatIndex, y: seat.rowIndex }))
+
+const main = async () => {
+  const database = await createScratchDatabase("bench")
+  const children: Array<ChildProcess> = []
+  const db = ManagedRuntime.make(
+    PgClient.layer({ url: Redacted.make(database.url), maxConnections: CONNECTIONS }).pipe(Layer.orDie),
+  )
+  const query = <A extends object>(statement: string, params: ReadonlyArray<unknown> = []) =>
+    db.runPromise(
+      Effect.gen(function* () {
+        const sql = yield* PgClient.PgClient
+        return yield* sql.unsafe<A>(statement, params)
+      }),
+    )
+  try {
+    const env = { DATABASE_URL: database.url, HUMAN_CHECK_MAX_NUMBER: "100" }
+    const ours = await startProcess("src/server/main.ts", env)
+    children.push(ours.child)
+    const peer = await startProcess("bench/support/plainHoldServer.ts", {
+      ...env,
+      POOL_SIZE: String(POOL_SIZE),
+    })
+    children.push(peer.child)
+
+    // the largest hall (the open-air amphitheatre), emptied of its seeded sales so every seat is free
+    const [hall] = await query<{ presentationId: number; seatplanId: number }>(`
+      SELECT p.id AS "presentationId", v.seatplan_id AS "seatplanId" FROM presentations p
+      JOIN venues v ON v.id = p.venue_id
+      WHERE p.is_on_sale AND p.starts_at > now() + interval '1 day'
+      ORDER BY (SELECT count(*) FROM seats s WHERE s.seatplan_id = v.seatplan_id) DESC, p.id LIMIT 1`)
+    if (hall === undefined) throw new Error("no hall")
+    await query("DELETE FROM seat_allocations WHERE presentation_id = $1", [hall.presentationId])
+    const rows = await query<PlanSeat>(
+      `SELECT id, section_id AS "sectionId", seat_group_id AS "groupId", row_index AS "rowIndex",
+         seat_index AS "seatIndex", x, y, is_premium AS "isPremium", is_wheelchair AS "isWheelchair",
+         is_companion AS "isCompanion", is_limited_view AS "isLimitedView"
+       FROM seats WHERE seatplan_id = $1`,
+      [hall.seatplanId],
+    )
+    const seats = standaloneSeats(rows)
+    if (seats.length < CONNECTIONS + HOT_SPOT) throw new Error(`only ${seats.length} standalone seats`)
+    const steadySeats = seats.slice(0, CONNECTIONS)
+    const hotSeats = seats.slice(CONNECTIONS, CONNECTIONS + HOT_SPOT)
+
+    const ourCarts = await Promise.all(Array.from({ length: CONNECTIONS }, () => newCart(ours.url)))
+    const sqlCarts = Array.from({ length: CONNECTIONS }, (_, i) => `bench-cart-${i}`)
+    await query(`INSERT INTO carts (token) SELECT unnest($1::text[])`, [`{${sqlCarts.join(",")}}`])
+
+    const seatBody = (seat: BenchSeat) =>
+      JSON.stringify({
+        seat: {
+          PresentationId: hall.presentationId,
+          VenueSectionId: seat.sectionId,
+          XCoordinate: seat.x,
+          YCoordinate: seat.y,
+        },
+      })
+    const oursTarget: Target = {
+      lock: async (worker, seat) =>
+        (await put(ours.url, "/api/seats/lock-seat", ourCarts[worker] as string, seatBody(seat))) === 200,
+      unlock: async (worker, seat) => {
+        await put(ours.url, "/api/seats/unlock-seat", ourCarts[worker] as string, seatBody(seat))
+      },
+    }
+    const peerBody = (worker: number, seat: BenchSeat) =>
+      JSON.stringify({ presentationId: hall.presentationId, cart: sqlCarts[worker], seatId: seat.id })
+    const peerTarget: Target = {
+      lock: async (worker, seat) => (await put(peer.url, "/lock", "", peerBody(worker, seat))) === 200,
+      unlock: async (worker, seat) => {
+        await put(peer.url, "/unlock", "", peerBody(worker, seat))
+      },
+    }
+    const rawTarget: Target = {
+      lock: async (worker, seat) => {
+        const [row] = await query<{ outcome: string }>(
+          "SELECT outcome FROM hold_seats($1, $2, $3::integer[], 600, 10)",
+          [hall.presentationId, sqlCarts[worker], `{${seat.id}}`],
+        )
+        return row?.outcome === "held"
+      },
+      unlock: async (worker, seat) => {
+        await query(
+          "DELETE FROM seat_allocations WHERE presentation_id = $1 AND cart_token = $2 AND seat_id = $3",
+          [hall.presentationId, sqlCarts[worker], seat.id],
+        )
+      },
+    }
+
+    const raw = await steadyLocks(rawTarget, steadySeats)
+    const plain = await steadyLocks(peerTarget, steadySeats)
+    const figures = await steadyLocks(oursTarget, steadySeats)
+    const hot = await hotSpot(oursTarget, hotSeats)
+    const [doubles] = await query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (
+         SELECT presentation_id, seat_id FROM seat_allocations
+         WHERE seat_id IS NOT NULL AND (kind = 'sale' OR expires_at > now())
+         GROUP BY 1, 2 HAVING count(*) > 1) d`,
+    )
+    const round = (n: number, digits = 2) => Number(n.toFixed(digits))
+    const result = {
+      bench: "seat-locks",
+      figures: {
+        holds_per_s: round(figures.holdsPerS, 0),
+        p50_ms: round(figures.p50),
+        p99_ms: round(figures.p99),
+        connections: CONNECTIONS,
+        hot_spot_attempts: ATTEMPTS,
+        hot_spot_attempts_per_s: round(hot.attemptsPerS, 0),
+        hot_spot_wins: hot.wins,
+        double_holds: (doubles?.n ?? 0) + hot.overlaps,
+      },
+      baselines: {
+        raw_sql_per_s: round(raw.holdsPerS, 0),
+        raw_sql_p99_ms: round(raw.p99),
+        plain_http_per_s: round(plain.holdsPerS, 0),
+        plain_http_p99_ms: round(plain.p99),
+      },
+      ratios: {
+        vs_raw_sql: round(figures.holdsPerS / raw.holdsPerS, 3),
+        vs_plain_http: round(figures.holdsPerS / plain.holdsPerS, 3),
+      },
+      goals: { "ratios.vs_raw_sql": ">= 0.6", "figures.p99_ms": "<= 25", "figures.double_holds": "<= 0" },
+      met: false,
+    }
+    result.met =
+      result.ratios.vs_raw_sql >= 0.6 && result.figures.p99_ms <= 25 && result.figures.double_holds <= 0
+    console.log(JSON.stringify(result))
+  } finally {
+    for (const child of children) child.kill("SIGTERM")
+    await db.dispose()
+    await database.drop()
+  }
+}
+
+await main()
