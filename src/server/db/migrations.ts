@@ -4,6 +4,7 @@ import commerce from "./migrations/0003_commerce.ts"
 import people from "./migrations/0004_people.ts"
 import sales from "./migrations/0005_sales.ts"
 import holds from "./migrations/0006_holds.ts"
+import holdBatches from "./migrations/0007_hold_batches.ts"
 
 /**
  * Every migration, keyed `<id>_<name>`, run once in id order by `Migrator.fromRecord`.
@@ -16,4 +17,5 @@ export const migrations = {
   "0004_people": people,
   "0005_sales": sales,
   "0006_holds": holds,
+  "0007_hold_batches": holdBatches,
 }

@@ -16,9 +16,13 @@ import {
 import { seatsStrandedBy } from "../../domain/seating/singleSeatPlan.ts"
 import { isVodVenueType } from "../../domain/shared/venueType.ts"
 import { siteConfig } from "../config/siteConfig.ts"
+import { HoldBatcher } from "./HoldBatcher.ts"
 import { gaPlace, lockedSeatOf } from "./lockedSeats.ts"
 import { type HoldResult, type PresentationSeating, SeatHoldsRepo } from "./SeatHoldsRepo.ts"
 import { coordinateKey, type PlanIndex, SeatplanRepo } from "./SeatplanRepo.ts"
+
+/** Bots that hold seats to deny them to buyers are a known attack: one cart holds at most this many. */
+const MaxSeatsPerCart = Config.Int("MAX_SEATS_PER_CART").pipe(Config.withDefault(10))
 
 /** Seating policy 3 blocks seats that would leave a single isolated seat (spec §4). */
 const SINGLE_SEAT_POLICY = 3
@@ -59,10 +63,10 @@ const busyRetry = Schedule.exponential("20 millis").pipe(Schedule.jittered)
  * The seat-hold service: the rules of spec §4–§5 in front of the database's all-or-nothing hold.
  *
  * Order of checks, cheapest first, none of which holds anything: request shape, cart, presentation, seats
- * exist in its seatplan, premium on a hold order, the single-seat rule; then one statement holds. The
- * single-seat rule reads the presentation's live allocations just before holding; two buyers choosing seats
- * on either side of one seat in the same instant can together strand it. That is a policy slip, not a
- * double sale: the unique constraints still make double holds impossible.
+ * exist in its seatplan, premium on a hold order; then one batched statement holds (HoldBatcher), and the
+ * single-seat rule is checked on the seats' state just before that hold. Two buyers choosing seats on either
+ * side of one seat in the same instant can together strand it. That is a policy slip, not a double sale:
+ * the unique constraints still make double holds impossible.
  */
 export class SeatHolds extends Context.Service<
   SeatHolds,
@@ -83,8 +87,9 @@ export class SeatHolds extends Context.Service<
     Effect.gen(function* () {
       const repo = yield* SeatHoldsRepo
       const plans = yield* SeatplanRepo
+      const batcher = yield* HoldBatcher
       // bots that hold seats to deny them to buyers are a known attack: one cart holds at most this many
-      const maxSeatsPerCart = yield* Config.Int("MAX_SEATS_PER_CART").pipe(Config.withDefault(10))
+      const maxSeatsPerCart = yield* MaxSeatsPerCart
 
       const refsOf = (request: LockRequest): Effect.Effect<ReadonlyArray<SeatRef>, InvalidSeatRequest> => {
         const refs = [...(request.seats ?? []), ...(request.seat === undefined ? [] : [request.seat])]
@@ -219,31 +224,47 @@ export class SeatHolds extends Context.Service<
         if (request.isHold === true && seatIds.some((id) => plan.byId.get(id)?.isPremium === true))
           return yield* new SeatLockFailed({ error: "premiumSeatOnHold" })
 
-        if (presentation.seatingPolicyId === SINGLE_SEAT_POLICY) {
-          // only the blocks the choice touches can gain a stranded seat: read just their seats
-          const blockSeats = new Set<number>()
+        // Hold first, check the single-seat rule on the state just before the hold (returned with it), and
+        // give back what this call took if the rule says no. One round trip in the common case; a refused
+        // choice is visible to others as held for the moment of one more round trip.
+        const singleSeatRule = presentation.seatingPolicyId === SINGLE_SEAT_POLICY
+        const blockSeatIds = new Set<number>()
+        if (singleSeatRule)
           for (const id of seatIds)
-            for (const seat of plan.positions.get(id)?.block ?? []) blockSeats.add(seat.id)
-          const taken = yield* repo.takenAmong(presentation.id, [...blockSeats])
-          const stranded = seatsStrandedBy(plan.positions, taken, seatIds)
-          if (stranded.length > 0)
+            for (const seat of plan.positions.get(id)?.block ?? []) blockSeatIds.add(seat.id)
+        const holdOnce = batcher.hold({
+          presentationId: presentation.id,
+          cartToken,
+          seatIds,
+          blockSeatIds: [...blockSeatIds],
+        })
+        let result = yield* retryBusy(holdOnce)
+        for (let attempt = 1; result.outcome === "busy" && attempt < 4; attempt++) {
+          yield* Effect.sleep(`${20 * 2 ** attempt} millis`)
+          result = yield* retryBusy(holdOnce)
+        }
+        if (result.outcome === "busy")
+          return yield* new SeatLockBusy({ error: "seatLockBusy", retryAfterSeconds: 1 })
+        const failure = outcomeError({ outcome: result.outcome, expiresAtMs: result.expiresAtMs, slots: [] })
+        if (failure !== undefined) return yield* Effect.fail(failure)
+        if (singleSeatRule) {
+          const stranded = seatsStrandedBy(plan.positions, result.takenBefore, seatIds)
+          if (stranded.length > 0) {
+            const takenNow = seatIds.filter((id) => !result.takenBefore.has(id))
+            yield* retryBusy(
+              batcher.release({
+                presentationId: presentation.id,
+                cartToken,
+                seatIds: takenNow,
+                gaPlaces: [],
+              }),
+            )
             return yield* new SeatLockFailed({
               error: "singleSeatError",
               seats: stranded.map((seat) => ({ x: seat.seatIndex, y: seat.rowIndex })),
             })
+          }
         }
-
-        const result = yield* retryBusy(
-          repo.holdSeats({
-            presentationId: presentation.id,
-            cartToken,
-            seatIds,
-            holdSeconds: HOLD_SECONDS,
-            cap: maxSeatsPerCart,
-          }),
-        )
-        const failure = outcomeError(result)
-        if (failure !== undefined) return yield* Effect.fail(failure)
         return lockResult(
           seatIds.map((id) => lockedSeatOf(plan, id)),
           result.expiresAtMs,
@@ -262,7 +283,7 @@ export class SeatHolds extends Context.Service<
         // all or nothing: if this cart does not hold every seat named, nothing is released (the seats stay
         // selected, spec §4) and the answer is the spec's unlock error
         const released = yield* retryBusy(
-          repo.release({ presentationId: presentation.id, cartToken, seatIds, gaPlaces }),
+          batcher.release({ presentationId: presentation.id, cartToken, seatIds, gaPlaces }),
         )
         if (released.length === 0) return yield* new SeatUnlockFailed({ error: "unlock_seat_error" })
         return {
@@ -274,5 +295,13 @@ export class SeatHolds extends Context.Service<
 
       return SeatHolds.of({ lock, unlock, maxSeatsPerCart })
     }),
-  ).pipe(Layer.provide([SeatHoldsRepo.layer, SeatplanRepo.layer]))
+  ).pipe(
+    Layer.provide([
+      SeatHoldsRepo.layer,
+      SeatplanRepo.layer,
+      Layer.unwrap(
+        MaxSeatsPerCart.pipe(Effect.map((cap) => HoldBatcher.layer({ holdSeconds: HOLD_SECONDS, cap }))),
+      ),
+    ]),
+  )
 }

@@ -2,13 +2,6 @@ import { Clock, Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 
-/** A PostgreSQL array literal of integers, bound as one text parameter and cast in SQL. */
-const intArray = (values: ReadonlyArray<number>): string => {
-  for (const value of values)
-    if (!Number.isSafeInteger(value)) throw new TypeError(`not an integer: ${value}`)
-  return `{${values.join(",")}}`
-}
-
 /** How long a process trusts what it read about a presentation's seating (on sale, seatplan, policy). */
 const PRESENTATION_CACHE_MS = 5_000
 
@@ -48,9 +41,9 @@ export interface Released {
 }
 
 /**
- * The SQL of seat holds. Every write is one statement: the database functions `hold_seats` and
- * `hold_ga_places` (migration 0006) hold all or nothing, and the unique constraints on `seat_allocations`
- * are what make a double hold impossible, whatever the application does.
+ * The SQL of seat holds other than the batched reserved-seat holds and releases (HoldBatcher). Every write is
+ * one statement: `hold_ga_places` (migration 0006) holds all or nothing, and the unique constraints on
+ * `seat_allocations` are what make a double hold impossible, whatever the application does.
  */
 export class SeatHoldsRepo extends Context.Service<
   SeatHoldsRepo,
@@ -58,13 +51,6 @@ export class SeatHoldsRepo extends Context.Service<
     readonly presentation: (id: number) => Effect.Effect<Option.Option<PresentationSeating>>
     readonly createCart: (token: string) => Effect.Effect<void>
     readonly cartExists: (token: string) => Effect.Effect<boolean>
-    readonly holdSeats: (input: {
-      readonly presentationId: number
-      readonly cartToken: string
-      readonly seatIds: ReadonlyArray<number>
-      readonly holdSeconds: number
-      readonly cap: number
-    }) => Effect.Effect<HoldResult, SqlError>
     readonly holdGaPlaces: (input: {
       readonly presentationId: number
       readonly cartToken: string
@@ -73,21 +59,10 @@ export class SeatHoldsRepo extends Context.Service<
       readonly holdSeconds: number
       readonly cap: number
     }) => Effect.Effect<HoldResult, SqlError>
-    readonly release: (input: {
-      readonly presentationId: number
-      readonly cartToken: string
-      readonly seatIds: ReadonlyArray<number>
-      readonly gaPlaces: ReadonlyArray<{ readonly sectionId: number; readonly slot: number }>
-    }) => Effect.Effect<ReadonlyArray<Released>, SqlError>
     readonly live: (
       presentationId: number,
       cartToken: string | undefined,
     ) => Effect.Effect<ReadonlyArray<LiveAllocation>>
-    /** which of these seats are taken (sold, or held by anyone) right now */
-    readonly takenAmong: (
-      presentationId: number,
-      seatIds: ReadonlyArray<number>,
-    ) => Effect.Effect<ReadonlySet<number>>
   }
 >()("marquee/seats/SeatHoldsRepo") {
   static readonly layer = Layer.effect(
@@ -134,15 +109,6 @@ export class SeatHoldsRepo extends Context.Service<
       })
       const refused: Row = { outcome: "taken", expiresAtMs: null }
 
-      const holdSeats: SeatHoldsRepo["Service"]["holdSeats"] = (input) =>
-        sql<Row>`
-          SELECT outcome, (extract(epoch FROM expires_at) * 1000)::float8 AS "expiresAtMs"
-          FROM hold_seats(${input.presentationId}, ${input.cartToken}, ${intArray(input.seatIds)}::integer[],
-            ${input.holdSeconds}, ${input.cap})`.pipe(
-          Effect.map((rows) => toResult(rows[0] ?? refused)),
-          Effect.withSpan("SeatHoldsRepo.holdSeats"),
-        )
-
       const holdGaPlaces: SeatHoldsRepo["Service"]["holdGaPlaces"] = (input) =>
         sql<Row>`
           SELECT outcome, (extract(epoch FROM expires_at) * 1000)::float8 AS "expiresAtMs", slots
@@ -153,27 +119,6 @@ export class SeatHoldsRepo extends Context.Service<
         )
 
       // Only this cart's holds: a sale, or a hold another cart took over after ours lapsed, is never released.
-      // Only this cart's holds, and only if it holds every one named: a sale, or a hold another cart took over
-      // after ours lapsed, is never released. Releasing nothing is the caller's "unlock failed".
-      const release: SeatHoldsRepo["Service"]["release"] = (input) =>
-        sql<Released>`
-          WITH mine AS (
-            SELECT a.id FROM seat_allocations a
-            WHERE a.presentation_id = ${input.presentationId} AND a.cart_token = ${input.cartToken}
-              AND a.kind = 'hold'
-              AND (a.seat_id = ANY (${intArray(input.seatIds)}::integer[])
-                OR (a.section_id, a.ga_slot) IN (
-                  SELECT * FROM unnest(${intArray(input.gaPlaces.map((p) => p.sectionId))}::integer[],
-                    ${intArray(input.gaPlaces.map((p) => p.slot))}::integer[])))
-            FOR UPDATE
-          )
-          DELETE FROM seat_allocations a
-          WHERE a.id IN (SELECT id FROM mine)
-            AND (SELECT count(*) FROM mine) = ${input.seatIds.length + input.gaPlaces.length}
-          RETURNING a.seat_id AS "seatId", a.section_id AS "sectionId", a.ga_slot AS "gaSlot"`.pipe(
-          Effect.withSpan("SeatHoldsRepo.release"),
-        )
-
       const live = Effect.fn("SeatHoldsRepo.live")(function* (
         presentationId: number,
         cartToken: string | undefined,
@@ -194,25 +139,11 @@ export class SeatHoldsRepo extends Context.Service<
         return rows
       }, Effect.orDie)
 
-      const takenAmong = Effect.fn("SeatHoldsRepo.takenAmong")(function* (
-        presentationId: number,
-        seatIds: ReadonlyArray<number>,
-      ) {
-        const rows = yield* sql<{ seatId: number }>`
-          SELECT seat_id AS "seatId" FROM seat_allocations
-          WHERE presentation_id = ${presentationId} AND seat_id = ANY (${intArray(seatIds)}::integer[])
-            AND (kind = 'sale' OR expires_at > now())`
-        return new Set(rows.map((row) => row.seatId))
-      }, Effect.orDie)
-
       return SeatHoldsRepo.of({
-        takenAmong,
         presentation,
         createCart,
         cartExists,
-        holdSeats,
         holdGaPlaces,
-        release,
         live,
       })
     }),
