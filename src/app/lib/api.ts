@@ -28,3 +28,41 @@ export const apiGet = async <A>(path: string, params?: QueryParams, signal?: Abo
   if (!response.ok) throw new ApiError(response.status, url)
   return (await response.json()) as A
 }
+
+/** What a write call answered: the parsed JSON body (or null), whatever the status. */
+export interface ApiAnswer<A> {
+  readonly ok: boolean
+  readonly status: number
+  readonly body: A | null
+}
+
+/**
+ * A write (`POST`/`PUT`) that never throws on an HTTP error: seat locks and commits answer their refusals as
+ * 4xx bodies with a code (`{"error": "lock_seat_error"}`), which callers turn into log events. Network failure
+ * still rejects (a `TypeError` from fetch), because "no answer" must not be mistaken for "refused".
+ */
+export const apiSend = async <A>(
+  method: "POST" | "PUT",
+  path: string,
+  body: unknown,
+  options: {
+    readonly headers?: Record<string, string>
+    readonly signal?: AbortSignal
+    readonly base?: string
+  } = {},
+): Promise<ApiAnswer<A>> => {
+  const response = await fetch(`${options.base ?? ""}${apiUrl(path)}`, {
+    method,
+    headers: { accept: "application/json", "content-type": "application/json", ...options.headers },
+    body: JSON.stringify(body),
+    signal: options.signal,
+  })
+  const text = await response.text()
+  let parsed: A | null = null
+  try {
+    parsed = text === "" ? null : (JSON.parse(text) as A)
+  } catch {
+    parsed = null
+  }
+  return { ok: response.ok, status: response.status, body: parsed }
+}

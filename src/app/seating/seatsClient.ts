@@ -1,0 +1,58 @@
+import type { CartState, CartToken } from "../../api/CartApi.ts"
+import type { LockResult, SeatRef } from "../../api/SeatsApi.ts"
+import { type ApiAnswer, apiSend } from "../lib/api.ts"
+
+/**
+ * The browser's seat calls, as plain fetch (the seat map screen should not pay for Effect's HTTP client).
+ * Each answer is either the success body or a refusal with the server's code; a refusal is data for the cart
+ * log (`SeatLockRejected`), not an exception.
+ */
+
+export type SeatCallResult<A> =
+  | { readonly _tag: "Ok"; readonly value: A }
+  | { readonly _tag: "Refused"; readonly status: number; readonly code: string; readonly detail?: unknown }
+
+const CART_HEADER = "x-cart-token"
+
+const toResult = <A>(answer: ApiAnswer<A | { readonly error?: string }>): SeatCallResult<A> => {
+  if (answer.ok && answer.body !== null) return { _tag: "Ok", value: answer.body as A }
+  const body = answer.body as { readonly error?: unknown; readonly seats?: unknown } | null
+  // a body without a code is a validation failure of the request itself (problem+json) or a server fault
+  const code =
+    typeof body?.error === "string" ? body.error : answer.status >= 500 ? "serverError" : "invalidRequest"
+  return { _tag: "Refused", status: answer.status, code, detail: body?.seats }
+}
+
+export interface SeatsClientOptions {
+  /** origin for tests and tools; the app uses same-origin relative URLs */
+  readonly base?: string
+}
+
+export const createSeatsClient = (options: SeatsClientOptions = {}) => {
+  const send = <A>(method: "POST" | "PUT", path: string, body: unknown, cartToken?: string) =>
+    apiSend<A>(method, path, body, {
+      base: options.base,
+      headers: cartToken === undefined ? {} : { [CART_HEADER]: cartToken },
+    }).then(toResult<A>)
+
+  return {
+    /** a new cart; `recaptchaToken` is a solved human check (see lib/humanCheck.ts) */
+    newCart: (recaptchaToken: string) => send<CartToken>("POST", "/cart/token", { recaptchaToken }),
+    lock: (cartToken: string, seats: ReadonlyArray<SeatRef>, isHold = false) =>
+      send<LockResult>("PUT", "/seats/lock-seat", { seats, isHold }, cartToken),
+    unlock: (cartToken: string, seats: ReadonlyArray<SeatRef>) =>
+      send<{ readonly unlockedSeats: LockResult["lockedSeats"] }>(
+        "PUT",
+        "/seats/unlock-seat",
+        { seats },
+        cartToken,
+      ),
+    /** what the server says this cart holds, for the reconciler */
+    sync: (
+      cartToken: string,
+      presentations: ReadonlyArray<{ presentationId: number; seats: ReadonlyArray<SeatRef> }>,
+    ) => send<CartState>("POST", "/cart", { cart: { presentations } }, cartToken),
+  }
+}
+
+export type SeatsClient = ReturnType<typeof createSeatsClient>

@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { SeatRef } from "../../../src/api/SeatsApi.ts"
+import { createSeatsClient, type SeatsClient } from "../../../src/app/seating/seatsClient.ts"
+import { solveHumanCheck } from "../../_support/humanCheck.ts"
+import { embeddedTarget, type RunningServer, startTestServer } from "../../_support/testServer.ts"
+
+/** The browser's seat client against the real server: answers become Ok or Refused with the server's code. */
+describe("seats client", () => {
+  let server: RunningServer
+  let dir: string
+  let client: SeatsClient
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "marquee-client-"))
+    server = await startTestServer(embeddedTarget(dir))
+    client = createSeatsClient({ base: server.baseUrl })
+  }, 120_000)
+
+  afterAll(async () => {
+    await server.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  const newCart = async () => {
+    const answer = await client.newCart(await solveHumanCheck(server.baseUrl))
+    if (answer._tag !== "Ok") throw new Error(`no cart: ${answer.code}`)
+    return answer.value.token
+  }
+
+  it("locks, refuses a second cart with lock_seat_error, unlocks, and syncs", async () => {
+    const [row] = await server.query<{ presentationId: number; sectionId: number; x: number; y: number }>(
+      `SELECT p.id AS "presentationId", s.section_id AS "sectionId", s.seat_index AS x, s.row_index AS y
+       FROM presentations p JOIN venues v ON v.id = p.venue_id JOIN seats s ON s.seatplan_id = v.seatplan_id
+       WHERE p.is_on_sale AND p.starts_at > now() + interval '1 day' AND s.seat_group_id IS NULL
+         AND NOT s.is_premium AND s.seat_index = 0
+         AND NOT EXISTS (SELECT 1 FROM seat_allocations a WHERE a.presentation_id = p.id AND a.seat_id = s.id)
+         AND NOT EXISTS (SELECT 1 FROM seats n JOIN seat_allocations a ON a.seat_id = n.id AND a.presentation_id = p.id
+           WHERE n.section_id = s.section_id AND n.row_index = s.row_index)
+       ORDER BY p.id LIMIT 1`,
+    )
+    if (row === undefined) throw new Error("no free seat")
+    const seat: SeatRef = {
+      PresentationId: row.presentationId,
+      VenueSectionId: row.sectionId,
+      XCoordinate: row.x,
+      YCoordinate: row.y,
+    }
+    const [first, second] = [await newCart(), await newCart()]
+
+    const locked = await client.lock(first, [seat])
+    expect(locked._tag).toBe("Ok")
+    expect(await client.lock(second, [seat])).toMatchObject({
+      _tag: "Refused",
+      status: 409,
+      code: "lock_seat_error",
+    })
+    expect(await client.lock("nope", [seat])).toMatchObject({
+      _tag: "Refused",
+      status: 400,
+      code: "RECAPTCHA_REQUIRED",
+    })
+    expect(await client.lock(first, [{ ...seat, XCoordinate: -1 }])).toMatchObject({ code: "invalidRequest" })
+
+    const synced = await client.sync(first, [{ presentationId: row.presentationId, seats: [seat] }])
+    expect(synced._tag === "Ok" && synced.value.presentations[0]?.held.length).toBe(1)
+
+    expect((await client.unlock(first, [seat]))._tag).toBe("Ok")
+    expect(await client.unlock(first, [seat])).toMatchObject({ _tag: "Refused", code: "unlock_seat_error" })
+  }, 60_000)
+})
