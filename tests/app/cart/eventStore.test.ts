@@ -1,0 +1,307 @@
+import { Dexie } from "dexie"
+import { IDBFactory, IDBKeyRange } from "fake-indexeddb"
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { MarqueeDb } from "../../../src/app/cart/db.ts"
+import { CartStoreError, createCartEventStore } from "../../../src/app/cart/eventStore.ts"
+
+interface Add {
+  readonly _tag: "Add"
+  readonly eventId: string
+  readonly amount: number
+}
+interface Sum {
+  readonly total: number
+  readonly count: number
+}
+
+const add = (eventId: string, amount: number): Add => ({ _tag: "Add", eventId, amount })
+
+const isAdd = (u: unknown): u is Add =>
+  typeof u === "object" && u !== null && "_tag" in u && u._tag === "Add" && "eventId" in u && "amount" in u
+
+const opened: Array<{ close(): void }> = []
+
+const openDb = (factory = new IDBFactory()): MarqueeDb => {
+  const db = new MarqueeDb({ indexedDB: factory, IDBKeyRange, now: () => 1_700_000_000_000 })
+  opened.push(db)
+  return db
+}
+
+const toyStore = (db: MarqueeDb, overrides: { snapshotEvery?: number; onDecode?: () => void } = {}) => {
+  const store = createCartEventStore<Add, Sum>({
+    db,
+    cartId: "cart-1",
+    cartType: "tickets",
+    encode: (e) => ({ ...e }),
+    decode: (u) => {
+      overrides.onDecode?.()
+      if (!isAdd(u)) throw new Error("not an Add")
+      return u
+    },
+    apply: (s, e) => ({ total: s.total + e.amount, count: s.count + 1 }),
+    initial: { total: 0, count: 0 },
+    encodeState: (s) => ({ ...s }),
+    decodeState: (u) => u as Sum,
+    ...(overrides.snapshotEvery === undefined ? {} : { snapshotEvery: overrides.snapshotEvery }),
+  })
+  opened.push(store)
+  return store
+}
+
+const storedRows = async (db: MarqueeDb) => ({
+  events: await db.cartEvents.toArray(),
+  snapshots: await db.cartSnapshots.toArray(),
+  carts: await db.carts.toArray(),
+})
+
+beforeEach(() => {
+  // Without a global factory Dexie's liveQuery stays silent; set one so the store follows changes as in a tab.
+  Dexie.dependencies.indexedDB = new IDBFactory()
+  Dexie.dependencies.IDBKeyRange = IDBKeyRange
+})
+
+afterEach(() => {
+  for (const it of opened.splice(0).reverse()) it.close()
+})
+
+describe("createCartEventStore", () => {
+  it("starts from the initial state and folds appends", async () => {
+    const store = toyStore(openDb())
+    expect(await store.load()).toEqual({ total: 0, count: 0 })
+    expect(await store.append([add("a", 5), add("b", 7)])).toEqual({ total: 12, count: 2 })
+    expect(store.state()).toEqual({ total: 12, count: 2 })
+  })
+
+  it("gives a new store instance the same state after load", async () => {
+    const factory = new IDBFactory()
+    const first = toyStore(openDb(factory))
+    await first.append([add("a", 5)])
+    await first.append([add("b", 7), add("c", -2)])
+
+    const second = toyStore(openDb(factory))
+    expect(await second.load()).toEqual({ total: 10, count: 3 })
+    expect(await second.exportLog()).toEqual([add("a", 5), add("b", 7), add("c", -2)])
+  })
+
+  it("moves the projection and notifies listeners only after the commit", async () => {
+    const db = openDb()
+    const seenWhileWriting: Array<Sum> = []
+    const store = createCartEventStore<Add, Sum>({
+      db,
+      cartId: "cart-1",
+      encode: (e) => {
+        seenWhileWriting.push(store.state())
+        return e
+      },
+      decode: (u) => u as Add,
+      apply: (s, e) => ({ total: s.total + e.amount, count: s.count + 1 }),
+      initial: { total: 0, count: 0 },
+      encodeState: (s) => s,
+      decodeState: (u) => u as Sum,
+    })
+    opened.push(store)
+    const notified: Array<{ state: Sum; stored: Promise<number> }> = []
+    store.subscribe((state) => {
+      notified.push({ state, stored: db.cartEvents.count() })
+    })
+    await store.append([add("a", 1), add("b", 2)])
+    expect(seenWhileWriting).toEqual([
+      { total: 0, count: 0 },
+      { total: 0, count: 0 },
+    ])
+    expect(notified.map((n) => n.state)).toEqual([{ total: 3, count: 2 }])
+    // A read started from inside the listener already sees the committed rows.
+    expect(await notified[0]?.stored).toBe(2)
+  })
+
+  it("writes a snapshot every N events and replays only the events after it", async () => {
+    const factory = new IDBFactory()
+    const db = openDb(factory)
+    const writer = toyStore(db, { snapshotEvery: 10 })
+    for (let batch = 0; batch < 5; batch++) {
+      await writer.append(Array.from({ length: 5 }, (_, i) => add(`e${batch * 5 + i}`, 1)))
+    }
+    const { snapshots, carts } = await storedRows(db)
+    expect(snapshots).toHaveLength(1) // older snapshots are pruned
+    expect(snapshots[0]).toMatchObject({ cartId: "cart-1", eventCount: 20, state: { total: 20, count: 20 } })
+    expect(carts[0]).toMatchObject({ lastSeq: 25, eventCount: 25, cartType: "tickets" })
+
+    let decoded = 0
+    const reader = toyStore(openDb(factory), { onDecode: () => decoded++, snapshotEvery: 10 })
+    expect(await reader.load()).toEqual({ total: 25, count: 25 })
+    expect(decoded).toBe(5)
+  })
+
+  it("replays the whole log when the snapshot no longer decodes", async () => {
+    const factory = new IDBFactory()
+    const writer = toyStore(openDb(factory), { snapshotEvery: 2 })
+    await writer.append([add("a", 1), add("b", 2), add("c", 3)])
+    const reader = createCartEventStore<Add, Sum>({
+      db: openDb(factory),
+      cartId: "cart-1",
+      encode: (e) => e,
+      decode: (u) => u as Add,
+      apply: (s, e) => ({ total: s.total + e.amount, count: s.count + 1 }),
+      initial: { total: 0, count: 0 },
+      encodeState: (s) => s,
+      decodeState: () => {
+        throw new Error("state schema changed")
+      },
+    })
+    opened.push(reader)
+    expect(await reader.load()).toEqual({ total: 6, count: 3 })
+  })
+
+  it("counts a duplicated event id once, within a batch and across appends", async () => {
+    const db = openDb()
+    const store = toyStore(db)
+    await store.append([add("a", 5), add("a", 5)])
+    const listener = vi.fn()
+    store.subscribe(listener)
+    expect(await store.append([add("a", 5)])).toEqual({ total: 5, count: 1 })
+    expect(listener).not.toHaveBeenCalled()
+    expect(await store.append([add("a", 5), add("b", 1)])).toEqual({ total: 6, count: 2 })
+    expect(await db.cartEvents.count()).toBe(2)
+    expect(await store.exportLog()).toEqual([add("a", 5), add("b", 1)])
+  })
+
+  describe("a failed transaction leaves the log and the projection as before", () => {
+    const prepare = async () => {
+      const db = openDb()
+      const store = toyStore(db, { snapshotEvery: 2 })
+      await store.append([add("a", 1)])
+      return { db, store, before: await storedRows(db), stateBefore: store.state() }
+    }
+
+    const expectUnchanged = async ({
+      db,
+      store,
+      before,
+      stateBefore,
+    }: Awaited<ReturnType<typeof prepare>>) => {
+      expect(store.state()).toBe(stateBefore)
+      expect(await storedRows(db)).toEqual(before)
+      expect(await toyStore(db).load()).toEqual({ total: 1, count: 1 })
+    }
+
+    it("aborted from inside the transaction", async () => {
+      const setup = await prepare()
+      const listener = vi.fn()
+      setup.store.subscribe(listener)
+      setup.db.cartEvents.hook("creating", (_key, row, tx) => {
+        if (row.eventId === "c") tx.abort()
+      })
+      // "b" is written before "c" aborts, and would also complete a snapshot: neither may survive.
+      const failure = await setup.store.append([add("b", 2), add("c", 3)]).catch((e: unknown) => e)
+      expect(failure).toBeInstanceOf(CartStoreError)
+      expect(failure).toMatchObject({ reason: "aborted" })
+      expect(listener).not.toHaveBeenCalled()
+      await expectUnchanged(setup)
+    })
+
+    it("QuotaExceededError is reported as quota", async () => {
+      const setup = await prepare()
+      setup.db.cartEvents.hook("creating", () => {
+        throw new DOMException("The quota has been exceeded.", "QuotaExceededError")
+      })
+      const failure = await setup.store.append([add("b", 2)]).catch((e: unknown) => e)
+      expect(failure).toBeInstanceOf(CartStoreError)
+      expect(failure).toMatchObject({ reason: "quota" })
+      await expectUnchanged(setup)
+    })
+
+    it("an event that cannot be stored", async () => {
+      const setup = await prepare()
+      const store = createCartEventStore<Add, Sum>({
+        db: setup.db,
+        cartId: "cart-1",
+        encode: (e) => ({ ...e, callback: () => e }),
+        decode: (u) => u as Add,
+        apply: (s, e) => ({ total: s.total + e.amount, count: s.count + 1 }),
+        initial: { total: 0, count: 0 },
+        encodeState: (s) => s,
+        decodeState: (u) => u as Sum,
+      })
+      opened.push(store)
+      await store.load()
+      const stateBefore = store.state()
+      const failure = await store.append([add("b", 2)]).catch((e: unknown) => e)
+      expect(failure).toBeInstanceOf(CartStoreError)
+      expect(store.state()).toBe(stateBefore)
+      expect(await storedRows(setup.db)).toEqual(setup.before)
+    })
+
+    it("a reducer that throws", async () => {
+      const setup = await prepare()
+      const store = createCartEventStore<Add, Sum>({
+        db: setup.db,
+        cartId: "cart-1",
+        encode: (e) => e,
+        decode: (u) => u as Add,
+        apply: (s, e) => {
+          if (e.amount < 0) throw new RangeError("negative")
+          return { total: s.total + e.amount, count: s.count + 1 }
+        },
+        initial: { total: 0, count: 0 },
+        encodeState: (s) => s,
+        decodeState: (u) => u as Sum,
+      })
+      opened.push(store)
+      await store.load()
+      const failure = await store.append([add("b", 2), add("c", -1)]).catch((e: unknown) => e)
+      expect(failure).toMatchObject({ reason: "unknown" })
+      expect(store.state()).toEqual({ total: 1, count: 1 })
+      expect(await storedRows(setup.db)).toEqual(setup.before)
+    })
+
+    it("and the store keeps working afterwards", async () => {
+      const setup = await prepare()
+      const unhook = (() => {
+        const hook = () => {
+          throw new DOMException("full", "QuotaExceededError")
+        }
+        setup.db.cartEvents.hook("creating", hook)
+        return () => setup.db.cartEvents.hook("creating").unsubscribe(hook)
+      })()
+      await expect(setup.store.append([add("b", 2)])).rejects.toMatchObject({ reason: "quota" })
+      unhook()
+      expect(await setup.store.append([add("b", 2)])).toEqual({ total: 3, count: 2 })
+    })
+  })
+
+  it("rejects with closed after close()", async () => {
+    const store = toyStore(openDb())
+    await store.load()
+    store.close()
+    await expect(store.append([add("a", 1)])).rejects.toMatchObject({ reason: "closed" })
+  })
+
+  it("rejects with closed when the database is closed", async () => {
+    const db = openDb()
+    const store = toyStore(db)
+    await store.load()
+    db.close()
+    await expect(store.append([add("a", 1)])).rejects.toMatchObject({ reason: "closed" })
+    expect(store.state()).toEqual({ total: 0, count: 0 })
+  })
+
+  it("keeps carts apart", async () => {
+    const db = openDb()
+    const one = toyStore(db)
+    const other = createCartEventStore<Add, Sum>({
+      db,
+      cartId: "cart-2",
+      encode: (e) => e,
+      decode: (u) => u as Add,
+      apply: (s, e) => ({ total: s.total + e.amount, count: s.count + 1 }),
+      initial: { total: 0, count: 0 },
+      encodeState: (s) => s,
+      decodeState: (u) => u as Sum,
+    })
+    opened.push(other)
+    await one.append([add("a", 1)])
+    await other.append([add("b", 10)])
+    expect(await toyStore(db).load()).toEqual({ total: 1, count: 1 })
+    expect(await other.exportLog()).toEqual([add("b", 10)])
+  })
+})
