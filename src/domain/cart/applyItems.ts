@@ -1,0 +1,177 @@
+import { isVodVenueType } from "../shared/venueType.ts"
+import type {
+  CartEventTag,
+  CartTypeChosen,
+  DonationQuantitySet,
+  MembershipQuantitySet,
+  PresentationRemoved,
+  PresentationSelected,
+  ProductQuantitySet,
+  SystemVoucherQuantitySet,
+} from "./events.ts"
+import {
+  CART_TYPE_OF_ITEM,
+  canSelectPresentation,
+  canSetItemQuantity,
+  cartTypeOfPresentation,
+  clearsOtherPresentations,
+  type ItemKind,
+} from "./rules.ts"
+import { type Cart, type CartPresentation, findPresentation, guarded } from "./state.ts"
+
+/** The order kind, presentations, and the item lines of the other order kinds. */
+
+/** Spec §4: only one order kind is kept; choosing another clears everything bought under the old one. */
+export const applyCartTypeChosen = (cart: Cart, event: CartTypeChosen): Cart =>
+  cart.cartType === event.cartType
+    ? cart
+    : {
+        ...cart,
+        cartType: event.cartType,
+        presentations: [],
+        products: [],
+        vouchers: [],
+        memberships: [],
+        donations: [],
+        // the voucher paid for the old order and the step deadlines timed its steps
+        voucherPayment: null,
+        timers: {},
+        startDateTime: null,
+      }
+
+/**
+ * Spec §4: selecting a presentation clears the reservation identifier and start time, and removes the other
+ * presentations unless enrolling; venue types 101 and 102 always remove them. Re-selecting a presentation that
+ * is already in the cart keeps its seats.
+ */
+export const applyPresentationSelected = (cart: Cart, event: PresentationSelected): Cart =>
+  guarded(cart, event, canSelectPresentation(cart, event.presentation, event.isEnrolling), () => {
+    const facts = event.presentation
+    const existing = findPresentation(cart, facts.id)
+    const selected: CartPresentation = {
+      facts,
+      isEnrolling: event.isEnrolling,
+      isVod: isVodVenueType(facts.venueTypeId),
+      seats: existing?.seats ?? [],
+      holdExpiresAt: existing?.holdExpiresAt ?? null,
+    }
+    const presentations = clearsOtherPresentations(facts.venueTypeId, event.isEnrolling)
+      ? [selected]
+      : existing === undefined
+        ? [...cart.presentations, selected]
+        : cart.presentations.map((p) => (p.facts.id === facts.id ? selected : p))
+    return {
+      ...cart,
+      cartType: cartTypeOfPresentation(event.isEnrolling),
+      presentations,
+      reservation: null,
+      // a commit in flight or refused belonged to the order the reservation would have been
+      commit: null,
+      startDateTime: null,
+    }
+  })
+
+/** Removing what is not there is a no-op: a double click or a replayed removal is harmless. */
+export const applyPresentationRemoved = (cart: Cart, event: PresentationRemoved): Cart => ({
+  ...cart,
+  presentations: cart.presentations.filter((p) => p.facts.id !== event.presentationId),
+})
+
+/** Replace the matching line, drop it at quantity 0, or append a new one. */
+const upsert = <T>(
+  lines: ReadonlyArray<T>,
+  matches: (line: T) => boolean,
+  next: T | null,
+): ReadonlyArray<T> => {
+  const index = lines.findIndex(matches)
+  if (index === -1) return next === null ? lines : [...lines, next]
+  return next === null
+    ? lines.filter((_, i) => i !== index)
+    : lines.map((line, i) => (i === index ? next : line))
+}
+
+const setItems = <K extends ItemKind>(
+  cart: Cart,
+  event: { readonly eventId: string; readonly _tag: CartEventTag; readonly at: string },
+  kind: K,
+  quantity: number,
+  quantityAfter: number,
+  lines: () => Cart[K],
+): Cart =>
+  guarded(cart, event, canSetItemQuantity(cart, kind, quantityAfter), () =>
+    quantity === 0
+      ? { ...cart, [kind]: lines() }
+      : {
+          ...cart,
+          [kind]: lines(),
+          cartType: CART_TYPE_OF_ITEM[kind],
+          startDateTime: cart.startDateTime ?? event.at,
+        },
+  )
+
+export const applyProductQuantitySet = (cart: Cart, event: ProductQuantitySet): Cart =>
+  setItems(cart, event, "products", event.quantity, event.quantity, () =>
+    upsert(
+      cart.products,
+      (line) => line.productId === event.productId,
+      event.quantity === 0
+        ? null
+        : { productId: event.productId, price: event.price, quantity: event.quantity },
+    ),
+  )
+
+export const applySystemVoucherQuantitySet = (cart: Cart, event: SystemVoucherQuantitySet): Cart => {
+  const matches = (line: Cart["vouchers"][number]) => line.systemVoucherPriceId === event.systemVoucherPriceId
+  // the per-order cap counts every voucher line, not just this one
+  const others = cart.vouchers.filter((line) => !matches(line)).reduce((sum, line) => sum + line.quantity, 0)
+  return setItems(cart, event, "vouchers", event.quantity, others + event.quantity, () =>
+    upsert(
+      cart.vouchers,
+      matches,
+      event.quantity === 0
+        ? null
+        : {
+            systemVoucherId: event.systemVoucherId,
+            systemVoucherPriceId: event.systemVoucherPriceId,
+            price: event.price,
+            quantity: event.quantity,
+          },
+    ),
+  )
+}
+
+export const applyMembershipQuantitySet = (cart: Cart, event: MembershipQuantitySet): Cart =>
+  setItems(cart, event, "memberships", event.quantity, event.quantity, () =>
+    upsert(
+      cart.memberships,
+      (line) => line.membershipPriceId === event.membershipPriceId,
+      event.quantity === 0
+        ? null
+        : {
+            membershipId: event.membershipId,
+            membershipPriceId: event.membershipPriceId,
+            currencyId: event.currencyId,
+            price: event.price,
+            quantity: event.quantity,
+            isTopup: event.isTopup,
+            references: event.references,
+          },
+    ),
+  )
+
+export const applyDonationQuantitySet = (cart: Cart, event: DonationQuantitySet): Cart =>
+  setItems(cart, event, "donations", event.quantity, event.quantity, () =>
+    upsert(
+      cart.donations,
+      (line) => line.donationDetailId === event.donationDetailId,
+      event.quantity === 0
+        ? null
+        : {
+            donationId: event.donationId,
+            donationDetailId: event.donationDetailId,
+            amount: event.amount,
+            customAmount: event.customAmount,
+            quantity: event.quantity,
+          },
+    ),
+  )

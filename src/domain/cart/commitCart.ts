@@ -1,0 +1,245 @@
+import { Result, Schema } from "effect"
+import { CustomerInfo, MembershipReference } from "./facts.ts"
+import { canBuildCommit } from "./rules.ts"
+import { allSeats, type Cart, type CartRuleViolation, type CartSeat } from "./state.ts"
+import { Agorot, agorot } from "./values.ts"
+
+/**
+ * The commit cart: the payload of `POST /payment/commit` (spec §7), built from the projection with the field
+ * names of spec §3 "Cart" and "Cart seat line". Amounts are integer agorot, as everywhere on our wire.
+ */
+
+export const CommitTicket = Schema.Struct({
+  prsntId: Schema.Int,
+  ticketGroupId: Schema.Int,
+  venueId: Schema.Int,
+  seatplanId: Schema.NullOr(Schema.Int),
+  sectionId: Schema.Int,
+  ticketId: Schema.Int,
+  membershipLoyaltyId: Schema.NullOr(Schema.Int),
+  membershipLoyaltyTicketId: Schema.NullOr(Schema.Int),
+  amount: Agorot,
+  serviceCharge: Agorot,
+  pricePolicyId: Schema.Int,
+  allocationId: Schema.NullOr(Schema.Int),
+  code: Schema.NullOr(Schema.String),
+  oldPrice: Schema.NullOr(Agorot),
+  selectedAddons: Schema.Array(Schema.Int),
+  discountId: Schema.NullOr(Schema.Int),
+  appliedDiscount: Schema.NullOr(Agorot),
+  // the spec's optional ones: present only when they have a value
+  loyaltyRedemptionCustomerId: Schema.optionalKey(Schema.Int),
+  memberNumber: Schema.optionalKey(Schema.String),
+  systemVoucher: Schema.optionalKey(Schema.String),
+  ref1: Schema.optionalKey(Schema.String),
+  ref2: Schema.optionalKey(Schema.String),
+})
+export type CommitTicket = typeof CommitTicket.Type
+
+export const CommitSeatLine = Schema.Struct({
+  XCoordinate: Schema.Int,
+  YCoordinate: Schema.Int,
+  RowName: Schema.String,
+  SeatName: Schema.String,
+  isFirstAddonSelected: Schema.Boolean,
+  isMultiplyFactorSubTicket: Schema.Boolean,
+  seatModifiers: Schema.Array(Schema.Int),
+  ticket: CommitTicket,
+})
+export type CommitSeatLine = typeof CommitSeatLine.Type
+
+export const CommitVoucherPayment = Schema.Struct({
+  amount: Agorot,
+  id: Schema.Int,
+  systemVoucher: Schema.String,
+  systemVoucherItemId: Schema.Int,
+})
+
+export const PaypalPayment = Schema.Struct({
+  payerId: Schema.String,
+  paymentId: Schema.String,
+  token: Schema.String,
+  amount: Agorot,
+  orderId: Schema.String,
+})
+export type PaypalPayment = typeof PaypalPayment.Type
+
+/** Modifying an existing reservation instead of making a new one. */
+export const CommitModify = Schema.Struct({
+  resId: Schema.String,
+  lastTransactionId: Schema.String,
+  tickets: Schema.Array(Schema.String),
+})
+export type CommitModify = typeof CommitModify.Type
+
+export const CommitCart = Schema.Struct({
+  customerInfo: Schema.NullOr(CustomerInfo),
+  membershipIdentifier: Schema.NullOr(Schema.String),
+  membershipLoyaltyId: Schema.NullOr(Schema.Int),
+  /** always null: card details go to the provider's hosted page and never pass through the cart */
+  creditcardInfo: Schema.Null,
+  saveMagCard: Schema.Boolean,
+  paypal: Schema.NullOr(PaypalPayment),
+  paymentIdentifier: Schema.NullOr(Schema.String),
+  numberOfPayments: Schema.Int.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(1))),
+  voucherPayments: Schema.Array(CommitVoucherPayment),
+  authProfileId: Schema.NullOr(Schema.Int),
+  businessId: Schema.NullOr(Schema.Int),
+  locationId: Schema.NullOr(Schema.Int),
+  isHold: Schema.Boolean,
+  referralMiniSiteId: Schema.NullOr(Schema.Int),
+  startDateTime: Schema.NullOr(Schema.String),
+  seats: Schema.Array(CommitSeatLine),
+  products: Schema.Array(Schema.Struct({ id: Schema.Int, quantity: Schema.Int })),
+  memberships: Schema.Array(
+    Schema.Struct({
+      membershipId: Schema.Int,
+      membershipPriceId: Schema.Int,
+      currencyId: Schema.Int,
+      references: Schema.Array(MembershipReference),
+      /** a membership's own seat (membership seat plans) is not held through this cart yet */
+      seat: Schema.Null,
+      isTopup: Schema.Boolean,
+      quantity: Schema.Int,
+    }),
+  ),
+  vouchers: Schema.Array(
+    Schema.Struct({
+      systemVoucherId: Schema.Int,
+      systemVoucherPriceId: Schema.Int,
+      price: Agorot,
+      quantity: Schema.Int,
+    }),
+  ),
+  donations: Schema.Array(
+    Schema.Struct({
+      donationId: Schema.Int,
+      donationDetailId: Schema.Int,
+      quantity: Schema.Int,
+      customAmount: Schema.NullOr(Agorot),
+    }),
+  ),
+  /** a booking fee per order rather than per ticket */
+  globalServiceCharge: Agorot,
+  modify: Schema.NullOr(CommitModify),
+})
+export type CommitCart = typeof CommitCart.Type
+
+/** What the payment step adds; everything else comes from the cart. */
+export interface CommitOptions {
+  /** spec §9: payments default to 1 instalment */
+  readonly numberOfPayments?: number
+  readonly referralMiniSiteId?: number | null
+  readonly globalServiceCharge?: Agorot
+  readonly saveMagCard?: boolean
+  readonly paypal?: PaypalPayment | null
+  readonly paymentIdentifier?: string | null
+  readonly modify?: CommitModify | null
+}
+
+const optional = <K extends string, V>(key: K, value: V | null): { [P in K]?: V } =>
+  (value === null ? {} : { [key]: value }) as { [P in K]?: V }
+
+const seatLine = (cart: Cart, seat: CartSeat): CommitSeatLine | null => {
+  const ticket = seat.ticket
+  const presentation = cart.presentations.find((p) => p.facts.id === seat.presentationId)
+  if (ticket === null || presentation === undefined) return null
+  return {
+    XCoordinate: seat.x,
+    YCoordinate: seat.y,
+    RowName: seat.RowName,
+    SeatName: seat.SeatName,
+    isFirstAddonSelected: seat.isFirstAddonSelected,
+    isMultiplyFactorSubTicket: seat.isMultiplyFactorSubTicket,
+    seatModifiers: seat.seatModifiers,
+    ticket: {
+      prsntId: presentation.facts.id,
+      ticketGroupId: ticket.ticketGroupId,
+      venueId: presentation.facts.venueId,
+      seatplanId: presentation.facts.seatplanId,
+      sectionId: seat.VenueSectionId,
+      ticketId: ticket.ticketId,
+      membershipLoyaltyId: ticket.membershipLoyaltyId,
+      membershipLoyaltyTicketId: ticket.membershipLoyaltyTicketId,
+      amount: ticket.price,
+      serviceCharge: ticket.serviceCharge,
+      pricePolicyId: ticket.pricePolicyId,
+      allocationId: seat.allocationId,
+      code: ticket.code,
+      oldPrice: ticket.oldPrice,
+      selectedAddons: ticket.selectedAddons,
+      discountId: ticket.discountId,
+      appliedDiscount: ticket.appliedDiscount,
+      ...optional("loyaltyRedemptionCustomerId", ticket.loyaltyRedemptionCustomerId),
+      ...optional("memberNumber", ticket.memberNumber),
+      ...optional("systemVoucher", ticket.systemVoucher),
+      ...optional("ref1", ticket.ref1),
+      ...optional("ref2", ticket.ref2),
+    },
+  }
+}
+
+/**
+ * The commit cart, or why there is none yet (a reservation already exists, nothing to buy, a seat without a
+ * ticket). authProfileId, businessId and locationId are the seated presentations' (one of each, by the
+ * compatibility rule), or the first presentation's when no seat is held.
+ */
+export const toCommitCart = (
+  cart: Cart,
+  options: CommitOptions = {},
+): Result.Result<CommitCart, CartRuleViolation> =>
+  Result.map(canBuildCommit(cart), () => {
+    const source = cart.presentations.find((p) => p.seats.length > 0) ?? cart.presentations[0]
+    return {
+      customerInfo: cart.customerInfo,
+      membershipIdentifier: cart.membershipIdentifier,
+      membershipLoyaltyId: cart.membershipLoyaltyId,
+      creditcardInfo: null,
+      saveMagCard: options.saveMagCard ?? false,
+      paypal: options.paypal ?? null,
+      paymentIdentifier: options.paymentIdentifier ?? null,
+      numberOfPayments: options.numberOfPayments ?? 1,
+      voucherPayments:
+        cart.voucherPayment === null
+          ? []
+          : [
+              {
+                amount: cart.totals.voucherPayment,
+                id: cart.voucherPayment.id,
+                systemVoucher: cart.voucherPayment.systemVoucher,
+                systemVoucherItemId: cart.voucherPayment.systemVoucherItemId,
+              },
+            ],
+      authProfileId: source?.facts.authProfileId ?? null,
+      businessId: source?.facts.businessId ?? null,
+      locationId: source?.facts.locationId ?? null,
+      isHold: cart.isHold,
+      referralMiniSiteId: options.referralMiniSiteId ?? null,
+      startDateTime: cart.startDateTime,
+      seats: allSeats(cart).flatMap((seat) => seatLine(cart, seat) ?? []),
+      products: cart.products.map((line) => ({ id: line.productId, quantity: line.quantity })),
+      memberships: cart.memberships.map((line) => ({
+        membershipId: line.membershipId,
+        membershipPriceId: line.membershipPriceId,
+        currencyId: line.currencyId,
+        references: line.references,
+        seat: null,
+        isTopup: line.isTopup,
+        quantity: line.quantity,
+      })),
+      vouchers: cart.vouchers.map((line) => ({
+        systemVoucherId: line.systemVoucherId,
+        systemVoucherPriceId: line.systemVoucherPriceId,
+        price: line.price,
+        quantity: line.quantity,
+      })),
+      donations: cart.donations.map((line) => ({
+        donationId: line.donationId,
+        donationDetailId: line.donationDetailId,
+        quantity: line.quantity,
+        customAmount: line.customAmount,
+      })),
+      globalServiceCharge: options.globalServiceCharge ?? agorot(0),
+      modify: options.modify ?? null,
+    }
+  })

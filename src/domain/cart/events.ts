@@ -1,0 +1,308 @@
+import { Schema } from "effect"
+import {
+  CartTicket,
+  CustomerInfo,
+  LockedCartSeat,
+  LockRejectionReason,
+  Member,
+  MembershipReference,
+  PresentationFacts,
+  UnlockRejectionReason,
+  VoucherPaymentFacts,
+} from "./facts.ts"
+import { Agorot, CartType, IsoInstant, OrderStep, SeatPlace, schemaVersion } from "./values.ts"
+
+/**
+ * The cart log's events. Every event says what happened (past tense) and carries its own schema version `v`,
+ * an `eventId` and an instant `at`, both given by the caller: the fold reads no clock and makes no ids, so the
+ * same log always gives the same cart. When an event's shape changes, its `v` goes up and `migrate.ts` learns
+ * to upgrade the old shape; old logs in IndexedDB and exported files stay readable.
+ *
+ * Server verdicts (`SeatLocked`, `Committed`, …) name the client intent they answer by `commandId` or
+ * `idempotencyKey`, so a retried request and a duplicated answer are recognised.
+ */
+
+const meta = { eventId: Schema.String, at: IsoInstant }
+const v1 = schemaVersion(1)
+
+const Quantity = Schema.Int.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(0)))
+
+// ── order kind and presentations ──────────────────────────────────────────────────────────────────────────
+
+/** Choosing an order kind clears the items of any other kind (spec §4). */
+export class CartTypeChosen extends Schema.TaggedClass<CartTypeChosen>()("CartTypeChosen", {
+  v: v1,
+  ...meta,
+  cartType: CartType,
+}) {}
+
+/** `isEnrolling`: a membership enrolment, which gathers several presentations instead of replacing them. */
+export class PresentationSelected extends Schema.TaggedClass<PresentationSelected>()("PresentationSelected", {
+  v: v1,
+  ...meta,
+  presentation: PresentationFacts,
+  isEnrolling: Schema.Boolean,
+}) {}
+
+export class PresentationRemoved extends Schema.TaggedClass<PresentationRemoved>()("PresentationRemoved", {
+  v: v1,
+  ...meta,
+  presentationId: Schema.Int,
+}) {}
+
+// ── seats: intents and the server's verdicts ──────────────────────────────────────────────────────────────
+
+export class SeatLockRequested extends Schema.TaggedClass<SeatLockRequested>()("SeatLockRequested", {
+  v: v1,
+  ...meta,
+  commandId: Schema.String,
+  presentationId: Schema.Int,
+  seats: Schema.Array(SeatPlace),
+}) {}
+
+/** The server holds these seats until `expiresAt` (every hold of the cart on that presentation). */
+export class SeatLocked extends Schema.TaggedClass<SeatLocked>()("SeatLocked", {
+  v: v1,
+  ...meta,
+  commandId: Schema.String,
+  presentationId: Schema.Int,
+  seats: Schema.Array(LockedCartSeat),
+  expiresAt: IsoInstant,
+}) {}
+
+export class SeatLockRejected extends Schema.TaggedClass<SeatLockRejected>()("SeatLockRejected", {
+  v: v1,
+  ...meta,
+  commandId: Schema.String,
+  reason: LockRejectionReason,
+}) {}
+
+export class SeatUnlockRequested extends Schema.TaggedClass<SeatUnlockRequested>()("SeatUnlockRequested", {
+  v: v1,
+  ...meta,
+  commandId: Schema.String,
+  presentationId: Schema.Int,
+  seats: Schema.Array(SeatPlace),
+}) {}
+
+/** `commandId` is null when the release did not answer a request of this cart (a support tool, a reset). */
+export class SeatUnlocked extends Schema.TaggedClass<SeatUnlocked>()("SeatUnlocked", {
+  v: v1,
+  ...meta,
+  commandId: Schema.NullOr(Schema.String),
+  presentationId: Schema.Int,
+  seats: Schema.Array(SeatPlace),
+}) {}
+
+export class SeatUnlockRejected extends Schema.TaggedClass<SeatUnlockRejected>()("SeatUnlockRejected", {
+  v: v1,
+  ...meta,
+  commandId: Schema.String,
+  reason: UnlockRejectionReason,
+}) {}
+
+/** The reconciler's correction: the server no longer holds these seats for this cart. */
+export class SeatLockLost extends Schema.TaggedClass<SeatLockLost>()("SeatLockLost", {
+  v: v1,
+  ...meta,
+  presentationId: Schema.Int,
+  seats: Schema.Array(SeatPlace),
+}) {}
+
+/** The buyer chose a ticket type for a held seat (or changed the auto-selected one). */
+export class TicketChosen extends Schema.TaggedClass<TicketChosen>()("TicketChosen", {
+  v: v1,
+  ...meta,
+  presentationId: Schema.Int,
+  seat: SeatPlace,
+  ticket: CartTicket,
+  isFirstAddonSelected: Schema.Boolean,
+  isMultiplyFactorSubTicket: Schema.Boolean,
+  seatModifiers: Schema.Array(Schema.Int),
+}) {}
+
+// ── items of the other order kinds; quantity 0 removes the line ───────────────────────────────────────────
+
+export class ProductQuantitySet extends Schema.TaggedClass<ProductQuantitySet>()("ProductQuantitySet", {
+  v: v1,
+  ...meta,
+  productId: Schema.Int,
+  price: Agorot,
+  quantity: Quantity,
+}) {}
+
+export class SystemVoucherQuantitySet extends Schema.TaggedClass<SystemVoucherQuantitySet>()(
+  "SystemVoucherQuantitySet",
+  {
+    v: v1,
+    ...meta,
+    systemVoucherId: Schema.Int,
+    systemVoucherPriceId: Schema.Int,
+    price: Agorot,
+    quantity: Quantity,
+  },
+) {}
+
+export class MembershipQuantitySet extends Schema.TaggedClass<MembershipQuantitySet>()(
+  "MembershipQuantitySet",
+  {
+    v: v1,
+    ...meta,
+    membershipId: Schema.Int,
+    membershipPriceId: Schema.Int,
+    currencyId: Schema.Int,
+    price: Agorot,
+    quantity: Quantity,
+    isTopup: Schema.Boolean,
+    references: Schema.Array(MembershipReference),
+  },
+) {}
+
+/** `customAmount`: what the donor typed instead of the detail's fixed amount. */
+export class DonationQuantitySet extends Schema.TaggedClass<DonationQuantitySet>()("DonationQuantitySet", {
+  v: v1,
+  ...meta,
+  donationId: Schema.Int,
+  donationDetailId: Schema.Int,
+  amount: Agorot,
+  customAmount: Schema.NullOr(Agorot),
+  quantity: Quantity,
+}) {}
+
+// ── customer ──────────────────────────────────────────────────────────────────────────────────────────────
+
+export class CustomerInfoSet extends Schema.TaggedClass<CustomerInfoSet>()("CustomerInfoSet", {
+  v: v1,
+  ...meta,
+  customerInfo: CustomerInfo,
+}) {}
+
+export class MemberAdded extends Schema.TaggedClass<MemberAdded>()("MemberAdded", {
+  v: v1,
+  ...meta,
+  member: Member,
+}) {}
+
+export class LoggedIn extends Schema.TaggedClass<LoggedIn>()("LoggedIn", {
+  v: v1,
+  ...meta,
+  customerInfo: CustomerInfo,
+  members: Schema.Array(Member),
+}) {}
+
+export class LoggedOut extends Schema.TaggedClass<LoggedOut>()("LoggedOut", { v: v1, ...meta }) {}
+
+// ── payment and order mode ────────────────────────────────────────────────────────────────────────────────
+
+export class VoucherPaymentSet extends Schema.TaggedClass<VoucherPaymentSet>()("VoucherPaymentSet", {
+  v: v1,
+  ...meta,
+  voucherPayment: VoucherPaymentFacts,
+}) {}
+
+export class VoucherPaymentCleared extends Schema.TaggedClass<VoucherPaymentCleared>()(
+  "VoucherPaymentCleared",
+  {
+    v: v1,
+    ...meta,
+  },
+) {}
+
+/** An unpaid hold (reserve now, pay at the box office) or back to a regular order. */
+export class HoldOrderToggled extends Schema.TaggedClass<HoldOrderToggled>()("HoldOrderToggled", {
+  v: v1,
+  ...meta,
+  isHold: Schema.Boolean,
+}) {}
+
+// ── step timers: deadlines, computed by the caller from param 665 (see timers.ts) ─────────────────────────
+
+export class StepTimerStarted extends Schema.TaggedClass<StepTimerStarted>()("StepTimerStarted", {
+  v: v1,
+  ...meta,
+  step: OrderStep,
+  deadline: IsoInstant,
+}) {}
+
+/** The buyer took the expiry offer's "extend": the step gets a later deadline. */
+export class StepTimerExtended extends Schema.TaggedClass<StepTimerExtended>()("StepTimerExtended", {
+  v: v1,
+  ...meta,
+  step: OrderStep,
+  deadline: IsoInstant,
+}) {}
+
+/** The reconciler saw the deadline pass (its `at` must not be before the deadline). */
+export class StepTimerExpired extends Schema.TaggedClass<StepTimerExpired>()("StepTimerExpired", {
+  v: v1,
+  ...meta,
+  step: OrderStep,
+}) {}
+
+// ── commit ────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The key travels with `POST /payment/commit`, so a retry after lost signal never makes a second order. */
+export class CommitRequested extends Schema.TaggedClass<CommitRequested>()("CommitRequested", {
+  v: v1,
+  ...meta,
+  idempotencyKey: Schema.String,
+}) {}
+
+export class Committed extends Schema.TaggedClass<Committed>()("Committed", {
+  v: v1,
+  ...meta,
+  idempotencyKey: Schema.String,
+  reservationIdentifier: Schema.String,
+  ticketIdentifiers: Schema.Array(Schema.String),
+}) {}
+
+/** `error`: the commit answer's error field, passed on as the server wrote it (spec §8 Order and payment). */
+export class CommitRejected extends Schema.TaggedClass<CommitRejected>()("CommitRejected", {
+  v: v1,
+  ...meta,
+  idempotencyKey: Schema.String,
+  error: Schema.String,
+}) {}
+
+export class CartReset extends Schema.TaggedClass<CartReset>()("CartReset", {
+  v: v1,
+  ...meta,
+  keepCustomerInfo: Schema.Boolean,
+}) {}
+
+/** Every cart event, as one schema: decode and encode logs with it (through `migrate.ts` for old ones). */
+export const CartEventSchema = Schema.Union([
+  CartTypeChosen,
+  PresentationSelected,
+  PresentationRemoved,
+  SeatLockRequested,
+  SeatLocked,
+  SeatLockRejected,
+  SeatUnlockRequested,
+  SeatUnlocked,
+  SeatUnlockRejected,
+  SeatLockLost,
+  TicketChosen,
+  ProductQuantitySet,
+  SystemVoucherQuantitySet,
+  MembershipQuantitySet,
+  DonationQuantitySet,
+  CustomerInfoSet,
+  MemberAdded,
+  LoggedIn,
+  LoggedOut,
+  VoucherPaymentSet,
+  VoucherPaymentCleared,
+  HoldOrderToggled,
+  StepTimerStarted,
+  StepTimerExtended,
+  StepTimerExpired,
+  CommitRequested,
+  Committed,
+  CommitRejected,
+  CartReset,
+])
+
+export type CartEvent = typeof CartEventSchema.Type
+export type CartEventEncoded = typeof CartEventSchema.Encoded
+export type CartEventTag = CartEvent["_tag"]

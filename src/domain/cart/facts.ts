@@ -1,0 +1,158 @@
+import { Schema } from "effect"
+import { Agorot, SeatPlace } from "./values.ts"
+
+/**
+ * The facts cart events carry. An event records what was known when it happened (a price, a presentation's auth
+ * profile), so replaying an old log gives the same cart even after the catalogue changed.
+ */
+
+/** What the cart rules need of a presentation (spec §3 Presentation), copied into `PresentationSelected`. */
+export const PresentationFacts = Schema.Struct({
+  id: Schema.Int,
+  venueId: Schema.Int,
+  venueTypeId: Schema.Int,
+  seatplanId: Schema.NullOr(Schema.Int),
+  authProfileId: Schema.Int,
+  businessId: Schema.Int,
+  locationId: Schema.Int,
+  /** ISO 8601 with the Asia/Jerusalem offset of that moment */
+  dateTime: Schema.String,
+})
+export type PresentationFacts = typeof PresentationFacts.Type
+
+/**
+ * A ticket as it sits on a cart seat line (spec §3 Ticket and Cart seat line). Amounts are agorot per seat
+ * line: the caller prices the second seat of a sofa-for-two ticket (`isMultiplyFactorSubTicket`) at 0.
+ */
+export const CartTicket = Schema.Struct({
+  ticketId: Schema.Int,
+  ticketGroupId: Schema.Int,
+  pricePolicyId: Schema.Int,
+  price: Agorot,
+  oldPrice: Schema.NullOr(Agorot),
+  serviceCharge: Agorot,
+  /** seats one ticket covers; first-ticket auto-select only takes 1 or less */
+  multiplyFactor: Schema.Int,
+  /** hotel guests and partners: a reference prompt the buyer must answer, so never auto-selected */
+  requiresReference: Schema.Boolean,
+  isMemberOnly: Schema.Boolean,
+  /** how many of this ticket the buyer may take in all (a member's or voucher's balance); null: no limit */
+  balance: Schema.NullOr(Schema.Int),
+  code: Schema.NullOr(Schema.String),
+  membershipLoyaltyId: Schema.NullOr(Schema.Int),
+  membershipLoyaltyTicketId: Schema.NullOr(Schema.Int),
+  memberNumber: Schema.NullOr(Schema.String),
+  /** the system voucher that pays for this ticket; not allowed on an auto-selected ticket of a hold order */
+  systemVoucher: Schema.NullOr(Schema.String),
+  discountId: Schema.NullOr(Schema.Int),
+  /** the amount the applied discount took off, agorot */
+  appliedDiscount: Schema.NullOr(Agorot),
+  selectedAddons: Schema.Array(Schema.Int),
+  loyaltyRedemptionCustomerId: Schema.NullOr(Schema.Int),
+  ref1: Schema.NullOr(Schema.String),
+  ref2: Schema.NullOr(Schema.String),
+})
+export type CartTicket = typeof CartTicket.Type
+
+/**
+ * One seat of a lock verdict (SeatsApi `LockedSeat` plus what the seat map knew of it). For a general-admission
+ * section the server picks the place, so these may differ from the seats the request named. `ticket` is the
+ * first ticket the browser auto-selected for it, or null when none was.
+ */
+export const LockedCartSeat = Schema.Struct({
+  ...SeatPlace.fields,
+  RowName: Schema.String,
+  SeatName: Schema.String,
+  TicketGroupId: Schema.NullOr(Schema.Int),
+  allocationId: Schema.NullOr(Schema.Int),
+  ticket: Schema.NullOr(CartTicket),
+})
+export type LockedCartSeat = typeof LockedCartSeat.Type
+
+/**
+ * Why the server refused a lock: SeatsApi `SeatLockFailed`, `SeatLockBusy`, `InvalidSeatRequest`,
+ * `EventNotFound` and `HumanCheckFailed` codes, and the spec's "Error occurred" for a malformed answer.
+ */
+export const LockRejectionReason = Schema.Literals([
+  "lock_seat_error",
+  "singleSeatError",
+  "premiumSeatOnHold",
+  "seatLimitReached",
+  "seatLockBusy",
+  "RECAPTCHA_REQUIRED",
+  "recaptcha_repeated",
+  "noSeat",
+  "duplicateSeat",
+  "tooManySeats",
+  "mixedPresentations",
+  "mixedSections",
+  "unknownSeat",
+  "notOnSale",
+  "noEventFound",
+  "Error occurred",
+])
+export type LockRejectionReason = typeof LockRejectionReason.Type
+
+export const UnlockRejectionReason = Schema.Literals([
+  "unlock_seat_error",
+  "seatLockBusy",
+  "RECAPTCHA_REQUIRED",
+  "recaptcha_repeated",
+  "noEventFound",
+  "Error occurred",
+])
+export type UnlockRejectionReason = typeof UnlockRejectionReason.Type
+
+/** The customer as the cart sends it (spec §3 Customer, the fields an order uses), wire names. */
+export const CustomerInfo = Schema.Struct({
+  /** null for a buyer who did not log in */
+  CustomerId: Schema.NullOr(Schema.Int),
+  FirstName: Schema.String,
+  LastName: Schema.String,
+  EmailAddress1: Schema.String,
+  MobileNumber1: Schema.String,
+  SSN: Schema.NullOr(Schema.String),
+  Address1: Schema.NullOr(Schema.String),
+  Address2: Schema.NullOr(Schema.String),
+  City: Schema.NullOr(Schema.String),
+  PostalCode: Schema.NullOr(Schema.String),
+  DateOfBirth: Schema.NullOr(Schema.String),
+  IsSMSAllowed: Schema.Boolean,
+  IsEmailAllowed: Schema.Boolean,
+  IsMailingAllowed: Schema.Boolean,
+})
+export type CustomerInfo = typeof CustomerInfo.Type
+
+/** A membership the logged-in customer holds (spec §3 Member). */
+export const Member = Schema.Struct({
+  name: Schema.String,
+  membershipId: Schema.Int,
+  membershipTypeId: Schema.Int,
+  membershipIdentifier: Schema.String,
+  memberNumber: Schema.String,
+  customerId: Schema.Int,
+  balance: Schema.Int,
+  usedBalance: Schema.Int,
+  isAvailable: Schema.Boolean,
+  isExpired: Schema.Boolean,
+  isNotStarted: Schema.Boolean,
+  allowMemberSaleTickets: Schema.Boolean,
+})
+export type Member = typeof Member.Type
+
+export const MembershipReference = Schema.Struct({
+  reference1: Schema.String,
+  reference2: Schema.NullOr(Schema.String),
+})
+export type MembershipReference = typeof MembershipReference.Type
+
+/** The system voucher paying part of the order (spec §3 Cart voucherPayments), before its amount is known. */
+export const VoucherPaymentFacts = Schema.Struct({
+  id: Schema.Int,
+  /** the voucher's reference as the buyer typed it */
+  systemVoucher: Schema.String,
+  systemVoucherItemId: Schema.Int,
+  /** what is left on the voucher, agorot (`GET /payment/voucher`) */
+  balance: Agorot,
+})
+export type VoucherPaymentFacts = typeof VoucherPaymentFacts.Type
