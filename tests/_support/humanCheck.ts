@@ -1,24 +1,6 @@
-import { solveChallenge } from "altcha-lib/v1"
+import { solveHumanCheck } from "../../src/cli/humanCheckSolver.ts"
 
-/** Solves the server's proof-of-work challenge the way the browser worker does, and returns the token. */
-export const solveHumanCheck = async (baseUrl: string): Promise<string> => {
-  const challenge = (await (await fetch(`${baseUrl}/api/human-check/challenge`)).json()) as {
-    algorithm: string
-    challenge: string
-    maxnumber: number
-    salt: string
-    signature: string
-  }
-  const solution = await solveChallenge(
-    challenge.challenge,
-    challenge.salt,
-    challenge.algorithm,
-    challenge.maxnumber,
-  ).promise
-  if (solution === null) throw new Error("could not solve the human check")
-  const payload = { ...challenge, number: solution.number, took: solution.took }
-  return Buffer.from(JSON.stringify(payload)).toString("base64")
-}
+export { solveHumanCheck }
 
 /** A new cart token, human check included. */
 export const newCart = async (baseUrl: string): Promise<string> => {
