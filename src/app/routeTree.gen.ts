@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from "./routes/__root.tsx"
 import { Route as DefaultRouteImport } from "./routes/_default.tsx"
 import { Route as DefaultIndexRouteImport } from "./routes/_default/index.tsx"
+import { Route as DefaultSupportRouteImport } from "./routes/_default/support.tsx"
 
 const DefaultRoute = DefaultRouteImport.update({
   id: "/_default",
@@ -21,24 +22,32 @@ const DefaultIndexRoute = DefaultIndexRouteImport.update({
   path: "/",
   getParentRoute: () => DefaultRoute,
 } as any)
+const DefaultSupportRoute = DefaultSupportRouteImport.update({
+  id: "/support",
+  path: "/support",
+  getParentRoute: () => DefaultRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   "/": typeof DefaultIndexRoute
+  "/support": typeof DefaultSupportRoute
 }
 export interface FileRoutesByTo {
+  "/support": typeof DefaultSupportRoute
   "/": typeof DefaultIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   "/_default": typeof DefaultRouteWithChildren
+  "/_default/support": typeof DefaultSupportRoute
   "/_default/": typeof DefaultIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: "/"
+  fullPaths: "/" | "/support"
   fileRoutesByTo: FileRoutesByTo
-  to: "/"
-  id: "__root__" | "/_default" | "/_default/"
+  to: "/support" | "/"
+  id: "__root__" | "/_default" | "/_default/support" | "/_default/"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -61,14 +70,23 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DefaultIndexRouteImport
       parentRoute: typeof DefaultRoute
     }
+    "/_default/support": {
+      id: "/_default/support"
+      path: "/support"
+      fullPath: "/support"
+      preLoaderRoute: typeof DefaultSupportRouteImport
+      parentRoute: typeof DefaultRoute
+    }
   }
 }
 
 interface DefaultRouteChildren {
+  DefaultSupportRoute: typeof DefaultSupportRoute
   DefaultIndexRoute: typeof DefaultIndexRoute
 }
 
 const DefaultRouteChildren: DefaultRouteChildren = {
+  DefaultSupportRoute: DefaultSupportRoute,
   DefaultIndexRoute: DefaultIndexRoute,
 }
 
