@@ -26,6 +26,12 @@ const router = createAppRouter(queryClient)
 
 const root = document.getElementById("root")
 if (root === null) throw new Error("index.html has no #root element")
+// The cart log and its reconciler load after the first paint, in their own chunk (Dexie and the domain's
+// schemas stay out of the entry): a held seat or a running step timer is checked against the server on start.
+setTimeout(() => {
+  import("./cart/appCart.ts").then((module) => module.appCart()).catch(() => undefined)
+}, 0)
+
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>

@@ -1,31 +1,13 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react"
 import type { Cart } from "../../domain/cart/state.ts"
-import { type CartLog, openCartLog } from "../cart/cartLog.ts"
-import { marqueeDb } from "../cart/db.ts"
+import { appCart } from "../cart/appCart.ts"
+import type { CartLog } from "../cart/cartLog.ts"
 
 export type CartLogView =
   | { readonly status: "opening" }
   /** IndexedDB or localStorage refused (a private window, storage turned off, a closed database). */
   | { readonly status: "unavailable"; readonly error: unknown }
   | { readonly status: "ready"; readonly log: CartLog; readonly cart: Cart }
-
-let opening: Promise<CartLog> | undefined
-
-/**
- * One store per page: StrictMode's second effect and a return to the page reuse it instead of opening a second
- * follower of the same cart. A failure is forgotten so that the next visit tries again.
- */
-const openOnce = (): Promise<CartLog> => {
-  if (opening === undefined) {
-    // Inside the async function, so that a synchronous throw (no IndexedDB, localStorage denied) rejects too.
-    const pending = (async () => openCartLog(marqueeDb()))()
-    pending.catch(() => {
-      if (opening === pending) opening = undefined
-    })
-    opening = pending
-  }
-  return opening
-}
 
 type Opened = { readonly log: CartLog } | { readonly error: unknown }
 
@@ -37,7 +19,7 @@ export const useCartLog = (): CartLogView => {
 
   useEffect(() => {
     let mounted = true
-    openOnce().then(
+    appCart().then(
       (log) => mounted && setOpened({ log }),
       (error: unknown) => mounted && setOpened({ error }),
     )
