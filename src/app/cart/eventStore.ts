@@ -165,8 +165,8 @@ export const createCartEventStore = <E extends { readonly eventId: string }, S>(
   }
 
   /** Brings `from` up to the stored log: folds what other connections appended, re-reads a cart that shrank. */
-  const upToDate = async (from: Projection<S>): Promise<Projection<S>> => {
-    const storedSeq = (await db.carts.get(cartId))?.lastSeq ?? 0
+  const upToDate = async (from: Projection<S>, knownSeq?: number): Promise<Projection<S>> => {
+    const storedSeq = knownSeq ?? (await db.carts.get(cartId))?.lastSeq ?? 0
     if (storedSeq === from.lastSeq) return from
     if (storedSeq < from.lastSeq) return replay()
     return fold(from, await eventsAfter(from.lastSeq))
@@ -213,10 +213,14 @@ export const createCartEventStore = <E extends { readonly eventId: string }, S>(
       const next = await db.transaction("rw", tables, async () => {
         // Another tab may have appended since our last notification: fold its events first, inside this
         // transaction, so the snapshot and the projection include them.
-        let current = await upToDate(from)
-        const cart = await db.carts.get(cartId)
+        // The cart row and the event-id check are independent reads: issue both at once (one wait, not two).
         const ids = events.map((event) => event.eventId)
-        const stored = new Set(await db.cartEvents.where("eventId").anyOf(ids).keys())
+        const [cart, storedIds] = await Promise.all([
+          db.carts.get(cartId),
+          db.cartEvents.where("eventId").anyOf(ids).keys(),
+        ])
+        let current = await upToDate(from, cart?.lastSeq ?? 0)
+        const stored = new Set(storedIds)
         let eventCount = cart?.eventCount ?? 0
         let lastSnapshotBucket = Math.floor(eventCount / snapshotEvery)
         let snapshotDue = false
