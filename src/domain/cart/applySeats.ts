@@ -36,10 +36,19 @@ const updatePresentation = (
   presentations: cart.presentations.map((p) => (p.facts.id === presentationId ? update(p) : p)),
 })
 
-const withCommand = (cart: Cart, commandId: string, command: SeatCommand): Cart => ({
-  ...cart,
-  commands: { ...cart.commands, [commandId]: command },
-})
+/**
+ * Settled commands kept for recognising a late or repeated verdict. Pending ones are always kept; older settled
+ * ones are dropped (the log still has them), so a long session's projection and snapshots stay small and each
+ * event costs the same instead of growing with the session.
+ */
+export const MAX_SETTLED_COMMANDS = 50
+
+const withCommand = (cart: Cart, commandId: string, command: SeatCommand): Cart => {
+  const commands: Record<string, SeatCommand> = { ...cart.commands, [commandId]: command }
+  const settled = Object.keys(commands).filter((id) => commands[id]?.status !== "pending")
+  for (const id of settled.slice(0, Math.max(0, settled.length - MAX_SETTLED_COMMANDS))) delete commands[id]
+  return { ...cart, commands }
+}
 
 const settle = (cart: Cart, commandId: string, patch: Pick<SeatCommand, "status" | "reason">): Cart => {
   const command = cart.commands[commandId]
