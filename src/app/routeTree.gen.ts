@@ -9,10 +9,16 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from "./routes/__root.tsx"
+import { Route as BookingRouteImport } from "./routes/_booking.tsx"
 import { Route as DefaultRouteImport } from "./routes/_default.tsx"
 import { Route as DefaultIndexRouteImport } from "./routes/_default/index.tsx"
 import { Route as DefaultSupportRouteImport } from "./routes/_default/support.tsx"
+import { Route as BookingOrderPresentationIdSeatsRouteImport } from "./routes/_booking/order.$presentationId.seats.tsx"
 
+const BookingRoute = BookingRouteImport.update({
+  id: "/_booking",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DefaultRoute = DefaultRouteImport.update({
   id: "/_default",
   getParentRoute: () => rootRouteImport,
@@ -27,35 +33,59 @@ const DefaultSupportRoute = DefaultSupportRouteImport.update({
   path: "/support",
   getParentRoute: () => DefaultRoute,
 } as any)
+const BookingOrderPresentationIdSeatsRoute =
+  BookingOrderPresentationIdSeatsRouteImport.update({
+    id: "/order/$presentationId/seats",
+    path: "/order/$presentationId/seats",
+    getParentRoute: () => BookingRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   "/": typeof DefaultIndexRoute
   "/support": typeof DefaultSupportRoute
+  "/order/$presentationId/seats": typeof BookingOrderPresentationIdSeatsRoute
 }
 export interface FileRoutesByTo {
-  "/support": typeof DefaultSupportRoute
   "/": typeof DefaultIndexRoute
+  "/support": typeof DefaultSupportRoute
+  "/order/$presentationId/seats": typeof BookingOrderPresentationIdSeatsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
+  "/_booking": typeof BookingRouteWithChildren
   "/_default": typeof DefaultRouteWithChildren
   "/_default/support": typeof DefaultSupportRoute
   "/_default/": typeof DefaultIndexRoute
+  "/_booking/order/$presentationId/seats": typeof BookingOrderPresentationIdSeatsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: "/" | "/support"
+  fullPaths: "/" | "/support" | "/order/$presentationId/seats"
   fileRoutesByTo: FileRoutesByTo
-  to: "/support" | "/"
-  id: "__root__" | "/_default" | "/_default/support" | "/_default/"
+  to: "/" | "/support" | "/order/$presentationId/seats"
+  id:
+    | "__root__"
+    | "/_booking"
+    | "/_default"
+    | "/_default/support"
+    | "/_default/"
+    | "/_booking/order/$presentationId/seats"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
+  BookingRoute: typeof BookingRouteWithChildren
   DefaultRoute: typeof DefaultRouteWithChildren
 }
 
 declare module "@tanstack/react-router" {
   interface FileRoutesByPath {
+    "/_booking": {
+      id: "/_booking"
+      path: ""
+      fullPath: "/"
+      preLoaderRoute: typeof BookingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/_default": {
       id: "/_default"
       path: ""
@@ -77,8 +107,26 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DefaultSupportRouteImport
       parentRoute: typeof DefaultRoute
     }
+    "/_booking/order/$presentationId/seats": {
+      id: "/_booking/order/$presentationId/seats"
+      path: "/order/$presentationId/seats"
+      fullPath: "/order/$presentationId/seats"
+      preLoaderRoute: typeof BookingOrderPresentationIdSeatsRouteImport
+      parentRoute: typeof BookingRoute
+    }
   }
 }
+
+interface BookingRouteChildren {
+  BookingOrderPresentationIdSeatsRoute: typeof BookingOrderPresentationIdSeatsRoute
+}
+
+const BookingRouteChildren: BookingRouteChildren = {
+  BookingOrderPresentationIdSeatsRoute: BookingOrderPresentationIdSeatsRoute,
+}
+
+const BookingRouteWithChildren =
+  BookingRoute._addFileChildren(BookingRouteChildren)
 
 interface DefaultRouteChildren {
   DefaultSupportRoute: typeof DefaultSupportRoute
@@ -94,6 +142,7 @@ const DefaultRouteWithChildren =
   DefaultRoute._addFileChildren(DefaultRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
+  BookingRoute: BookingRouteWithChildren,
   DefaultRoute: DefaultRouteWithChildren,
 }
 export const routeTree = rootRouteImport

@@ -5,9 +5,9 @@ import type { ScheduledPresentation } from "./groupPresentations.ts"
 
 type Props = { readonly item: ScheduledPresentation; readonly locale: LocaleCode }
 
-/** Order pages come in a later issue; a plain link keeps the route tree free of stubs until then. */
+/** The seat screen; a plain link, so the list needs no router types. */
 const orderHref = (presentationId: number, locale: LocaleCode) =>
-  `/order/${presentationId}?${new URLSearchParams({ lang: locale })}`
+  `/order/${presentationId}/seats?${new URLSearchParams({ lang: locale })}`
 
 export const PresentationItem = ({ item, locale }: Props) => {
   const t = useT()

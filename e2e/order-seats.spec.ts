@@ -1,0 +1,174 @@
+import type { APIRequestContext } from "@playwright/test"
+import type { Presentation } from "../src/api/PresentationsApi.ts"
+import type { Seatplan, SeatStatuses } from "../src/api/SeatsApi.ts"
+import { solveHumanCheck } from "../src/cli/humanCheckSolver.ts"
+import { test as base, expect } from "./fixtures.ts"
+import { SeatListPage } from "./pages/seat-list-page.ts"
+
+const test = base.extend<{ seatList: SeatListPage }>({
+  seatList: async ({ page }, use) => {
+    await use(new SeatListPage(page))
+  },
+})
+
+/**
+ * Presentations worth choosing seats for. Journeys run in parallel (and in two projects), so each takes its own
+ * presentation by `slot`: two journeys racing for the same first free seat would refuse each other.
+ */
+const presentationFor = async (request: APIRequestContext, slot: number): Promise<Presentation> => {
+  const response = await request.get("/api/presentations/")
+  expect(response.ok()).toBe(true)
+  const { presentations } = (await response.json()) as { presentations: ReadonlyArray<Presentation> }
+  const candidates = presentations.filter(
+    (p) =>
+      p.isOnSale &&
+      p.hasReservedSection &&
+      p.seatplanId !== null &&
+      p.availableSeats !== null &&
+      p.availableSeats > 10,
+  )
+  expect(candidates.length).toBeGreaterThan(0)
+  return candidates[slot % candidates.length] as Presentation
+}
+
+const slotOf = (projectName: string, journey: number) => (projectName === "phone" ? 10 : 0) + journey
+
+test.describe("order: choosing seats from the seat list", () => {
+  test("Hebrew: a held seat shows as mine, in the basket with a timer, and survives a reload", async ({
+    request,
+    seatList,
+  }, testInfo) => {
+    const presentation = await presentationFor(request, slotOf(testInfo.project.name, 0))
+    await seatList.open(presentation.id)
+    await expect(seatList.heading).toHaveText(presentation.featureName)
+    expect(await seatList.page.evaluate(() => document.documentElement.dir)).toBe("rtl")
+
+    const { row, seat } = await seatList.firstFreeSeat()
+    await expect(seatList.seat(row, seat)).toHaveAttribute("aria-pressed", "false")
+    await seatList.pickSeat(row, seat)
+
+    await expect(seatList.seat(row, seat)).toHaveAttribute("aria-pressed", "true")
+    await expect(seatList.seat(row, seat)).toHaveAttribute("data-state", "mine")
+    await expect.poll(() => seatList.heldSeats()).toEqual([seatList.heldSeatText(row, seat)])
+    await expect(seatList.timer).toHaveText(/^\d+:\d{2}$/)
+
+    await seatList.reload()
+    await expect(seatList.seat(row, seat)).toHaveAttribute("aria-pressed", "true")
+    await expect.poll(() => seatList.heldSeats()).toEqual([seatList.heldSeatText(row, seat)])
+    await expect(seatList.timer).toHaveText(/^\d+:\d{2}$/)
+
+    // picking it again releases it
+    await seatList.pickSeat(row, seat)
+    await expect(seatList.seat(row, seat)).toHaveAttribute("aria-pressed", "false")
+    await expect.poll(() => seatList.heldSeats()).toEqual([])
+  })
+
+  test("a hold lost while offline is reported when the connection is back", async ({
+    context,
+    request,
+    seatList,
+  }, testInfo) => {
+    const presentation = await presentationFor(request, slotOf(testInfo.project.name, 1))
+    await seatList.open(presentation.id, "en")
+    const place = await seatList.firstFreeSeat()
+    await seatList.pickSeat(place.row, place.seat)
+    await expect(seatList.seat(place.row, place.seat)).toHaveAttribute("aria-pressed", "true")
+    const token = await seatList.cartToken()
+    expect(token).not.toBeNull()
+
+    await context.setOffline(true)
+    // Meanwhile the server lets the hold go (as if it had lapsed): released with this cart's own token.
+    const released = await request.put("/api/seats/unlock-seat", {
+      headers: { "x-cart-token": token ?? "" },
+      data: {
+        seats: [
+          {
+            PresentationId: presentation.id,
+            VenueSectionId: place.VenueSectionId,
+            XCoordinate: place.x,
+            YCoordinate: place.y,
+          },
+        ],
+      },
+    })
+    expect(released.ok()).toBe(true)
+    await context.setOffline(false)
+
+    await expect(seatList.problem).toHaveText(`Your hold on row ${place.row} seat ${place.seat} expired`)
+    await expect(seatList.seat(place.row, place.seat)).toHaveAttribute("aria-pressed", "false")
+    await expect.poll(() => seatList.heldSeats()).toEqual([])
+  })
+
+  test("English on a phone: a seat another cart holds cannot be picked", async ({
+    baseURL,
+    request,
+    seatList,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "phone", "the phone journey")
+
+    // a second cart, as another buyer's browser would earn it
+    const recaptchaToken = await solveHumanCheck(baseURL ?? "")
+    const cart = await request.post("/api/cart/token", { data: { recaptchaToken } })
+    expect(cart.ok()).toBe(true)
+    const { token } = (await cart.json()) as { token: string }
+
+    // some halls flag every free seat as a single-seat block (sofas, pairs): try the next presentation then
+    let found: { presentation: Presentation; taken: { row: string; seat: string } } | undefined
+    for (let slot = slotOf(testInfo.project.name, 2); found === undefined && slot < 40; slot++) {
+      const presentation = await presentationFor(request, slot)
+      const taken = await lockSomeFreeSeat(request, presentation, token)
+      if (taken !== undefined) found = { presentation, taken }
+    }
+    if (found === undefined) throw new Error("no presentation had a seat to take")
+    const { presentation, taken } = found
+    await seatList.open(presentation.id, "en")
+    const button = seatList.seat(taken.row, taken.seat)
+    await expect(button).toBeDisabled()
+    await expect(button).toHaveAttribute("data-state", "taken")
+    // a tap on it does nothing: the browser does not deliver clicks to a disabled button
+    await button.click({ force: true })
+    await expect(button).toHaveAttribute("aria-pressed", "false")
+    await expect.poll(() => seatList.heldSeats()).toEqual([])
+  })
+})
+
+/** Holds the first seat that a lone lock accepts, through the API, for the cart `token`; none in a full hall. */
+const lockSomeFreeSeat = async (
+  request: APIRequestContext,
+  presentation: Presentation,
+  token: string,
+): Promise<{ row: string; seat: string } | undefined> => {
+  const plan = (await (
+    await request.get("/api/seats/seatplan", {
+      params: { venueId: presentation.venueId, seatplanId: presentation.seatplanId ?? 0 },
+    })
+  ).json()) as Seatplan
+  const statuses = (await (
+    await request.get("/api/seats/seats-statusV2", { params: { presentationId: presentation.id } })
+  ).json()) as SeatStatuses
+  // statusesV2 lists only seats that are not plainly free (taken, or a single-seat hint): skip them all
+  const notFree = new Set(statuses.seats.map((s) => `${s.VenueSectionId}:${s.XCoordinate}:${s.YCoordinate}`))
+  const reserved = new Set(plan.seatplan.sections.filter((s) => s.isReserved).map((s) => s.id))
+  const candidates = plan.seatplan.seats.filter(
+    (s) =>
+      reserved.has(s.VenueSectionId) && !notFree.has(`${s.VenueSectionId}:${s.XCoordinate}:${s.YCoordinate}`),
+  )
+  // from the back of the hall, away from the seats the other journeys take first
+  for (const seat of candidates.reverse().slice(0, 20)) {
+    const answer = await request.put("/api/seats/lock-seat", {
+      headers: { "x-cart-token": token },
+      data: {
+        seats: [
+          {
+            PresentationId: presentation.id,
+            VenueSectionId: seat.VenueSectionId,
+            XCoordinate: seat.XCoordinate,
+            YCoordinate: seat.YCoordinate,
+          },
+        ],
+      },
+    })
+    if (answer.ok()) return { row: seat.RowName, seat: seat.SeatName }
+  }
+  return undefined
+}

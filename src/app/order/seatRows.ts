@@ -1,0 +1,86 @@
+import type { Seatplan, SeatplanSeat, SeatStatuses } from "../../api/SeatsApi.ts"
+import type { Cart } from "../../domain/cart/state.ts"
+import { findPresentation, pendingLockSeats } from "../../domain/cart/state.ts"
+
+/**
+ * The seat list's model: the seatplan's reserved sections and rows, each seat with the state the buyer sees.
+ * The cart log decides "mine" (it is what this cart holds as far as the server last answered); the statuses
+ * decide "taken" and the single-seat hint for everyone else's seats.
+ */
+
+export type SeatState = "free" | "mine" | "pending" | "taken" | "singleSeatBlock"
+
+export interface SeatItem {
+  readonly key: string
+  readonly seat: SeatplanSeat
+  readonly state: SeatState
+}
+
+export interface RowItem {
+  readonly key: string
+  readonly name: string
+  readonly seats: ReadonlyArray<SeatItem>
+}
+
+export interface SectionItem {
+  readonly id: number
+  readonly name: string
+  readonly rows: ReadonlyArray<RowItem>
+}
+
+export const placeKey = (place: { VenueSectionId: number; x: number; y: number }): string =>
+  `${place.VenueSectionId}:${place.x}:${place.y}`
+
+const seatPlaceKey = (seat: { VenueSectionId: number; XCoordinate: number; YCoordinate: number }) =>
+  placeKey({ VenueSectionId: seat.VenueSectionId, x: seat.XCoordinate, y: seat.YCoordinate })
+
+const stateOf = (
+  key: string,
+  mine: ReadonlySet<string>,
+  pending: ReadonlySet<string>,
+  statuses: ReadonlyMap<string, SeatStatuses["seats"][number]>,
+): SeatState => {
+  if (mine.has(key)) return "mine"
+  if (pending.has(key)) return "pending"
+  const status = statuses.get(key)
+  // V2 lists only seats that are not plainly free; a seat the server says is ours but the log lost is not ours
+  if (status === undefined) return "free"
+  if (!status.isAvailable && !status.isSelected) return "taken"
+  if (status.isSingleSeatBlock) return "singleSeatBlock"
+  return "free"
+}
+
+export const seatRows = (
+  plan: Seatplan["seatplan"],
+  statuses: SeatStatuses | undefined,
+  cart: Cart,
+  presentationId: number,
+): ReadonlyArray<SectionItem> => {
+  const mine = new Set((findPresentation(cart, presentationId)?.seats ?? []).map(placeKey))
+  const pending = new Set(
+    pendingLockSeats(cart)
+      .filter((entry) => entry.presentationId === presentationId)
+      .map((entry) => placeKey(entry.seat)),
+  )
+  const byKey = new Map((statuses?.seats ?? []).map((status) => [seatPlaceKey(status), status]))
+  const sections = plan.sections
+    .filter((section) => section.isReserved)
+    .sort((a, b) => a.sortOrder - b.sortOrder)
+  return sections.map((section) => {
+    const rows = plan.rows
+      .filter((row) => row.sectionId === section.id)
+      .sort((a, b) => a.YCoordinate - b.YCoordinate)
+      .map((row): RowItem => {
+        const seats = plan.seats
+          .filter((seat) => seat.VenueSectionId === section.id && seat.YCoordinate === row.YCoordinate)
+          .sort((a, b) => a.PositionX - b.PositionX)
+          .map((seat): SeatItem => {
+            const key = seatPlaceKey(seat)
+            return { key, seat, state: stateOf(key, mine, pending, byKey) }
+          })
+        return { key: `${section.id}:${row.YCoordinate}`, name: row.RowName, seats }
+      })
+      .filter((row) => row.seats.length > 0)
+    return { id: section.id, name: section.name, rows }
+  })
+}
