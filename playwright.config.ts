@@ -9,6 +9,10 @@ import { defineConfig, devices } from "@playwright/test"
  */
 const PORT = Number(process.env.E2E_PORT ?? 4310)
 const dataDir = mkdtempSync(join(tmpdir(), "marquee-e2e-"))
+/** A second server whose seat holds last seconds, for the journey of a hold the server lets lapse. */
+export const SHORT_HOLD_PORT = PORT + 1
+export const SHORT_HOLD_SECONDS = 6
+const shortHoldDataDir = mkdtempSync(join(tmpdir(), "marquee-e2e-short-"))
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -38,12 +42,28 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
     { name: "phone", use: { ...devices["Pixel 7"], channel: undefined } },
   ],
-  webServer: {
-    command: `"${process.execPath}" src/server/main.ts`,
-    url: `http://127.0.0.1:${PORT}/api/config`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "" },
-  },
+  webServer: [
+    {
+      command: `"${process.execPath}" src/server/main.ts`,
+      url: `http://127.0.0.1:${PORT}/api/config`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "" },
+    },
+    {
+      command: `"${process.execPath}" src/server/main.ts`,
+      url: `http://127.0.0.1:${SHORT_HOLD_PORT}/api/config`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      env: {
+        PORT: String(SHORT_HOLD_PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR: shortHoldDataDir,
+        DATABASE_URL: "",
+        SEAT_HOLD_SECONDS: String(SHORT_HOLD_SECONDS),
+      },
+    },
+  ],
 })

@@ -27,8 +27,13 @@ const MaxSeatsPerCart = Config.Int("MAX_SEATS_PER_CART").pipe(Config.withDefault
 /** Seating policy 3 blocks seats that would leave a single isolated seat (spec §4). */
 const SINGLE_SEAT_POLICY = 3
 
-/** Holds last for the seat step's seconds from config param 665; every new lock restarts the cart's clock. */
-const HOLD_SECONDS = siteConfig("").params["665"].chooseSeatsInSeconds
+/**
+ * Holds last for the seat step's seconds from config param 665; every new lock restarts the cart's clock.
+ * `SEAT_HOLD_SECONDS` overrides it (end-to-end tests of a lapsing hold use a few seconds).
+ */
+const HoldSeconds = Config.Int("SEAT_HOLD_SECONDS").pipe(
+  Config.withDefault(siteConfig("").params["665"].chooseSeatsInSeconds),
+)
 
 export type LockError = SeatLockFailed | SeatLockBusy | InvalidSeatRequest | EventNotFound | HumanCheckFailed
 export type UnlockError =
@@ -90,6 +95,7 @@ export class SeatHolds extends Context.Service<
       const batcher = yield* HoldBatcher
       // bots that hold seats to deny them to buyers are a known attack: one cart holds at most this many
       const maxSeatsPerCart = yield* MaxSeatsPerCart
+      const holdSeconds = yield* HoldSeconds
 
       const refsOf = (request: LockRequest): Effect.Effect<ReadonlyArray<SeatRef>, InvalidSeatRequest> => {
         const refs = [...(request.seats ?? []), ...(request.seat === undefined ? [] : [request.seat])]
@@ -205,7 +211,7 @@ export class SeatHolds extends Context.Service<
               cartToken,
               sectionId: ga.sectionId,
               count: ga.places.length,
-              holdSeconds: HOLD_SECONDS,
+              holdSeconds,
               cap: maxSeatsPerCart,
             }),
           )
@@ -300,7 +306,9 @@ export class SeatHolds extends Context.Service<
       SeatHoldsRepo.layer,
       SeatplanRepo.layer,
       Layer.unwrap(
-        MaxSeatsPerCart.pipe(Effect.map((cap) => HoldBatcher.layer({ holdSeconds: HOLD_SECONDS, cap }))),
+        Effect.all([HoldSeconds, MaxSeatsPerCart]).pipe(
+          Effect.map(([holdSeconds, cap]) => HoldBatcher.layer({ holdSeconds, cap })),
+        ),
       ),
     ]),
   )

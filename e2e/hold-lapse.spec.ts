@@ -1,0 +1,38 @@
+import { SHORT_HOLD_PORT, SHORT_HOLD_SECONDS } from "../playwright.config.ts"
+import type { Presentation } from "../src/api/PresentationsApi.ts"
+import { test as base, expect } from "./fixtures.ts"
+import { SeatListPage } from "./pages/seat-list-page.ts"
+
+/**
+ * A hold the server lets lapse while the buyer watches: on a server whose holds last a few seconds, the
+ * reconciler (scheduled at the hold's deadline) finds the seat gone and the page says so — the log records a
+ * correction, it does not pretend the seat is still held.
+ */
+const test = base.extend<{ seatList: SeatListPage }>({
+  seatList: async ({ page }, use) => {
+    await use(new SeatListPage(page))
+  },
+})
+
+test.use({ baseURL: `http://127.0.0.1:${SHORT_HOLD_PORT}` })
+
+test("a hold the server let expire shows as lost", async ({ request, seatList }, testInfo) => {
+  const response = await request.get("/api/presentations/")
+  const { presentations } = (await response.json()) as { presentations: ReadonlyArray<Presentation> }
+  const candidates = presentations.filter(
+    (p) => p.isOnSale && p.hasReservedSection && (p.availableSeats ?? 0) > 10,
+  )
+  const presentation = candidates[testInfo.project.name === "phone" ? 1 : 0] as Presentation
+  await seatList.open(presentation.id, "en")
+
+  const place = await seatList.firstFreeSeat()
+  await seatList.pickSeat(place.row, place.seat)
+  await expect(seatList.seat(place.row, place.seat)).toHaveAttribute("aria-pressed", "true")
+
+  // after the server's deadline, without any action from the buyer
+  await expect(seatList.problem).toHaveText(`Your hold on row ${place.row} seat ${place.seat} expired`, {
+    timeout: (SHORT_HOLD_SECONDS + 15) * 1000,
+  })
+  await expect(seatList.seat(place.row, place.seat)).toHaveAttribute("aria-pressed", "false")
+  await expect.poll(() => seatList.heldSeats()).toEqual([])
+})
