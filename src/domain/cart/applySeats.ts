@@ -37,15 +37,18 @@ const updatePresentation = (
 })
 
 /**
- * Settled commands kept for recognising a late or repeated verdict. Pending ones are always kept; older settled
- * ones are dropped (the log still has them), so a long session's projection and snapshots stay small and each
- * event costs the same instead of growing with the session.
+ * Settled commands kept for recognising a late or repeated verdict: between this many and twice as many. Pending
+ * ones are always kept; older settled ones are dropped (the log still has them), so a long session's projection
+ * and snapshots stay small and each event costs the same instead of growing with the session.
  */
 export const MAX_SETTLED_COMMANDS = 50
 
 const withCommand = (cart: Cart, commandId: string, command: SeatCommand): Cart => {
   const commands: Record<string, SeatCommand> = { ...cart.commands, [commandId]: command }
-  const settled = Object.keys(commands).filter((id) => commands[id]?.status !== "pending")
+  const ids = Object.keys(commands)
+  // pruned in bulk once twice the limit is reached, so the scan is paid once per MAX_SETTLED_COMMANDS events
+  if (ids.length <= 2 * MAX_SETTLED_COMMANDS) return { ...cart, commands }
+  const settled = ids.filter((id) => commands[id]?.status !== "pending")
   for (const id of settled.slice(0, Math.max(0, settled.length - MAX_SETTLED_COMMANDS))) delete commands[id]
   return { ...cart, commands }
 }
