@@ -14,6 +14,7 @@ import type { LocaleCode } from "../i18n/locales.ts"
 import { type Translate, useT } from "../i18n/useI18n.ts"
 import { configQueryOptions } from "../lib/configQuery.ts"
 import { temporal } from "../lib/temporal.ts"
+import { SeatMapView } from "../seatmap/SeatMapView.tsx"
 import { Basket } from "./Basket.tsx"
 import { presentationDetailQueryOptions, seatplanQueryOptions, seatStatusesQueryOptions } from "./queries.ts"
 import { SeatList } from "./SeatList.tsx"
@@ -245,6 +246,7 @@ const ReadyPicker = ({ order, presentation, plan, t }: ReadyProps) => {
           <p className="order__notice order__notice--problem">{t("order.statusesFailed")}</p>
         ) : null}
         <Legend t={t} />
+        <SeatMapView plan={plan} sections={sections} t={t} onPick={(item) => void pick(item)} />
         <SeatList sections={sections} t={t} onPick={(item) => void pick(item)} />
       </div>
       <Basket

@@ -1,0 +1,126 @@
+import type { APIRequestContext, Page } from "@playwright/test"
+import type { Presentation } from "../src/api/PresentationsApi.ts"
+import type { SeatMapDebug } from "../src/app/seatmap/createSeatMap.ts"
+import { SEAT_COLORS } from "../src/app/seatmap/palette.ts"
+import { test as base, expect } from "./fixtures.ts"
+import { SeatListPage } from "./pages/seat-list-page.ts"
+
+const test = base.extend<{ seatList: SeatListPage }>({
+  seatList: async ({ page }, use) => {
+    await use(new SeatListPage(page))
+  },
+})
+
+/** The seat map's test hook (`SEAT_MAP_TEST_HOOK` in createSeatMap.ts; a page script cannot import it). */
+const HOOK = "__marqueeSeatMap"
+
+/** An on-sale presentation with reserved seats; slots 5 and 15 keep clear of the seat-list journeys. */
+const presentationFor = async (request: APIRequestContext, slot: number): Promise<Presentation> => {
+  const response = await request.get("/api/presentations/")
+  expect(response.ok()).toBe(true)
+  const { presentations } = (await response.json()) as { presentations: ReadonlyArray<Presentation> }
+  const candidates = presentations.filter(
+    (p) =>
+      p.isOnSale &&
+      p.hasReservedSection &&
+      p.seatplanId !== null &&
+      p.availableSeats !== null &&
+      p.availableSeats > 10,
+  )
+  expect(candidates.length).toBeGreaterThan(0)
+  return candidates[slot % candidates.length] as Presentation
+}
+
+type Hooked = HTMLCanvasElement & Record<string, () => SeatMapDebug>
+
+const seatCount = (page: Page) =>
+  page.evaluate(
+    (hook) =>
+      (document.querySelector("[data-testid='seat-map']") as Hooked | null)?.[hook]?.().seatCount ?? 0,
+    HOOK,
+  )
+
+/** Where the map draws the seat at `place` ("section:x:y"), in CSS pixels from the canvas's top-left. */
+const seatPosition = (page: Page, place: string) =>
+  page.evaluate(
+    ({ hook, place }) => {
+      const debug = (document.querySelector("[data-testid='seat-map']") as Hooked)[hook]?.()
+      const [section, x, y] = place.split(":").map(Number)
+      const index = debug?.indexOfPlace(section ?? 0, x ?? 0, y ?? 0)
+      return index === undefined ? undefined : debug?.screenPositionOf(index)
+    },
+    { hook: HOOK, place },
+  )
+
+/** The RGB of the canvas pixel at a CSS point (the map keeps its drawing buffer, so it can be read back). */
+const pixelAt = (page: Page, point: { x: number; y: number }) =>
+  page.evaluate(
+    ({ hook, point }) => {
+      const canvas = document.querySelector("[data-testid='seat-map']") as Hooked
+      const ratio = canvas[hook]?.().pixelRatio ?? 1
+      const gl = canvas.getContext("webgl")
+      if (gl === null) return null
+      const pixel = new Uint8Array(4)
+      const x = Math.floor(point.x * ratio)
+      const y = canvas.height - 1 - Math.floor(point.y * ratio)
+      gl.readPixels(x, y, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel)
+      return [pixel[0], pixel[1], pixel[2]]
+    },
+    { hook: HOOK, point },
+  )
+
+test.describe("order: the seat map", () => {
+  test("a seat picked in the list or on the map shows in the 'mine' colour, unmirrored in Hebrew", async ({
+    page,
+    request,
+    seatList,
+  }, testInfo) => {
+    const presentation = await presentationFor(request, testInfo.project.name === "phone" ? 15 : 5)
+    await seatList.open(presentation.id)
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl")
+    const canvas = page.getByTestId("seat-map")
+    await expect(canvas).toBeVisible()
+    await expect.poll(() => seatCount(page)).toBeGreaterThan(0)
+
+    const place = await seatList.firstFreeSeat()
+    const key = `${place.VenueSectionId}:${place.x}:${place.y}`
+    const position = await seatPosition(page, key)
+    if (position === undefined) throw new Error(`the map has no seat ${key}`)
+    const box = await canvas.boundingBox()
+    expect(position.x).toBeGreaterThan(0)
+    expect(position.y).toBeGreaterThan(0)
+    expect(position.x).toBeLessThan(box?.width ?? 0)
+    expect(position.y).toBeLessThan(box?.height ?? 0)
+
+    // the hall keeps its own left and right in a right-to-left page: the list's row strip is in hall order
+    const strip = page.locator(".seat-row", { has: seatList.seat(place.row, place.seat) }).getByTestId("seat")
+    const first = await strip.first().getAttribute("data-place")
+    const last = await strip.last().getAttribute("data-place")
+    if (first !== last) {
+      const left = await seatPosition(page, first ?? "")
+      const right = await seatPosition(page, last ?? "")
+      expect(left?.x ?? 0).toBeLessThan(right?.x ?? 0)
+    }
+
+    const freeColors = [SEAT_COLORS.available, SEAT_COLORS.wheelchair, SEAT_COLORS.premium].map((c) => [...c])
+    await expect.poll(() => pixelAt(page, position)).toBeTruthy()
+    expect(freeColors).toContainEqual(await pixelAt(page, position))
+
+    await seatList.pickSeat(place.row, place.seat)
+    await expect(seatList.seat(place.row, place.seat)).toHaveAttribute("aria-pressed", "true")
+    await expect.poll(() => pixelAt(page, position)).toEqual([...SEAT_COLORS.mine])
+
+    // and letting it go through the list gives the seat its free colour back
+    await seatList.pickSeat(place.row, place.seat)
+    await expect(seatList.seat(place.row, place.seat)).toHaveAttribute("aria-pressed", "false")
+    const freeKeys = freeColors.map((c) => c.join())
+    await expect.poll(async () => freeKeys.includes((await pixelAt(page, position))?.join() ?? "")).toBe(true)
+
+    // a click on the map does what the list's button does: hold, then release
+    await canvas.click({ position })
+    await expect(seatList.seat(place.row, place.seat)).toHaveAttribute("aria-pressed", "true")
+    await expect.poll(() => pixelAt(page, position)).toEqual([...SEAT_COLORS.mine])
+    await canvas.click({ position })
+    await expect(seatList.seat(place.row, place.seat)).toHaveAttribute("aria-pressed", "false")
+  })
+})
