@@ -4,32 +4,13 @@ import type { Seatplan, SeatStatuses } from "../src/api/SeatsApi.ts"
 import { solveHumanCheck } from "../src/cli/humanCheckSolver.ts"
 import { test as base, expect } from "./fixtures.ts"
 import { SeatListPage } from "./pages/seat-list-page.ts"
+import { presentationFor } from "./presentations.ts"
 
 const test = base.extend<{ seatList: SeatListPage }>({
   seatList: async ({ page }, use) => {
     await use(new SeatListPage(page))
   },
 })
-
-/**
- * Presentations worth choosing seats for. Journeys run in parallel (and in two projects), so each takes its own
- * presentation by `slot`: two journeys racing for the same first free seat would refuse each other.
- */
-const presentationFor = async (request: APIRequestContext, slot: number): Promise<Presentation> => {
-  const response = await request.get("/api/presentations/")
-  expect(response.ok()).toBe(true)
-  const { presentations } = (await response.json()) as { presentations: ReadonlyArray<Presentation> }
-  const candidates = presentations.filter(
-    (p) =>
-      p.isOnSale &&
-      p.hasReservedSection &&
-      p.seatplanId !== null &&
-      p.availableSeats !== null &&
-      p.availableSeats > 10,
-  )
-  expect(candidates.length).toBeGreaterThan(0)
-  return candidates[slot % candidates.length] as Presentation
-}
 
 const slotOf = (projectName: string, journey: number) => (projectName === "phone" ? 10 : 0) + journey
 

@@ -4,6 +4,7 @@ import type { SeatMapDebug } from "../src/app/seatmap/createSeatMap.ts"
 import { SEAT_COLORS } from "../src/app/seatmap/palette.ts"
 import { test as base, expect } from "./fixtures.ts"
 import { SeatListPage } from "./pages/seat-list-page.ts"
+import { presentationFor } from "./presentations.ts"
 
 const test = base.extend<{ seatList: SeatListPage }>({
   seatList: async ({ page }, use) => {
@@ -13,23 +14,6 @@ const test = base.extend<{ seatList: SeatListPage }>({
 
 /** The seat map's test hook (`SEAT_MAP_TEST_HOOK` in createSeatMap.ts; a page script cannot import it). */
 const HOOK = "__marqueeSeatMap"
-
-/** An on-sale presentation with reserved seats; slots 5 and 15 keep clear of the seat-list journeys. */
-const presentationFor = async (request: APIRequestContext, slot: number): Promise<Presentation> => {
-  const response = await request.get("/api/presentations/")
-  expect(response.ok()).toBe(true)
-  const { presentations } = (await response.json()) as { presentations: ReadonlyArray<Presentation> }
-  const candidates = presentations.filter(
-    (p) =>
-      p.isOnSale &&
-      p.hasReservedSection &&
-      p.seatplanId !== null &&
-      p.availableSeats !== null &&
-      p.availableSeats > 10,
-  )
-  expect(candidates.length).toBeGreaterThan(0)
-  return candidates[slot % candidates.length] as Presentation
-}
 
 type Hooked = HTMLCanvasElement & Record<string, () => SeatMapDebug>
 
@@ -75,6 +59,7 @@ test.describe("order: the seat map", () => {
     request,
     seatList,
   }, testInfo) => {
+    // slots 5 and 15 keep clear of the seat-list journeys
     const presentation = await presentationFor(request, testInfo.project.name === "phone" ? 15 : 5)
     await seatList.open(presentation.id)
     expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl")

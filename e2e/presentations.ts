@@ -1,0 +1,22 @@
+import { type APIRequestContext, expect } from "@playwright/test"
+import type { Presentation } from "../src/api/PresentationsApi.ts"
+
+/**
+ * An on-sale presentation with reserved seats to choose from. Journeys run in parallel (and in two projects),
+ * so each takes its own by `slot`: two journeys racing for the same first free seat would refuse each other.
+ */
+export const presentationFor = async (request: APIRequestContext, slot: number): Promise<Presentation> => {
+  const response = await request.get("/api/presentations/")
+  expect(response.ok()).toBe(true)
+  const { presentations } = (await response.json()) as { presentations: ReadonlyArray<Presentation> }
+  const candidates = presentations.filter(
+    (p) =>
+      p.isOnSale &&
+      p.hasReservedSection &&
+      p.seatplanId !== null &&
+      p.availableSeats !== null &&
+      p.availableSeats > 10,
+  )
+  expect(candidates.length).toBeGreaterThan(0)
+  return candidates[slot % candidates.length] as Presentation
+}
