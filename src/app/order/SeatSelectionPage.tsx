@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query"
-import { useEffect, useMemo, useRef, useState } from "react"
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react"
 import type { Presentation } from "../../api/PresentationsApi.ts"
 import { CartReset, StepTimerExtended, StepTimerStarted } from "../../domain/cart/events.ts"
 import type { LockRejectionReason } from "../../domain/cart/facts.ts"
@@ -14,7 +14,6 @@ import type { LocaleCode } from "../i18n/locales.ts"
 import { type Translate, useT } from "../i18n/useI18n.ts"
 import { configQueryOptions } from "../lib/configQuery.ts"
 import { temporal } from "../lib/temporal.ts"
-import { SeatMapView } from "../seatmap/SeatMapView.tsx"
 import { Basket } from "./Basket.tsx"
 import { presentationDetailQueryOptions, seatplanQueryOptions, seatStatusesQueryOptions } from "./queries.ts"
 import { SeatList } from "./SeatList.tsx"
@@ -22,6 +21,11 @@ import { placeKey, type SeatItem, seatRows } from "./seatRows.ts"
 import { useNow } from "./useNow.ts"
 import { type OrderCart, useOrderCart } from "./useOrderCart.ts"
 import "./order.css"
+
+// The map (regl and its shaders) arrives after the list: the list is usable at once and is the accessible view.
+const SeatMapView = lazy(() =>
+  import("../seatmap/SeatMapView.tsx").then((module) => ({ default: module.SeatMapView })),
+)
 
 type Props = { readonly presentationId: number; readonly locale: LocaleCode }
 
@@ -246,7 +250,9 @@ const ReadyPicker = ({ order, presentation, plan, t }: ReadyProps) => {
           <p className="order__notice order__notice--problem">{t("order.statusesFailed")}</p>
         ) : null}
         <Legend t={t} />
-        <SeatMapView plan={plan} sections={sections} t={t} onPick={(item) => void pick(item)} />
+        <Suspense fallback={null}>
+          <SeatMapView plan={plan} sections={sections} t={t} onPick={(item) => void pick(item)} />
+        </Suspense>
         <SeatList sections={sections} t={t} onPick={(item) => void pick(item)} />
       </div>
       <Basket
