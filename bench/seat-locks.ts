@@ -14,14 +14,13 @@
  * after the previous holder asked to unlock), and afterwards the database must show at most one live hold or
  * sale per seat.
  */
-import { type ChildProcess, spawn } from "node:child_process"
 import { Agent, request } from "node:http"
-import { createServer } from "node:net"
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
 import { type PlanSeat, rowBlocks } from "../src/domain/seating/seatplan.ts"
 import { newCart } from "../tests/_support/humanCheck.ts"
 import { createScratchDatabase } from "../tests/_support/postgres.ts"
+import { type ServerProcess, startServerProcess, stopServerProcess } from "../tests/_support/serverProcess.ts"
 
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`)
@@ -35,38 +34,10 @@ const HOT_SPOT_BUDGET_S = arg("hot-spot-seconds", 300)
 const POOL_SIZE = 8
 const HOT_SPOT = 100
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once("error", reject)
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === "object" && address !== null ? address.port : 0))
-    })
-  })
-
-const startProcess = async (
-  script: string,
-  env: Record<string, string>,
-): Promise<{ url: string; child: ChildProcess }> => {
-  const port = await freePort()
-  // BENCH_CPU_PROFILE=<dir> writes a V8 CPU profile of each server process (open it in Chrome DevTools)
-  const profile = process.env.BENCH_CPU_PROFILE
-  const flags = profile === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${profile}`]
-  const child = spawn(process.execPath, [...flags, script], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  })
-  return new Promise((resolve, reject) => {
-    let output = ""
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      if (/is ready at/.test(output)) resolve({ url: `http://127.0.0.1:${port}`, child })
-    }
-    child.stdout?.on("data", onData)
-    child.stderr?.on("data", onData)
-    child.on("exit", (code) => reject(new Error(`${script} exited with ${code}:\n${output}`)))
-  })
+/** BENCH_CPU_PROFILE=<dir> writes a V8 CPU profile of each server process (open it in Chrome DevTools). */
+const profileFlags = (): ReadonlyArray<string> => {
+  const dir = process.env.BENCH_CPU_PROFILE
+  return dir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${dir}`]
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS })
@@ -182,7 +153,7 @@ const standaloneSeats = (rows: ReadonlyArray<PlanSeat>): ReadonlyArray<BenchSeat
 
 const main = async () => {
   const database = await createScratchDatabase("bench")
-  const children: Array<ChildProcess> = []
+  const servers: Array<ServerProcess> = []
   const db = ManagedRuntime.make(
     PgClient.layer({ url: Redacted.make(database.url), maxConnections: CONNECTIONS }).pipe(Layer.orDie),
   )
@@ -195,13 +166,14 @@ const main = async () => {
     )
   try {
     const env = { DATABASE_URL: database.url, HUMAN_CHECK_MAX_NUMBER: "100" }
-    const ours = await startProcess("src/server/main.ts", env)
-    children.push(ours.child)
-    const peer = await startProcess("bench/support/plainHoldServer.ts", {
-      ...env,
-      POOL_SIZE: String(POOL_SIZE),
+    const ours = await startServerProcess({ env, nodeFlags: profileFlags() })
+    servers.push(ours)
+    const peer = await startServerProcess({
+      script: "bench/support/plainHoldServer.ts",
+      env: { ...env, POOL_SIZE: String(POOL_SIZE) },
+      nodeFlags: profileFlags(),
     })
-    children.push(peer.child)
+    servers.push(peer)
 
     // the largest hall (the open-air amphitheatre), emptied of its seeded sales so every seat is free
     const [hall] = await query<{ presentationId: number; seatplanId: number }>(`
@@ -223,7 +195,7 @@ const main = async () => {
     const steadySeats = seats.slice(0, CONNECTIONS)
     const hotSeats = seats.slice(CONNECTIONS, CONNECTIONS + HOT_SPOT)
 
-    const ourCarts = await Promise.all(Array.from({ length: CONNECTIONS }, () => newCart(ours.url)))
+    const ourCarts = await Promise.all(Array.from({ length: CONNECTIONS }, () => newCart(ours.baseUrl)))
     const sqlCarts = Array.from({ length: CONNECTIONS }, (_, i) => `bench-cart-${i}`)
     await query(`INSERT INTO carts (token) SELECT unnest($1::text[])`, [`{${sqlCarts.join(",")}}`])
 
@@ -238,17 +210,17 @@ const main = async () => {
       })
     const oursTarget: Target = {
       lock: async (worker, seat) =>
-        (await put(ours.url, "/api/seats/lock-seat", ourCarts[worker] as string, seatBody(seat))) === 200,
+        (await put(ours.baseUrl, "/api/seats/lock-seat", ourCarts[worker] as string, seatBody(seat))) === 200,
       unlock: async (worker, seat) => {
-        await put(ours.url, "/api/seats/unlock-seat", ourCarts[worker] as string, seatBody(seat))
+        await put(ours.baseUrl, "/api/seats/unlock-seat", ourCarts[worker] as string, seatBody(seat))
       },
     }
     const peerBody = (worker: number, seat: BenchSeat) =>
       JSON.stringify({ presentationId: hall.presentationId, cart: sqlCarts[worker], seatId: seat.id })
     const peerTarget: Target = {
-      lock: async (worker, seat) => (await put(peer.url, "/lock", "", peerBody(worker, seat))) === 200,
+      lock: async (worker, seat) => (await put(peer.baseUrl, "/lock", "", peerBody(worker, seat))) === 200,
       unlock: async (worker, seat) => {
-        await put(peer.url, "/unlock", "", peerBody(worker, seat))
+        await put(peer.baseUrl, "/unlock", "", peerBody(worker, seat))
       },
     }
     const rawTarget: Target = {
@@ -308,16 +280,7 @@ const main = async () => {
       result.ratios.vs_raw_sql >= 0.6 && result.figures.p99_ms <= 25 && result.figures.double_holds <= 0
     console.log(JSON.stringify(result))
   } finally {
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null) return resolve()
-            child.once("exit", () => resolve())
-            child.kill("SIGTERM")
-          }),
-      ),
-    )
+    await Promise.all(servers.map(stopServerProcess))
     await db.dispose()
     await database.drop()
   }

@@ -11,6 +11,7 @@ import { timerState } from "../../domain/cart/timers.ts"
 import type { SeatPlace } from "../../domain/cart/values.ts"
 import type { SeatsClient } from "../seating/seatsClient.ts"
 import { type CartLog, eventMeta } from "./cartLog.ts"
+import { toCartSeat } from "./seatCommands.ts"
 
 /**
  * Brings the cart log in line with the server without overwriting anything: it appends corrections.
@@ -99,16 +100,7 @@ export const corrections = async (
             commandId,
             presentationId: command.presentationId,
             expiresAt: state.expiresAt,
-            seats: seats.map((seat) => ({
-              VenueSectionId: seat.VenueSectionId,
-              x: seat.x,
-              y: seat.y,
-              RowName: seat.RowName,
-              SeatName: seat.SeatName,
-              TicketGroupId: null,
-              allocationId: null,
-              ticket: null,
-            })),
+            seats: seats.map(toCartSeat),
           }),
         )
       else events.push(SeatLockRejected.make({ ...eventMeta(now), commandId, reason: "lock_seat_error" }))

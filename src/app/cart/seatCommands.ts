@@ -1,4 +1,4 @@
-import type { SeatRef } from "../../api/SeatsApi.ts"
+import type { LockedSeat, SeatRef } from "../../api/SeatsApi.ts"
 import {
   SeatLocked,
   SeatLockRejected,
@@ -7,7 +7,7 @@ import {
   SeatUnlockRejected,
   SeatUnlockRequested,
 } from "../../domain/cart/events.ts"
-import { LockRejectionReason } from "../../domain/cart/facts.ts"
+import { type LockedCartSeat, LockRejectionReason } from "../../domain/cart/facts.ts"
 import type { SeatPlace } from "../../domain/cart/values.ts"
 import type { SeatsClient } from "../seating/seatsClient.ts"
 import { type CartLog, eventMeta } from "./cartLog.ts"
@@ -26,6 +26,18 @@ const toRefs = (presentationId: number, seats: ReadonlyArray<SeatPlace>): Array<
     XCoordinate: seat.x,
     YCoordinate: seat.y,
   }))
+
+/** A seat as the server answered a hold, as the cart log records it (its ticket is chosen later). */
+export const toCartSeat = (seat: LockedSeat): LockedCartSeat => ({
+  VenueSectionId: seat.VenueSectionId,
+  x: seat.x,
+  y: seat.y,
+  RowName: seat.RowName,
+  SeatName: seat.SeatName,
+  TicketGroupId: null,
+  allocationId: null,
+  ticket: null,
+})
 
 const lockReason = (code: string) =>
   (LockRejectionReason.literals as ReadonlyArray<string>).includes(code)
@@ -57,16 +69,7 @@ export const lockSeats = async (
       commandId,
       presentationId,
       expiresAt: answer.value.expiresAt,
-      seats: answer.value.lockedSeats.map((seat) => ({
-        VenueSectionId: seat.VenueSectionId,
-        x: seat.x,
-        y: seat.y,
-        RowName: seat.RowName,
-        SeatName: seat.SeatName,
-        TicketGroupId: null,
-        allocationId: null,
-        ticket: null,
-      })),
+      seats: answer.value.lockedSeats.map(toCartSeat),
     }),
   ])
 }

@@ -10,6 +10,15 @@
  *
  * An empty answer is NOT_ENOUGH_SEATS, and is given exactly when no choice of `quantity` eligible seats exists.
  */
+
+import {
+  type Anchor,
+  anchorsOf,
+  insertBounded,
+  nearestUnits,
+  squaredDistance,
+  type Unit,
+} from "./rankUnits.ts"
 import { type HallPoint, type PlanSeat, rowBlocks } from "./seatplan.ts"
 import { orphansCreatedBy } from "./singleSeat.ts"
 
@@ -49,14 +58,6 @@ export interface Match {
   readonly score: number
 }
 
-/** A seat on its own, or a whole sofa or bed: the smallest thing best available may pick. */
-interface Unit {
-  /** ascending by id */
-  readonly seats: ReadonlyArray<PlanSeat>
-  readonly sectionId: number
-  readonly firstId: number
-}
-
 interface Scene {
   readonly request: BestAvailableRequest
   readonly inScope: ReadonlyArray<PlanSeat>
@@ -79,17 +80,6 @@ const compareMatches = (a: Match, b: Match): number =>
   MATCH_TIERS.indexOf(a.tier) - MATCH_TIERS.indexOf(b.tier) ||
   a.score - b.score ||
   compareIds(a.seatIds, b.seatIds)
-
-/** Inserts into a sorted list kept to its best `limit`: far cheaper than sorting every window of a large plan. */
-const insertBounded = <T>(list: Array<T>, entry: T, limit: number, compare: (a: T, b: T) => number): void => {
-  let at = list.length
-  while (at > 0 && compare(entry, list[at - 1]!) < 0) at--
-  if (at >= limit) return
-  list.splice(at, 0, entry)
-  if (list.length > limit) list.pop()
-}
-
-const squaredDistance = (a: HallPoint, b: HallPoint): number => (a.x - b.x) ** 2 + (a.y - b.y) ** 2
 
 const prepare = (request: BestAvailableRequest): Scene => {
   const { seats, taken, quantity, sectionId, excludePremium } = request
@@ -250,61 +240,6 @@ const windowMatches = (scene: Scene, limit: number): readonly [Array<Match>, Arr
   return [adjacent, withOrphan]
 }
 
-const squaredDistanceTo = (unit: Unit, point: HallPoint): number => {
-  let best = Number.POSITIVE_INFINITY
-  for (const seat of unit.seats) best = Math.min(best, squaredDistance(seat, point))
-  return best
-}
-
-interface Ranked<T> {
-  readonly item: T
-  readonly distance: number
-  readonly id: number
-}
-
-const byDistance = <T>(a: Ranked<T>, b: Ranked<T>): number => a.distance - b.distance || a.id - b.id
-
-/**
- * The `count` items of smallest `distance`, ties by `id`, in that order: bounded insertion while `count` is
- * tiny next to a large plan, a sort when everything is wanted.
- */
-const smallest = <T>(
-  items: ReadonlyArray<T>,
-  count: number,
-  distance: (item: T) => number,
-  id: (item: T) => number,
-): Array<T> => {
-  const ranked = (item: T): Ranked<T> => ({ item, distance: distance(item), id: id(item) })
-  if (count >= items.length)
-    return items
-      .map(ranked)
-      .sort(byDistance)
-      .map((entry) => entry.item)
-  const found: Array<Ranked<T>> = []
-  for (const item of items) insertBounded(found, ranked(item), count, byDistance)
-  return found.map((entry) => entry.item)
-}
-
-/** The `count` units nearest `point` (a unit is as near as its nearest seat), ties by first seat id. */
-const nearestUnits = (units: ReadonlyArray<Unit>, point: HallPoint, count: number): ReadonlyArray<Unit> =>
-  smallest(
-    units,
-    count,
-    (unit) => squaredDistanceTo(unit, point),
-    (unit) => unit.firstId,
-  )
-
-type Anchor = { readonly seat: PlanSeat; readonly unit: Unit }
-
-/** The usable seats nearest the focal point, each with the unit it comes in. */
-const anchorsOf = (scope: ReadonlyArray<Unit>, focal: HallPoint): ReadonlyArray<Anchor> =>
-  smallest(
-    scope.flatMap((unit) => unit.seats.map((seat) => ({ seat, unit }))),
-    ANCHORS_PER_SCOPE,
-    (anchor) => squaredDistance(anchor.seat, focal),
-    (anchor) => anchor.seat.id,
-  )
-
 /**
  * The anchor's unit, then the units nearest the anchor seat until `quantity` seats; a group that no longer
  * fits is passed over. Without groups the `quantity` nearest units always suffice; with them a few more are
@@ -331,7 +266,7 @@ const gatherAround = (
 
 const aroundAnchors = (scene: Scene, scope: ReadonlyArray<Unit>, tier: MatchTier): ReadonlyArray<Match> => {
   const matches: Array<Match> = []
-  for (const anchor of anchorsOf(scope, scene.request.focal)) {
+  for (const anchor of anchorsOf(scope, scene.request.focal, ANCHORS_PER_SCOPE)) {
     const seats = gatherAround(scene, anchor, scope)
     if (seats === null) continue
     const sections = new Set(seats.map((seat) => seat.sectionId))

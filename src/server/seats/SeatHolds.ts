@@ -13,6 +13,7 @@ import {
   type SeatRef,
   SeatUnlockFailed,
 } from "../../api/SeatsApi.ts"
+import { usesSingleSeatRule } from "../../domain/seating/policy.ts"
 import { seatsStrandedBy } from "../../domain/seating/singleSeatPlan.ts"
 import { isVodVenueType } from "../../domain/shared/venueType.ts"
 import { siteConfig } from "../config/siteConfig.ts"
@@ -23,9 +24,6 @@ import { coordinateKey, type PlanIndex, SeatplanRepo } from "./SeatplanRepo.ts"
 
 /** Bots that hold seats to deny them to buyers are a known attack: one cart holds at most this many. */
 const MaxSeatsPerCart = Config.Int("MAX_SEATS_PER_CART").pipe(Config.withDefault(10))
-
-/** Seating policy 3 blocks seats that would leave a single isolated seat (spec §4). */
-const SINGLE_SEAT_POLICY = 3
 
 /**
  * Holds last for the seat step's seconds from config param 665; every new lock restarts the cart's clock.
@@ -233,7 +231,7 @@ export class SeatHolds extends Context.Service<
         // Hold first, check the single-seat rule on the state just before the hold (returned with it), and
         // give back what this call took if the rule says no. One round trip in the common case; a refused
         // choice is visible to others as held for the moment of one more round trip.
-        const singleSeatRule = presentation.seatingPolicyId === SINGLE_SEAT_POLICY
+        const singleSeatRule = usesSingleSeatRule(presentation.seatingPolicyId)
         const blockSeatIds = new Set<number>()
         if (singleSeatRule)
           for (const id of seatIds)

@@ -4,6 +4,7 @@ import { MarqueeApi } from "../../api/MarqueeApi.ts"
 import { EventNotFound } from "../../api/PresentationsApi.ts"
 import { SeatplanNotFound } from "../../api/SeatsApi.ts"
 import type { LocaleCode } from "../../api/shared.ts"
+import { usesSingleSeatRule } from "../../domain/seating/policy.ts"
 import { PresentationsRepo } from "../presentations/PresentationsRepo.ts"
 import { chainDayBounds } from "../time.ts"
 import { BestAvailableService } from "./BestAvailableService.ts"
@@ -11,8 +12,6 @@ import { SeatHolds } from "./SeatHolds.ts"
 import { SeatHoldsRepo } from "./SeatHoldsRepo.ts"
 import { SeatplanRepo } from "./SeatplanRepo.ts"
 import { seatStatuses } from "./statuses.ts"
-
-const SINGLE_SEAT_POLICY = 3
 
 export const SeatsHttp = HttpApiBuilder.group(
   MarqueeApi,
@@ -51,7 +50,7 @@ export const SeatsHttp = HttpApiBuilder.group(
         return seatStatuses(p.id, plan.value, live, {
           everySeat,
           sectionId: query.sectionId,
-          singleSeatRule: p.seatingPolicyId === SINGLE_SEAT_POLICY,
+          singleSeatRule: usesSingleSeatRule(p.seatingPolicyId),
           nowIso: DateTime.formatIso(now),
         })
       })

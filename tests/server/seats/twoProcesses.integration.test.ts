@@ -1,81 +1,28 @@
-import { type ChildProcess, spawn } from "node:child_process"
-import { createServer } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { newCart } from "../../_support/humanCheck.ts"
 import { createScratchDatabase, postgresReachable, type ScratchDatabase } from "../../_support/postgres.ts"
+import { type ServerProcess, startServerProcess, stopServerProcess } from "../../_support/serverProcess.ts"
 
 /**
  * Two real server processes (`node src/server/main.ts`, as `npm start` runs it) on one PostgreSQL database
  * behave as one: the same seat is held once, whichever process each buyer reaches.
  */
-interface Process {
-  readonly baseUrl: string
-  readonly child: ChildProcess
-}
-
-/** A port nothing listens on right now (`PORT` must be 1–65535, so the server cannot pick one itself). */
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once("error", reject)
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address()
-      const port = typeof address === "object" && address !== null ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
-
-const startProcess = async (databaseUrl: string): Promise<Process> => {
-  const port = await freePort()
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["src/server/main.ts"], {
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        HUMAN_CHECK_MAX_NUMBER: "200",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    })
-    let output = ""
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000)
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      const ready = /Marquee is ready at http:\/\/localhost:(\d+)\//.exec(output)
-      if (ready !== null) {
-        clearTimeout(timer)
-        resolve({ baseUrl: `http://127.0.0.1:${ready[1]}`, child })
-      }
-    }
-    child.stdout?.on("data", onData)
-    child.stderr?.on("data", onData)
-    child.on("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)))
-  })
-}
-
-const stop = (p: Process | undefined) =>
-  new Promise<void>((resolve) => {
-    if (p === undefined || p.child.exitCode !== null) return resolve()
-    p.child.once("exit", () => resolve())
-    p.child.kill("SIGTERM")
-  })
-
 describe("two server processes on one PostgreSQL", () => {
   let database: ScratchDatabase | undefined
-  let first: Process | undefined
-  let second: Process | undefined
+  let first: ServerProcess | undefined
+  let second: ServerProcess | undefined
 
   beforeAll(async () => {
     if (!(await postgresReachable())) return
     database = await createScratchDatabase("twoproc")
     // the first seeds the demo chain; the second finds it there and only migrates (nothing to do)
-    first = await startProcess(database.url)
-    second = await startProcess(database.url)
+    const env = { DATABASE_URL: database.url, HUMAN_CHECK_MAX_NUMBER: "200" }
+    first = await startServerProcess({ env })
+    second = await startServerProcess({ env })
   }, 240_000)
 
   afterAll(async () => {
-    await Promise.all([stop(first), stop(second)])
+    await Promise.all([stopServerProcess(first), stopServerProcess(second)])
     await database?.drop()
   })
 
@@ -103,11 +50,11 @@ describe("two server processes on one PostgreSQL", () => {
     if (seat === undefined) throw new Error("no free seat")
     // each cart is created on one process and locks through the other
     const carts = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => newCart((servers[i % 2] as Process).baseUrl)),
+      Array.from({ length: 100 }, (_, i) => newCart((servers[i % 2] as ServerProcess).baseUrl)),
     )
     const responses = await Promise.all(
       carts.map((cart, i) =>
-        fetch(`${(servers[(i + 1) % 2] as Process).baseUrl}/api/seats/lock-seat`, {
+        fetch(`${(servers[(i + 1) % 2] as ServerProcess).baseUrl}/api/seats/lock-seat`, {
           method: "PUT",
           headers: { "content-type": "application/json", "x-cart-token": cart },
           body: JSON.stringify({ seat }),

@@ -1,0 +1,65 @@
+import { type ChildProcess, spawn } from "node:child_process"
+import { createServer } from "node:net"
+
+/** A server running as its own OS process, as `npm start` runs it. */
+export interface ServerProcess {
+  readonly baseUrl: string
+  readonly child: ChildProcess
+}
+
+/** A port nothing listens on right now (`PORT` must be 1–65535, so the server cannot pick one itself). */
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once("error", reject)
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address()
+      probe.close(() => resolve(typeof address === "object" && address !== null ? address.port : 0))
+    })
+  })
+
+/**
+ * Starts `script` (default the Marquee server) on a free port with `env`, and resolves once it prints
+ * "is ready at". `nodeFlags` go before the script (e.g. `--cpu-prof`).
+ */
+export const startServerProcess = async (options: {
+  readonly env: Record<string, string>
+  readonly script?: string
+  readonly nodeFlags?: ReadonlyArray<string>
+  readonly timeoutMs?: number
+}): Promise<ServerProcess> => {
+  const script = options.script ?? "src/server/main.ts"
+  const port = await freePort()
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), script], {
+    env: { ...process.env, ...options.env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  return new Promise((resolve, reject) => {
+    let output = ""
+    const timer = setTimeout(
+      () => reject(new Error(`${script} did not start:\n${output}`)),
+      options.timeoutMs ?? 120_000,
+    )
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      if (/is ready at/.test(output)) {
+        clearTimeout(timer)
+        resolve({ baseUrl: `http://127.0.0.1:${port}`, child })
+      }
+    }
+    child.stdout?.on("data", onData)
+    child.stderr?.on("data", onData)
+    child.on("exit", (code) => {
+      clearTimeout(timer)
+      reject(new Error(`${script} exited with ${code}:\n${output}`))
+    })
+  })
+}
+
+/** SIGTERM, then wait for the exit (a CPU profile, if asked for, is written on the way out). */
+export const stopServerProcess = (server: ServerProcess | undefined): Promise<void> =>
+  new Promise((resolve) => {
+    if (server === undefined || server.child.exitCode !== null) return resolve()
+    server.child.once("exit", () => resolve())
+    server.child.kill("SIGTERM")
+  })
