@@ -80,9 +80,11 @@ export default defineConfig({
     cssMinify: "lightningcss",
   },
   server: {
-    proxy: { "/api": "http://127.0.0.1:3000" },
+    // /sandbox: the sandbox payment providers' hosted pages, served by the API server
+    proxy: { "/api": "http://127.0.0.1:3000", "/sandbox": "http://127.0.0.1:3000" },
   },
   preview: {
-    proxy: { "/api": "http://127.0.0.1:3000" },
+    // /sandbox: the sandbox payment providers' hosted pages, served by the API server
+    proxy: { "/api": "http://127.0.0.1:3000", "/sandbox": "http://127.0.0.1:3000" },
   },
 })

@@ -19,7 +19,7 @@
  * cart ≤ 30 ms, Dexie's append p95 within 10% of raw IndexedDB's.
  */
 import { mkdtemp, readFile, rm } from "node:fs/promises"
-import { createServer, type Server } from "node:http"
+import type { Server } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -27,6 +27,7 @@ import { Dexie } from "dexie"
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb"
 import { type BrowserContext, chromium } from "playwright-core"
 import { build } from "vite"
+import { serveBenchPage } from "./support/benchPage.ts"
 import type { CartLogBrowserOutcome } from "./support/cartLogBrowser.ts"
 import { type CartLogResults, measureCartLog } from "./support/cartLogMeasure.ts"
 
@@ -112,30 +113,7 @@ const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>cart-log b
 /** Serves the page and the bundle; cross-origin isolated so `performance.now()` is not coarsened to 100 µs. */
 const serve = async (dir: string): Promise<{ server: Server; url: string }> => {
   const script = await readFile(join(dir, "bench.js"))
-  const server = createServer((req, res) => {
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin")
-    res.setHeader("Cross-Origin-Embedder-Policy", "require-corp")
-    res.setHeader("Cache-Control", "no-store")
-    const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname
-    if (path === "/") {
-      res.setHeader("Content-Type", "text/html; charset=utf-8")
-      res.end(PAGE)
-    } else if (path === "/bench.js") {
-      res.setHeader("Content-Type", "text/javascript; charset=utf-8")
-      res.end(script)
-    } else {
-      // favicon.ico and anything else: nothing, without a 404 in the console
-      res.statusCode = path === "/favicon.ico" ? 204 : 404
-      res.end()
-    }
-  })
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => resolve())
-  })
-  const address = server.address()
-  const port = typeof address === "object" && address !== null ? address.port : 0
-  return { server, url: `http://127.0.0.1:${port}/` }
+  return serveBenchPage(PAGE, script)
 }
 
 const runChromium = async (): Promise<{ results: CartLogResults; crossOriginIsolated: boolean }> => {

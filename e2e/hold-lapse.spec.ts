@@ -26,13 +26,13 @@ test("a hold the server let expire shows as lost", async ({ request, seatList },
   await seatList.open(presentation.id, "en")
 
   const place = await seatList.firstFreeSeat()
-  await seatList.pickSeat(place.row, place.seat)
-  await expect(seatList.seat(place.row, place.seat)).toHaveAttribute("aria-pressed", "true")
+  await seatList.seatAt(place).click()
+  await expect(seatList.seatAt(place)).toHaveAttribute("aria-pressed", "true")
 
   // after the server's deadline, without any action from the buyer
   await expect(seatList.problem).toHaveText(`Your hold on row ${place.row} seat ${place.seat} expired`, {
     timeout: (SHORT_HOLD_SECONDS + 15) * 1000,
   })
-  await expect(seatList.seat(place.row, place.seat)).toHaveAttribute("aria-pressed", "false")
+  await expect(seatList.seatAt(place)).toHaveAttribute("aria-pressed", "false")
   await expect.poll(() => seatList.heldSeats()).toEqual([])
 })

@@ -24,23 +24,24 @@ test.describe("order: choosing seats from the seat list", () => {
     await expect(seatList.heading).toHaveText(presentation.featureName)
     expect(await seatList.page.evaluate(() => document.documentElement.dir)).toBe("rtl")
 
-    const { row, seat } = await seatList.firstFreeSeat()
-    await expect(seatList.seat(row, seat)).toHaveAttribute("aria-pressed", "false")
-    await seatList.pickSeat(row, seat)
+    const place = await seatList.firstFreeSeat()
+    const { row, seat } = place
+    await expect(seatList.seatAt(place)).toHaveAttribute("aria-pressed", "false")
+    await seatList.seatAt(place).click()
 
-    await expect(seatList.seat(row, seat)).toHaveAttribute("aria-pressed", "true")
-    await expect(seatList.seat(row, seat)).toHaveAttribute("data-state", "mine")
+    await expect(seatList.seatAt(place)).toHaveAttribute("aria-pressed", "true")
+    await expect(seatList.seatAt(place)).toHaveAttribute("data-state", "mine")
     await expect.poll(() => seatList.heldSeats()).toEqual([seatList.heldSeatText(row, seat)])
     await expect(seatList.timer).toHaveText(/^\d+:\d{2}$/)
 
     await seatList.reload()
-    await expect(seatList.seat(row, seat)).toHaveAttribute("aria-pressed", "true")
+    await expect(seatList.seatAt(place)).toHaveAttribute("aria-pressed", "true")
     await expect.poll(() => seatList.heldSeats()).toEqual([seatList.heldSeatText(row, seat)])
     await expect(seatList.timer).toHaveText(/^\d+:\d{2}$/)
 
     // picking it again releases it
-    await seatList.pickSeat(row, seat)
-    await expect(seatList.seat(row, seat)).toHaveAttribute("aria-pressed", "false")
+    await seatList.seatAt(place).click()
+    await expect(seatList.seatAt(place)).toHaveAttribute("aria-pressed", "false")
     await expect.poll(() => seatList.heldSeats()).toEqual([])
   })
 
@@ -52,8 +53,8 @@ test.describe("order: choosing seats from the seat list", () => {
     const presentation = await presentationFor(request, slotOf(testInfo.project.name, 1))
     await seatList.open(presentation.id, "en")
     const place = await seatList.firstFreeSeat()
-    await seatList.pickSeat(place.row, place.seat)
-    await expect(seatList.seat(place.row, place.seat)).toHaveAttribute("aria-pressed", "true")
+    await seatList.seatAt(place).click()
+    await expect(seatList.seatAt(place)).toHaveAttribute("aria-pressed", "true")
     const token = await seatList.cartToken()
     expect(token).not.toBeNull()
 
@@ -76,7 +77,7 @@ test.describe("order: choosing seats from the seat list", () => {
     await context.setOffline(false)
 
     await expect(seatList.problem).toHaveText(`Your hold on row ${place.row} seat ${place.seat} expired`)
-    await expect(seatList.seat(place.row, place.seat)).toHaveAttribute("aria-pressed", "false")
+    await expect(seatList.seatAt(place)).toHaveAttribute("aria-pressed", "false")
     await expect.poll(() => seatList.heldSeats()).toEqual([])
   })
 
@@ -94,7 +95,7 @@ test.describe("order: choosing seats from the seat list", () => {
     const { token } = (await cart.json()) as { token: string }
 
     // some halls flag every free seat as a single-seat block (sofas, pairs): try the next presentation then
-    let found: { presentation: Presentation; taken: { row: string; seat: string } } | undefined
+    let found: { presentation: Presentation; taken: TakenSeat } | undefined
     for (let slot = slotOf(testInfo.project.name, 2); found === undefined && slot < 40; slot++) {
       const presentation = await presentationFor(request, slot)
       const taken = await lockSomeFreeSeat(request, presentation, token)
@@ -103,7 +104,7 @@ test.describe("order: choosing seats from the seat list", () => {
     if (found === undefined) throw new Error("no presentation had a seat to take")
     const { presentation, taken } = found
     await seatList.open(presentation.id, "en")
-    const button = seatList.seat(taken.row, taken.seat)
+    const button = seatList.seatAt(taken)
     await expect(button).toBeDisabled()
     await expect(button).toHaveAttribute("data-state", "taken")
     // a tap on it does nothing: the browser does not deliver clicks to a disabled button
@@ -114,11 +115,13 @@ test.describe("order: choosing seats from the seat list", () => {
 })
 
 /** Holds the first seat that a lone lock accepts, through the API, for the cart `token`; none in a full hall. */
+type TakenSeat = { row: string; seat: string; VenueSectionId: number; x: number; y: number }
+
 const lockSomeFreeSeat = async (
   request: APIRequestContext,
   presentation: Presentation,
   token: string,
-): Promise<{ row: string; seat: string } | undefined> => {
+): Promise<TakenSeat | undefined> => {
   const plan = (await (
     await request.get("/api/seats/seatplan", {
       params: { venueId: presentation.venueId, seatplanId: presentation.seatplanId ?? 0 },
@@ -149,7 +152,14 @@ const lockSomeFreeSeat = async (
         ],
       },
     })
-    if (answer.ok()) return { row: seat.RowName, seat: seat.SeatName }
+    if (answer.ok())
+      return {
+        row: seat.RowName,
+        seat: seat.SeatName,
+        VenueSectionId: seat.VenueSectionId,
+        x: seat.XCoordinate,
+        y: seat.YCoordinate,
+      }
   }
   return undefined
 }

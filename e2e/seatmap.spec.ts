@@ -1,5 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test"
-import type { Presentation } from "../src/api/PresentationsApi.ts"
+import type { Page } from "@playwright/test"
 import type { SeatMapDebug } from "../src/app/seatmap/createSeatMap.ts"
 import { SEAT_COLORS } from "../src/app/seatmap/palette.ts"
 import { test as base, expect } from "./fixtures.ts"
@@ -36,16 +35,24 @@ const seatPosition = (page: Page, place: string) =>
     { hook: HOOK, place },
   )
 
-/** The RGB of the canvas pixel at a CSS point (the map keeps its drawing buffer, so it can be read back). */
+/**
+ * The RGB of the canvas pixel at a CSS point, from whichever painter draws (the WebGL map keeps its drawing
+ * buffer, so it can be read back; a 2D canvas always can).
+ */
 const pixelAt = (page: Page, point: { x: number; y: number }) =>
   page.evaluate(
     ({ hook, point }) => {
       const canvas = document.querySelector("[data-testid='seat-map']") as Hooked
-      const ratio = canvas[hook]?.().pixelRatio ?? 1
+      const debug = canvas[hook]?.()
+      const ratio = debug?.pixelRatio ?? 1
+      const x = Math.floor(point.x * ratio)
+      if (debug?.renderer === "canvas2d") {
+        const data = canvas.getContext("2d")?.getImageData(x, Math.floor(point.y * ratio), 1, 1).data
+        return data === undefined ? null : [data[0], data[1], data[2]]
+      }
       const gl = canvas.getContext("webgl")
       if (gl === null) return null
       const pixel = new Uint8Array(4)
-      const x = Math.floor(point.x * ratio)
       const y = canvas.height - 1 - Math.floor(point.y * ratio)
       gl.readPixels(x, y, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel)
       return [pixel[0], pixel[1], pixel[2]]
@@ -53,6 +60,14 @@ const pixelAt = (page: Page, point: { x: number; y: number }) =>
     { hook: HOOK, point },
   )
 
+const rendererOf = (page: Page) =>
+  page.evaluate(
+    (hook) => (document.querySelector("[data-testid='seat-map']") as Hooked | null)?.[hook]?.().renderer,
+    HOOK,
+  )
+
+// after a hold, wait for "mine", not just pressed: a pending hold is pressed too, and a second press while it
+// is pending is ignored by the list
 test.describe("order: the seat map", () => {
   test("a seat picked in the list or on the map shows in the 'mine' colour, unmirrored in Hebrew", async ({
     page,
@@ -78,7 +93,7 @@ test.describe("order: the seat map", () => {
     expect(position.y).toBeLessThan(box?.height ?? 0)
 
     // the hall keeps its own left and right in a right-to-left page: the list's row strip is in hall order
-    const strip = page.locator(".seat-row", { has: seatList.seat(place.row, place.seat) }).getByTestId("seat")
+    const strip = page.locator(".seat-row", { has: seatList.seatAt(place) }).getByTestId("seat")
     const first = await strip.first().getAttribute("data-place")
     const last = await strip.last().getAttribute("data-place")
     if (first !== last) {
@@ -91,21 +106,76 @@ test.describe("order: the seat map", () => {
     await expect.poll(() => pixelAt(page, position)).toBeTruthy()
     expect(freeColors).toContainEqual(await pixelAt(page, position))
 
-    await seatList.pickSeat(place.row, place.seat)
-    await expect(seatList.seat(place.row, place.seat)).toHaveAttribute("aria-pressed", "true")
+    await seatList.seatAt(place).click()
+    await expect(seatList.seatAt(place)).toHaveAttribute("data-state", "mine")
     await expect.poll(() => pixelAt(page, position)).toEqual([...SEAT_COLORS.mine])
 
     // and letting it go through the list gives the seat its free colour back
-    await seatList.pickSeat(place.row, place.seat)
-    await expect(seatList.seat(place.row, place.seat)).toHaveAttribute("aria-pressed", "false")
+    await seatList.seatAt(place).click()
+    await expect(seatList.seatAt(place)).toHaveAttribute("aria-pressed", "false")
     const freeKeys = freeColors.map((c) => c.join())
     await expect.poll(async () => freeKeys.includes((await pixelAt(page, position))?.join() ?? "")).toBe(true)
 
     // a click on the map does what the list's button does: hold, then release
     await canvas.click({ position })
-    await expect(seatList.seat(place.row, place.seat)).toHaveAttribute("aria-pressed", "true")
+    await expect(seatList.seatAt(place)).toHaveAttribute("data-state", "mine")
     await expect.poll(() => pixelAt(page, position)).toEqual([...SEAT_COLORS.mine])
+
+    // dragging moves the hall (drawn from the pan cache): the seat keeps its colour where it went, and a click
+    // there still finds it
+    const frame = await canvas.boundingBox()
+    if (frame === null) throw new Error("the map has no box")
+    const grab = { x: frame.x + frame.width / 2, y: frame.y + frame.height / 2 }
+    await page.mouse.move(grab.x, grab.y)
+    await page.mouse.down()
+    for (let step = 1; step <= 4; step++) await page.mouse.move(grab.x + 6 * step, grab.y + 3 * step)
+    await page.mouse.up()
+    const moved = await seatPosition(page, key)
+    if (moved === undefined) throw new Error(`the map lost seat ${key}`)
+    expect(moved.x).toBeCloseTo(position.x + 24, 0)
+    expect(moved.y).toBeCloseTo(position.y + 12, 0)
+    await expect.poll(() => pixelAt(page, moved)).toEqual([...SEAT_COLORS.mine])
+    await canvas.click({ position: moved })
+    await expect(seatList.seatAt(place)).toHaveAttribute("aria-pressed", "false")
+  })
+
+  test("without WebGL the map draws with Canvas 2D, and a selected seat still changes colour", async ({
+    page,
+    request,
+    seatList,
+  }, testInfo) => {
+    // a browser without WebGL: every WebGL context request answers null, as where it is disabled or blocked
+    await page.addInitScript(() => {
+      const original = HTMLCanvasElement.prototype.getContext
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, kind: string, ...rest: []) {
+        if (kind === "webgl" || kind === "webgl2" || kind === "experimental-webgl") return null
+        return original.call(this, kind as "2d", ...rest)
+      } as typeof original
+    })
+    // slots 6 and 16 keep clear of the other journeys
+    const presentation = await presentationFor(request, testInfo.project.name === "phone" ? 16 : 6)
+    await seatList.open(presentation.id, "en")
+    const canvas = page.getByTestId("seat-map")
+    await expect(canvas).toBeVisible()
+    await expect.poll(() => seatCount(page)).toBeGreaterThan(0)
+    expect(await rendererOf(page)).toBe("canvas2d")
+
+    const place = await seatList.firstFreeSeat()
+    const position = await seatPosition(page, `${place.VenueSectionId}:${place.x}:${place.y}`)
+    if (position === undefined) throw new Error("the map has no such seat")
+    const freeColors = [SEAT_COLORS.available, SEAT_COLORS.wheelchair, SEAT_COLORS.premium].map((c) => [...c])
+    await expect
+      .poll(async () => freeColors.map(String).includes(String(await pixelAt(page, position))))
+      .toBe(true)
+
+    // a click on the 2D map holds the seat, as on the WebGL one
     await canvas.click({ position })
-    await expect(seatList.seat(place.row, place.seat)).toHaveAttribute("aria-pressed", "false")
+    await expect(seatList.seatAt(place)).toHaveAttribute("data-state", "mine")
+    await expect.poll(() => pixelAt(page, position)).toEqual([...SEAT_COLORS.mine])
+    await seatList.seatAt(place).click()
+    await expect(seatList.seatAt(place)).toHaveAttribute("aria-pressed", "false")
+    await expect
+      .poll(async () => freeColors.map(String).includes(String(await pixelAt(page, position))))
+      .toBe(true)
   })
 })

@@ -30,7 +30,12 @@ cleanupOutdatedCaches()
 
 // Client-side routes (deep links, reloads while offline) all get the cached shell; the router resolves them.
 // /api is denied: an API address must reach the server or fail, never be answered with HTML.
-registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/^\/api(\/|$)/] }))
+// /sandbox is denied too: the sandbox payment providers' hosted pages are the server's, not the app's.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL("/index.html"), {
+    denylist: [/^\/api(\/|$)/, /^\/sandbox(\/|$)/],
+  }),
+)
 
 const isGet = (request: Request) => request.method === "GET"
 

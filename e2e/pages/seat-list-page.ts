@@ -62,6 +62,16 @@ export class SeatListPage {
     return this.page.getByRole("button", { name: fill(this.texts.order.seat, { row, seat }), exact: true })
   }
 
+  /**
+   * The seat's button by where the server knows it. Halls with several sections repeat "row 1, seat 1" in each
+   * section's region, so a test that knows the place uses this, not the name.
+   */
+  seatAt(place: Pick<SeatPlace, "VenueSectionId" | "x" | "y">): Locator {
+    return this.page.locator(
+      `[data-testid='seat'][data-place='${place.VenueSectionId}:${place.x}:${place.y}']`,
+    )
+  }
+
   async pickSeat(row: string, seat: string): Promise<void> {
     await this.seat(row, seat).click()
   }

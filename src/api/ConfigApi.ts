@@ -30,6 +30,28 @@ export const SiteParams = Schema.Struct({
   "670": Schema.Boolean,
 })
 
+const FieldRule = Schema.Struct({ isRequired: Schema.Boolean, isIncluded: Schema.Boolean })
+
+/** Spec §3 "Customer-info form config": per order type, each field included or not, required or not. */
+export const CustomerFormConfig = Schema.Struct({
+  fields: Schema.Struct({
+    firstName: FieldRule,
+    lastName: FieldRule,
+    email: FieldRule,
+    address1: FieldRule,
+    address2: FieldRule,
+    city: FieldRule,
+    postalCode: FieldRule,
+    dateOfBirth: FieldRule,
+    mobileNumber: FieldRule,
+    location: FieldRule,
+    ssn: FieldRule,
+  }),
+  additionalTerms: Schema.Array(
+    Schema.Struct({ code: Schema.String, isRequired: Schema.Boolean, isIncluded: Schema.Boolean }),
+  ),
+})
+
 export const SiteConfig = Schema.Struct({
   params: SiteParams,
   timerMode: Schema.Literals(["perStep", "global"]),
@@ -52,6 +74,14 @@ export const SiteConfig = Schema.Struct({
     mailingDefault: Schema.Boolean,
   }),
   serverTime: Schema.String,
+  /** the customer-info form per order type */
+  customerInfoForms: Schema.Struct({
+    order: CustomerFormConfig,
+    vod: CustomerFormConfig,
+    membership: CustomerFormConfig,
+    donation: CustomerFormConfig,
+    voucher: CustomerFormConfig,
+  }),
 })
 export type SiteConfig = typeof SiteConfig.Type
 

@@ -4,6 +4,7 @@ import { ConfigApi } from "./ConfigApi.ts"
 import { CustomerApi } from "./CustomerApi.ts"
 import { FeaturesApi } from "./FeaturesApi.ts"
 import { HumanCheckApi } from "./HumanCheckApi.ts"
+import { PaymentApi, ReservationsApi } from "./PaymentApi.ts"
 import { PresentationsApi } from "./PresentationsApi.ts"
 import { SeatsApi } from "./SeatsApi.ts"
 
@@ -19,6 +20,8 @@ export class MarqueeApi extends HttpApi.make("marquee")
   .add(SeatsApi)
   .add(CartApi)
   .add(HumanCheckApi)
+  .add(PaymentApi)
+  .add(ReservationsApi)
   .prefix("/api")
   .middleware(HttpApiMiddleware.ProblemDetails)
   .annotateMerge(OpenApi.annotations({ title: "Marquee API", version: "0.1.0" })) {}

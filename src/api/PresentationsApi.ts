@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import { IdList, LangQuery, PositiveInt } from "./shared.ts"
 
 export const SeatingMode = Schema.Literals(["mixed", "reserved", "singleGA", "multiGA"])
@@ -147,6 +147,100 @@ export class EventNotFound extends Schema.TaggedError<EventNotFound>()(
   { httpApiStatus: 404 },
 ) {}
 
+/**
+ * Why a typed code or a ticket's extra detail was refused (spec §8 "Ticket lookup"), translated in the browser:
+ * codes and vouchers (`codeNotFound`, `codeNotStarted`, `voucherExpired`, `voucherBalance`), coupons
+ * (`couponTooFewTickets`, `couponUsedUp`, `couponNoneApplicable`; `codeAlreadyEntered` is the browser's own
+ * check against its cart, repeated at commit), memberships (`memberExpired`, `memberNotStarted`,
+ * `memberNoneAvailable`, `memberNotFound`, `noValidMember`), the senior benefit (`invalidSSN`), reference
+ * prompts (`refPromptOptError`: missing or used up, `refPromptOptNotFound`) and `ticketNotFound`.
+ */
+export const TicketCodeProblem = Schema.Literals([
+  "codeNotFound",
+  "codeNotStarted",
+  "codeAlreadyEntered",
+  "voucherExpired",
+  "voucherBalance",
+  "couponTooFewTickets",
+  "couponUsedUp",
+  "couponNoneApplicable",
+  "memberExpired",
+  "memberNotStarted",
+  "memberNoneAvailable",
+  "memberNotFound",
+  "noValidMember",
+  "invalidSSN",
+  "refPromptOptError",
+  "refPromptOptNotFound",
+  "ticketNotFound",
+])
+export type TicketCodeProblem = typeof TicketCodeProblem.Type
+
+export class TicketCodeRefused extends Schema.TaggedError<TicketCodeRefused>()(
+  "TicketCodeRefused",
+  { msg: TicketCodeProblem },
+  { httpApiStatus: 422 },
+) {}
+
+/** A discount code as `applyDiscount` (src/domain/pricing/discount.ts) prices it. */
+export const DiscountOffer = Schema.Struct({
+  discountId: Schema.Int,
+  code: Schema.String,
+  name: Schema.String,
+  percentBasisPoints: Schema.NullOr(Schema.Int),
+  amountOff: Schema.NullOr(Schema.Int),
+  /** null: every ticket */
+  ticketIds: Schema.NullOr(Schema.Array(Schema.Int)),
+  minTickets: Schema.Int,
+})
+export type DiscountOffer = typeof DiscountOffer.Type
+
+/**
+ * What a typed code unlocks on the ticket step:
+ * - `discount`: a coupon, priced per applicable ticket by `applyDiscount`;
+ * - `ticketVoucher`: a system voucher worth `ticketsLeft` tickets (each seat it pays gets `systemVoucher`);
+ * - `moneyVoucher`: a system voucher with a money balance, which pays at the payment step, not here;
+ * - `ticketGroup`: a partner's or promotion's ticket group (the seat's tickets come from it).
+ */
+export const TicketCodeAnswer = Schema.Union([
+  Schema.Struct({ kind: Schema.Literal("discount"), discount: DiscountOffer }),
+  Schema.Struct({
+    kind: Schema.Literal("ticketVoucher"),
+    reference: Schema.String,
+    ticketsLeft: Schema.Int,
+    endsOn: Schema.String,
+  }),
+  Schema.Struct({
+    kind: Schema.Literal("moneyVoucher"),
+    reference: Schema.String,
+    balance: Schema.Int,
+    endsOn: Schema.String,
+  }),
+  Schema.Struct({ kind: Schema.Literal("ticketGroup"), ticketGroupId: Schema.Int }),
+])
+export type TicketCodeAnswer = typeof TicketCodeAnswer.Type
+
+/**
+ * A ticket's extra detail accepted: the member number of a member-only ticket (with the entries left on a punch
+ * card, null for a club), the ID number of a senior ticket, the references of a hotel or partner ticket.
+ */
+export const TicketEligibility = Schema.Struct({
+  ticketId: Schema.Int,
+  memberNumber: Schema.NullOr(Schema.String),
+  membershipId: Schema.NullOr(Schema.Int),
+  memberBalance: Schema.NullOr(Schema.Int),
+  ssn: Schema.NullOr(Schema.String),
+  reference1: Schema.NullOr(Schema.String),
+  reference2: Schema.NullOr(Schema.String),
+})
+export type TicketEligibility = typeof TicketEligibility.Type
+
+export class ProductNotFound extends Schema.TaggedError<ProductNotFound>()(
+  "ProductNotFound",
+  { error: Schema.Literal("productNotFound") },
+  { httpApiStatus: 404 },
+) {}
+
 export class PresentationsApi extends HttpApiGroup.make("presentations").add(
   HttpApiEndpoint.get("list", "/presentations/", {
     query: {
@@ -198,5 +292,39 @@ export class PresentationsApi extends HttpApiGroup.make("presentations").add(
     },
     success: FirstTicket,
     error: EventNotFound,
+  }),
+  /**
+   * Code or voucher entry on the ticket step (our addition beside `/ticket?ticketCode=`, which answers only
+   * ticket-group codes). `ticketIds`: the tickets now on the cart's seats, one per seat, so a coupon's minimum
+   * and applicability are checked against the order.
+   */
+  HttpApiEndpoint.get("ticketCode", "/presentations/:id/ticketCode", {
+    params: { id: PositiveInt },
+    query: {
+      code: Schema.String,
+      ticketIds: Schema.optional(IdList),
+      lang: LangQuery,
+    },
+    success: TicketCodeAnswer,
+    error: [EventNotFound, TicketCodeRefused],
+  }),
+  /** A member-only, senior or reference ticket's detail checked before the ticket goes on a seat. */
+  HttpApiEndpoint.get("ticketEligibility", "/presentations/:id/ticketEligibility", {
+    params: { id: PositiveInt },
+    query: {
+      ticketId: PositiveInt,
+      memberNumber: Schema.optional(Schema.String),
+      ssn: Schema.optional(Schema.String),
+      reference1: Schema.optional(Schema.String),
+      reference2: Schema.optional(Schema.String),
+    },
+    success: TicketEligibility,
+    error: [EventNotFound, TicketCodeRefused],
+  }),
+  /** A product's picture: an SVG drawn per category (the catalogue has no photographs). */
+  HttpApiEndpoint.get("productImage", "/products/:id/image", {
+    params: { id: PositiveInt },
+    success: Schema.String.pipe(HttpApiSchema.asText({ contentType: "image/svg+xml" })),
+    error: ProductNotFound,
   }),
 ) {}

@@ -13,7 +13,14 @@ import { Route as BookingRouteImport } from "./routes/_booking.tsx"
 import { Route as DefaultRouteImport } from "./routes/_default.tsx"
 import { Route as DefaultIndexRouteImport } from "./routes/_default/index.tsx"
 import { Route as DefaultSupportRouteImport } from "./routes/_default/support.tsx"
+import { Route as BookingOrderPaymentReturnRouteImport } from "./routes/_booking/order.payment-return.tsx"
+import { Route as BookingOrderPresentationIdIndexRouteImport } from "./routes/_booking/order.$presentationId.index.tsx"
+import { Route as BookingOrderPresentationIdCustomerRouteImport } from "./routes/_booking/order.$presentationId.customer.tsx"
+import { Route as BookingOrderPresentationIdPayRouteImport } from "./routes/_booking/order.$presentationId.pay.tsx"
+import { Route as BookingOrderPresentationIdProductsRouteImport } from "./routes/_booking/order.$presentationId.products.tsx"
 import { Route as BookingOrderPresentationIdSeatsRouteImport } from "./routes/_booking/order.$presentationId.seats.tsx"
+import { Route as BookingOrderPresentationIdTicketsRouteImport } from "./routes/_booking/order.$presentationId.tickets.tsx"
+import { Route as BookingOrderConfirmationIdentifierRouteImport } from "./routes/_booking/order.confirmation.$identifier.tsx"
 
 const BookingRoute = BookingRouteImport.update({
   id: "/_booking",
@@ -33,22 +40,78 @@ const DefaultSupportRoute = DefaultSupportRouteImport.update({
   path: "/support",
   getParentRoute: () => DefaultRoute,
 } as any)
+const BookingOrderPaymentReturnRoute =
+  BookingOrderPaymentReturnRouteImport.update({
+    id: "/order/payment-return",
+    path: "/order/payment-return",
+    getParentRoute: () => BookingRoute,
+  } as any)
+const BookingOrderPresentationIdIndexRoute =
+  BookingOrderPresentationIdIndexRouteImport.update({
+    id: "/order/$presentationId/",
+    path: "/order/$presentationId/",
+    getParentRoute: () => BookingRoute,
+  } as any)
+const BookingOrderPresentationIdCustomerRoute =
+  BookingOrderPresentationIdCustomerRouteImport.update({
+    id: "/order/$presentationId/customer",
+    path: "/order/$presentationId/customer",
+    getParentRoute: () => BookingRoute,
+  } as any)
+const BookingOrderPresentationIdPayRoute =
+  BookingOrderPresentationIdPayRouteImport.update({
+    id: "/order/$presentationId/pay",
+    path: "/order/$presentationId/pay",
+    getParentRoute: () => BookingRoute,
+  } as any)
+const BookingOrderPresentationIdProductsRoute =
+  BookingOrderPresentationIdProductsRouteImport.update({
+    id: "/order/$presentationId/products",
+    path: "/order/$presentationId/products",
+    getParentRoute: () => BookingRoute,
+  } as any)
 const BookingOrderPresentationIdSeatsRoute =
   BookingOrderPresentationIdSeatsRouteImport.update({
     id: "/order/$presentationId/seats",
     path: "/order/$presentationId/seats",
     getParentRoute: () => BookingRoute,
   } as any)
+const BookingOrderPresentationIdTicketsRoute =
+  BookingOrderPresentationIdTicketsRouteImport.update({
+    id: "/order/$presentationId/tickets",
+    path: "/order/$presentationId/tickets",
+    getParentRoute: () => BookingRoute,
+  } as any)
+const BookingOrderConfirmationIdentifierRoute =
+  BookingOrderConfirmationIdentifierRouteImport.update({
+    id: "/order/confirmation/$identifier",
+    path: "/order/confirmation/$identifier",
+    getParentRoute: () => BookingRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   "/": typeof DefaultIndexRoute
   "/support": typeof DefaultSupportRoute
+  "/order/payment-return": typeof BookingOrderPaymentReturnRoute
+  "/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
+  "/order/$presentationId/pay": typeof BookingOrderPresentationIdPayRoute
+  "/order/$presentationId/products": typeof BookingOrderPresentationIdProductsRoute
   "/order/$presentationId/seats": typeof BookingOrderPresentationIdSeatsRoute
+  "/order/$presentationId/tickets": typeof BookingOrderPresentationIdTicketsRoute
+  "/order/confirmation/$identifier": typeof BookingOrderConfirmationIdentifierRoute
+  "/order/$presentationId/": typeof BookingOrderPresentationIdIndexRoute
 }
 export interface FileRoutesByTo {
   "/": typeof DefaultIndexRoute
   "/support": typeof DefaultSupportRoute
+  "/order/payment-return": typeof BookingOrderPaymentReturnRoute
+  "/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
+  "/order/$presentationId/pay": typeof BookingOrderPresentationIdPayRoute
+  "/order/$presentationId/products": typeof BookingOrderPresentationIdProductsRoute
   "/order/$presentationId/seats": typeof BookingOrderPresentationIdSeatsRoute
+  "/order/$presentationId/tickets": typeof BookingOrderPresentationIdTicketsRoute
+  "/order/confirmation/$identifier": typeof BookingOrderConfirmationIdentifierRoute
+  "/order/$presentationId": typeof BookingOrderPresentationIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -56,20 +119,54 @@ export interface FileRoutesById {
   "/_default": typeof DefaultRouteWithChildren
   "/_default/support": typeof DefaultSupportRoute
   "/_default/": typeof DefaultIndexRoute
+  "/_booking/order/payment-return": typeof BookingOrderPaymentReturnRoute
+  "/_booking/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
+  "/_booking/order/$presentationId/pay": typeof BookingOrderPresentationIdPayRoute
+  "/_booking/order/$presentationId/products": typeof BookingOrderPresentationIdProductsRoute
   "/_booking/order/$presentationId/seats": typeof BookingOrderPresentationIdSeatsRoute
+  "/_booking/order/$presentationId/tickets": typeof BookingOrderPresentationIdTicketsRoute
+  "/_booking/order/confirmation/$identifier": typeof BookingOrderConfirmationIdentifierRoute
+  "/_booking/order/$presentationId/": typeof BookingOrderPresentationIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: "/" | "/support" | "/order/$presentationId/seats"
+  fullPaths:
+    | "/"
+    | "/support"
+    | "/order/payment-return"
+    | "/order/$presentationId/customer"
+    | "/order/$presentationId/pay"
+    | "/order/$presentationId/products"
+    | "/order/$presentationId/seats"
+    | "/order/$presentationId/tickets"
+    | "/order/confirmation/$identifier"
+    | "/order/$presentationId/"
   fileRoutesByTo: FileRoutesByTo
-  to: "/" | "/support" | "/order/$presentationId/seats"
+  to:
+    | "/"
+    | "/support"
+    | "/order/payment-return"
+    | "/order/$presentationId/customer"
+    | "/order/$presentationId/pay"
+    | "/order/$presentationId/products"
+    | "/order/$presentationId/seats"
+    | "/order/$presentationId/tickets"
+    | "/order/confirmation/$identifier"
+    | "/order/$presentationId"
   id:
     | "__root__"
     | "/_booking"
     | "/_default"
     | "/_default/support"
     | "/_default/"
+    | "/_booking/order/payment-return"
+    | "/_booking/order/$presentationId/customer"
+    | "/_booking/order/$presentationId/pay"
+    | "/_booking/order/$presentationId/products"
     | "/_booking/order/$presentationId/seats"
+    | "/_booking/order/$presentationId/tickets"
+    | "/_booking/order/confirmation/$identifier"
+    | "/_booking/order/$presentationId/"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -107,6 +204,41 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DefaultSupportRouteImport
       parentRoute: typeof DefaultRoute
     }
+    "/_booking/order/payment-return": {
+      id: "/_booking/order/payment-return"
+      path: "/order/payment-return"
+      fullPath: "/order/payment-return"
+      preLoaderRoute: typeof BookingOrderPaymentReturnRouteImport
+      parentRoute: typeof BookingRoute
+    }
+    "/_booking/order/$presentationId/": {
+      id: "/_booking/order/$presentationId/"
+      path: "/order/$presentationId"
+      fullPath: "/order/$presentationId/"
+      preLoaderRoute: typeof BookingOrderPresentationIdIndexRouteImport
+      parentRoute: typeof BookingRoute
+    }
+    "/_booking/order/$presentationId/customer": {
+      id: "/_booking/order/$presentationId/customer"
+      path: "/order/$presentationId/customer"
+      fullPath: "/order/$presentationId/customer"
+      preLoaderRoute: typeof BookingOrderPresentationIdCustomerRouteImport
+      parentRoute: typeof BookingRoute
+    }
+    "/_booking/order/$presentationId/pay": {
+      id: "/_booking/order/$presentationId/pay"
+      path: "/order/$presentationId/pay"
+      fullPath: "/order/$presentationId/pay"
+      preLoaderRoute: typeof BookingOrderPresentationIdPayRouteImport
+      parentRoute: typeof BookingRoute
+    }
+    "/_booking/order/$presentationId/products": {
+      id: "/_booking/order/$presentationId/products"
+      path: "/order/$presentationId/products"
+      fullPath: "/order/$presentationId/products"
+      preLoaderRoute: typeof BookingOrderPresentationIdProductsRouteImport
+      parentRoute: typeof BookingRoute
+    }
     "/_booking/order/$presentationId/seats": {
       id: "/_booking/order/$presentationId/seats"
       path: "/order/$presentationId/seats"
@@ -114,15 +246,47 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof BookingOrderPresentationIdSeatsRouteImport
       parentRoute: typeof BookingRoute
     }
+    "/_booking/order/$presentationId/tickets": {
+      id: "/_booking/order/$presentationId/tickets"
+      path: "/order/$presentationId/tickets"
+      fullPath: "/order/$presentationId/tickets"
+      preLoaderRoute: typeof BookingOrderPresentationIdTicketsRouteImport
+      parentRoute: typeof BookingRoute
+    }
+    "/_booking/order/confirmation/$identifier": {
+      id: "/_booking/order/confirmation/$identifier"
+      path: "/order/confirmation/$identifier"
+      fullPath: "/order/confirmation/$identifier"
+      preLoaderRoute: typeof BookingOrderConfirmationIdentifierRouteImport
+      parentRoute: typeof BookingRoute
+    }
   }
 }
 
 interface BookingRouteChildren {
+  BookingOrderPaymentReturnRoute: typeof BookingOrderPaymentReturnRoute
+  BookingOrderPresentationIdCustomerRoute: typeof BookingOrderPresentationIdCustomerRoute
+  BookingOrderPresentationIdPayRoute: typeof BookingOrderPresentationIdPayRoute
+  BookingOrderPresentationIdProductsRoute: typeof BookingOrderPresentationIdProductsRoute
   BookingOrderPresentationIdSeatsRoute: typeof BookingOrderPresentationIdSeatsRoute
+  BookingOrderPresentationIdTicketsRoute: typeof BookingOrderPresentationIdTicketsRoute
+  BookingOrderConfirmationIdentifierRoute: typeof BookingOrderConfirmationIdentifierRoute
+  BookingOrderPresentationIdIndexRoute: typeof BookingOrderPresentationIdIndexRoute
 }
 
 const BookingRouteChildren: BookingRouteChildren = {
+  BookingOrderPaymentReturnRoute: BookingOrderPaymentReturnRoute,
+  BookingOrderPresentationIdCustomerRoute:
+    BookingOrderPresentationIdCustomerRoute,
+  BookingOrderPresentationIdPayRoute: BookingOrderPresentationIdPayRoute,
+  BookingOrderPresentationIdProductsRoute:
+    BookingOrderPresentationIdProductsRoute,
   BookingOrderPresentationIdSeatsRoute: BookingOrderPresentationIdSeatsRoute,
+  BookingOrderPresentationIdTicketsRoute:
+    BookingOrderPresentationIdTicketsRoute,
+  BookingOrderConfirmationIdentifierRoute:
+    BookingOrderConfirmationIdentifierRoute,
+  BookingOrderPresentationIdIndexRoute: BookingOrderPresentationIdIndexRoute,
 }
 
 const BookingRouteWithChildren =

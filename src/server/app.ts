@@ -9,6 +9,8 @@ import { ConfigHttp } from "./config/http.ts"
 import { CustomerHttp } from "./customer/http.ts"
 import { FeaturesHttp } from "./features/http.ts"
 import { clientAppLayer } from "./http/clientApp.ts"
+import { PaymentHttp, ReservationsHttp } from "./payment/http.ts"
+import { PaymentRoutes } from "./payment/webhook.ts"
 import { PresentationsHttp } from "./presentations/http.ts"
 import { altchaHumanCheckLayer } from "./providers/humanCheck/altchaHumanCheck.ts"
 import { HumanCheckHttp } from "./providers/humanCheck/http.ts"
@@ -24,6 +26,8 @@ export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/o
     SeatsHttp,
     CartHttp,
     HumanCheckHttp,
+    PaymentHttp,
+    ReservationsHttp,
   ]),
   Layer.provide(altchaHumanCheckLayer),
   // Must come after the groups: validation failures become problem+json naming the field, not an empty 400.
@@ -38,7 +42,7 @@ export interface ServerOptions {
 
 /** The one HTTP server: the API and the PWA on the same origin (the service worker needs that). */
 export const httpServerLayer = (options: ServerOptions) =>
-  HttpRouter.serve(Layer.mergeAll(ApiRoutes, clientAppLayer(options.distDir)), {
+  HttpRouter.serve(Layer.mergeAll(ApiRoutes, PaymentRoutes, clientAppLayer(options.distDir)), {
     disableLogger: true,
     // The what's-on list is hundreds of kilobytes of repetitive JSON: compressed it is a tenth of that on a phone.
     middleware: HttpMiddleware.compression({ algorithms: ["br", "gzip"], levels: { br: 4, gzip: 6 } }),

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { afterAll, beforeAll } from "vitest"
 import { createScratchDatabase, postgresReachable } from "./postgres.ts"
 import { embeddedTarget, postgresTarget, type RunningServer, startTestServer } from "./testServer.ts"
 
@@ -34,3 +35,25 @@ export const bothDatabases = (label: string) =>
       },
     },
   ] as const
+
+/**
+ * The describe block's server: started before its tests on `start`'s database, closed and dropped after them.
+ * `isUp()` is false where PostgreSQL is unreachable on a developer machine (tests then skip themselves).
+ */
+export const useTestServer = (start: () => Promise<StartedServer | undefined>) => {
+  let started: StartedServer | undefined
+  beforeAll(async () => {
+    started = await start()
+  }, 180_000)
+  afterAll(async () => {
+    await started?.server.close()
+    await started?.cleanup()
+  })
+  return {
+    isUp: (): boolean => started !== undefined,
+    live: (): RunningServer => {
+      if (started === undefined) throw new Error("server not started")
+      return started.server
+    },
+  }
+}

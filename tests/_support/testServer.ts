@@ -14,6 +14,8 @@ export interface RunningServer {
     statement: string,
     params?: ReadonlyArray<unknown>,
   ) => Promise<ReadonlyArray<A>>
+  /** an effect on the server's own database client (a job a test triggers, such as payment reconciliation) */
+  readonly run: <A, E>(effect: Effect.Effect<A, E, SqlClient.SqlClient>) => Promise<A>
   readonly close: () => Promise<void>
 }
 
@@ -42,6 +44,7 @@ export const startTestServer = async (target: DatabaseTarget): Promise<RunningSe
     baseUrl: `http://127.0.0.1:${port}`,
     query: <A extends object>(statement: string, params: ReadonlyArray<unknown> = []) =>
       Effect.runPromise(sql.unsafe<A>(statement, params).pipe(Effect.orDie)),
+    run: (effect) => Effect.runPromise(Effect.provideService(effect, SqlClient.SqlClient, sql)),
     close: () => Effect.runPromise(Scope.close(scope, Exit.void)),
   }
 }

@@ -31,9 +31,12 @@ export interface CartRow {
   readonly cartType: string
   readonly createdAt: number
   readonly updatedAt: number
-  /** The `seq` of the cart's latest event: what other tabs watch to catch up. 0 before the first event. */
+  /**
+   * The `seq` of the cart's latest event when the row was last written: at the cart's first append and with each
+   * snapshot (writing it on every append doubled an append's cost). The log itself is the truth.
+   */
   readonly lastSeq: number
-  /** How many events the cart holds; snapshots are written when it crosses a multiple of N. */
+  /** How many events the cart held then. */
   readonly eventCount: number
 }
 

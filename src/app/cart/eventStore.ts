@@ -1,5 +1,5 @@
 import { Dexie, liveQuery } from "dexie"
-import type { CartEventRow, CartRow, MarqueeDb } from "./db.ts"
+import type { CartEventRow, MarqueeDb } from "./db.ts"
 
 /**
  * Why an append or load failed. Whatever the reason, the transaction was rolled back: the stored log and the
@@ -89,6 +89,8 @@ interface Projection<S> {
   readonly state: S
   /** `seq` of the last event folded into `state`; 0 for none. */
   readonly lastSeq: number
+  /** events of this cart folded into `state` (snapshots are written when it crosses a multiple of N) */
+  readonly eventCount: number
 }
 
 /**
@@ -108,7 +110,10 @@ export const createCartEventStore = <E extends { readonly eventId: string }, S>(
   const now = options.now ?? Date.now
   const tables = [db.cartEvents, db.cartSnapshots, db.carts]
 
-  let projection: Projection<S> = { state: initial, lastSeq: 0 }
+  const empty: Projection<S> = { state: initial, lastSeq: 0, eventCount: 0 }
+  let projection = empty
+  /** whether this cart's row exists (it is written once, then with each snapshot) */
+  let cartRowWritten = false
   let loaded = false
   let closed = false
   let queue: Promise<unknown> = Promise.resolve()
@@ -134,45 +139,65 @@ export const createCartEventStore = <E extends { readonly eventId: string }, S>(
   const eventsAfter = (seq: number): Promise<Array<CartEventRow>> =>
     db.cartEvents.where("[cartId+seq]").between([cartId, seq], [cartId, Dexie.maxKey], false, true).toArray()
 
+  /** This cart's events with `after < seq < before`: what other tabs appended ahead of our first new event. */
+  const eventsBetween = (after: number, before: number | undefined): Promise<Array<CartEventRow>> =>
+    before === undefined
+      ? eventsAfter(after)
+      : db.cartEvents.where("[cartId+seq]").between([cartId, after], [cartId, before], false, false).toArray()
+
+  /**
+   * Adds the event and answers its seq, or undefined when its id is already stored. Catching the unique-index
+   * failure inside the transaction keeps the transaction alive (Dexie prevents the abort of a caught request).
+   */
+  const addUnlessStored = (event: E): Promise<number | undefined> =>
+    db.cartEvents
+      .add({ cartId, eventId: event.eventId, event: encode(event) })
+      .catch(Dexie.ConstraintError, () => undefined)
+
   const fold = (from: Projection<S>, rows: ReadonlyArray<CartEventRow>): Projection<S> => {
-    let { state, lastSeq } = from
+    let { state, lastSeq, eventCount } = from
     for (const row of rows) {
       if (row.seq <= lastSeq) continue
       state = apply(state, decode(row.event))
       lastSeq = row.seq
+      eventCount += 1
     }
-    return { state, lastSeq }
+    return { state, lastSeq, eventCount }
   }
 
   /**
    * Latest snapshot + the events after it. A snapshot that no longer decodes is ignored: it is a cache.
-   * Runs inside whatever transaction the caller opened.
+   * Runs inside whatever transaction the caller opened. `before`: stop short of this seq (our own new event).
    */
-  const replay = async (): Promise<Projection<S>> => {
+  const replay = async (before?: number): Promise<Projection<S>> => {
     const snapshot = await db.cartSnapshots
       .where("[cartId+seq]")
       .between([cartId, Dexie.minKey], [cartId, Dexie.maxKey])
       .last()
-    let base: Projection<S> = { state: initial, lastSeq: 0 }
+    let base = empty
     if (snapshot) {
       try {
-        base = { state: decodeState(snapshot.state), lastSeq: snapshot.seq }
+        base = { state: decodeState(snapshot.state), lastSeq: snapshot.seq, eventCount: snapshot.eventCount }
       } catch {
-        base = { state: initial, lastSeq: 0 }
+        base = empty
       }
     }
-    return fold(base, await eventsAfter(base.lastSeq))
+    return fold(base, await eventsBetween(base.lastSeq, before))
   }
 
-  /** Brings `from` up to the stored log: folds what other connections appended, re-reads a cart that shrank. */
-  const upToDate = async (from: Projection<S>, knownSeq?: number): Promise<Projection<S>> => {
-    const storedSeq = knownSeq ?? (await db.carts.get(cartId))?.lastSeq ?? 0
-    if (storedSeq === from.lastSeq) return from
-    if (storedSeq < from.lastSeq) return replay()
-    return fold(from, await eventsAfter(from.lastSeq))
-  }
+  /**
+   * Brings `from` up to the stored log: folds what other connections appended. Events are never deleted (only the
+   * whole database is, and that closes this connection), so what is new is exactly what lies after `lastSeq`.
+   */
+  const upToDate = async (from: Projection<S>): Promise<Projection<S>> =>
+    fold(from, await eventsAfter(from.lastSeq))
 
-  const readFromStart = (): Promise<Projection<S>> => db.transaction("r", tables, replay)
+  const readFromStart = (): Promise<Projection<S>> =>
+    db.transaction("r", tables, async () => {
+      const [found, cart] = await Promise.all([replay(), db.carts.get(cartId)])
+      cartRowWritten = cart !== undefined
+      return found
+    })
 
   const catchUp = async (): Promise<void> => {
     const from = projection
@@ -215,8 +240,10 @@ export const createCartEventStore = <E extends { readonly eventId: string }, S>(
       following = { unsubscribe: () => channel.removeEventListener("message", listener) }
       return
     }
-    following = liveQuery(() => db.carts.get(cartId)).subscribe({
-      next: (cart: CartRow | undefined) => onAnnouncement(cart?.lastSeq ?? 0),
+    const lastEvent = () =>
+      db.cartEvents.where("[cartId+seq]").between([cartId, Dexie.minKey], [cartId, Dexie.maxKey]).last()
+    following = liveQuery(lastEvent).subscribe({
+      next: (row: CartEventRow | undefined) => onAnnouncement(row?.seq ?? 0),
       // A closed database ends the subscription; the reload prompt takes over from here.
       error: () => undefined,
     })
@@ -241,40 +268,36 @@ export const createCartEventStore = <E extends { readonly eventId: string }, S>(
       await ensureLoaded()
       if (events.length === 0) return projection.state
       const from = projection
+      let rowWritten = false
       const next = await db.transaction("rw", tables, async () => {
-        // Another tab may have appended since our last notification: fold its events first, inside this
-        // transaction, so the snapshot and the projection include them.
-        // The cart row and the event-id check are independent reads: issue both at once (one wait, not two).
-        const ids = events.map((event) => event.eventId)
-        const [cart, storedIds] = await Promise.all([
-          db.carts.get(cartId),
-          db.cartEvents.where("eventId").anyOf(ids).keys(),
-        ])
-        let current = await upToDate(from, cart?.lastSeq ?? 0)
-        const stored = new Set(storedIds)
-        let eventCount = cart?.eventCount ?? 0
-        let lastSnapshotBucket = Math.floor(eventCount / snapshotEvery)
+        // One request per event in the common case. A duplicate event id (a retried command) is refused by the
+        // unique index instead of being looked up first. Other tabs' events of this cart that we have not heard
+        // of yet would sit between our last seq and the new one: the key generator counts up by one per row, so
+        // only a gap needs a read (another tab, another cart), and those events are folded before ours.
+        let current = from
+        let lastSnapshotBucket = Math.floor(from.eventCount / snapshotEvery)
         let snapshotDue = false
-        let appended = 0
+        const seen = new Set<string>()
         for (const event of events) {
-          if (stored.has(event.eventId)) continue
-          stored.add(event.eventId)
-          appended += 1
-          const seq = await db.cartEvents.add({ cartId, eventId: event.eventId, event: encode(event) })
-          current = { state: apply(current.state, event), lastSeq: seq }
-          eventCount += 1
-          const bucket = Math.floor(eventCount / snapshotEvery)
+          if (seen.has(event.eventId)) continue
+          seen.add(event.eventId)
+          const seq = await addUnlessStored(event)
+          if (seq === undefined) continue
+          if (seq !== current.lastSeq + 1) current = fold(current, await eventsBetween(current.lastSeq, seq))
+          current = { state: apply(current.state, event), lastSeq: seq, eventCount: current.eventCount + 1 }
+          const bucket = Math.floor(current.eventCount / snapshotEvery)
           if (bucket > lastSnapshotBucket) {
             lastSnapshotBucket = bucket
             snapshotDue = true
           }
         }
-        if (appended === 0) return current
+        // Nothing new of ours (all duplicates): still bring in what the other tab stored with them.
+        if (current === from) return upToDate(from)
         if (snapshotDue) {
           await db.cartSnapshots.put({
             cartId,
             seq: current.lastSeq,
-            eventCount,
+            eventCount: current.eventCount,
             state: encodeState(current.state),
           })
           // Older snapshots are superseded; keep the table to one row per cart.
@@ -283,17 +306,25 @@ export const createCartEventStore = <E extends { readonly eventId: string }, S>(
             .between([cartId, Dexie.minKey], [cartId, current.lastSeq], true, false)
             .delete()
         }
-        const at = now()
-        await db.carts.put({
-          cartId,
-          cartType: cart?.cartType ?? options.cartType ?? "unknown",
-          createdAt: cart?.createdAt ?? at,
-          updatedAt: at,
-          lastSeq: current.lastSeq,
-          eventCount,
-        })
+        rowWritten = snapshotDue || !cartRowWritten
+        if (rowWritten) {
+          // The cart's row: written when the cart starts and refreshed with each snapshot (its lastSeq and
+          // eventCount are as of then: the log itself is the truth). Not awaited: the transaction commits after
+          // every request it issued, and `next` waits for the commit.
+          const at = now()
+          const existing = cartRowWritten ? await db.carts.get(cartId) : undefined
+          void db.carts.put({
+            cartId,
+            cartType: existing?.cartType ?? options.cartType ?? "unknown",
+            createdAt: existing?.createdAt ?? at,
+            updatedAt: at,
+            lastSeq: current.lastSeq,
+            eventCount: current.eventCount,
+          })
+        }
         return current
       })
+      if (rowWritten) cartRowWritten = true
       // Committed: only now may the projection move, and other tabs hear of it.
       publish(next)
       announce(next.lastSeq)

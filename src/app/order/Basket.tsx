@@ -1,5 +1,7 @@
+import type { ReactNode } from "react"
 import type { CartSeat } from "../../domain/cart/state.ts"
 import type { Translate } from "../i18n/useI18n.ts"
+import { seatLine } from "./flow.ts"
 
 type Props = {
   readonly seats: ReadonlyArray<CartSeat>
@@ -11,6 +13,10 @@ type Props = {
   readonly onExtend: () => void
   readonly onStartAgain: () => void
   readonly t: Translate
+  /** what an empty basket says, when not the seat list's hint (a general-admission showing has no list) */
+  readonly emptyText?: string
+  /** the way on (continue to the next step), shown under the seats */
+  readonly children?: ReactNode
 }
 
 const pad2 = (value: number) => String(value).padStart(2, "0")
@@ -19,7 +25,17 @@ const pad2 = (value: number) => String(value).padStart(2, "0")
 export const formatCountdown = (seconds: number): string =>
   `${Math.floor(seconds / 60)}:${pad2(Math.max(0, seconds) % 60)}`
 
-export const Basket = ({ seats, timer, problem, busy, onExtend, onStartAgain, t }: Props) => (
+export const Basket = ({
+  seats,
+  timer,
+  problem,
+  busy,
+  onExtend,
+  onStartAgain,
+  t,
+  emptyText,
+  children,
+}: Props) => (
   <aside className="basket" aria-labelledby="basket-title" data-testid="basket">
     <h2 id="basket-title" className="basket__title">
       {t("order.basket.title")}
@@ -33,12 +49,12 @@ export const Basket = ({ seats, timer, problem, busy, onExtend, onStartAgain, t 
       </p>
     ) : null}
     {seats.length === 0 ? (
-      <p className="basket__empty">{t("order.basket.empty")}</p>
+      <p className="basket__empty">{emptyText ?? t("order.basket.empty")}</p>
     ) : (
       <ul className="basket__seats" data-testid="held-seats">
         {seats.map((seat) => (
           <li key={seat.key} className="basket__seat">
-            {t("order.basket.seat", { row: seat.RowName, seat: seat.SeatName })}
+            {seatLine(seat, t)}
           </li>
         ))}
       </ul>
@@ -63,5 +79,6 @@ export const Basket = ({ seats, timer, problem, busy, onExtend, onStartAgain, t 
         </div>
       </div>
     ) : null}
+    {children}
   </aside>
 )

@@ -1,26 +1,29 @@
-import { useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query"
+import { keepPreviousData, useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query"
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react"
 import type { Presentation } from "../../api/PresentationsApi.ts"
-import { CartReset, StepTimerExtended, StepTimerStarted } from "../../domain/cart/events.ts"
+import type { Seatplan, SeatStatuses } from "../../api/SeatsApi.ts"
 import type { LockRejectionReason } from "../../domain/cart/facts.ts"
-import { type Cart, type CartSeat, findPresentation, type SeatCommand } from "../../domain/cart/state.ts"
-import { stepDeadline, timerState } from "../../domain/cart/timers.ts"
+import type { CartSeat } from "../../domain/cart/state.ts"
 import type { SeatPlace } from "../../domain/cart/values.ts"
-import { eventMeta } from "../cart/cartLog.ts"
-import { reconcile } from "../cart/reconciler.ts"
-import { lockSeats, unlockSeats } from "../cart/seatCommands.ts"
 import { formatLongDateTime } from "../i18n/format.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { type Translate, useT } from "../i18n/useI18n.ts"
 import { configQueryOptions } from "../lib/configQuery.ts"
 import { temporal } from "../lib/temporal.ts"
 import { Basket } from "./Basket.tsx"
+import { type OrderCart, useCartSession } from "./cartSession.ts"
+import { screenHref } from "./flow.ts"
+import { BestAvailablePlaceholder, GaQuantityPlaceholder } from "./HoldPlaceholders.tsx"
+import { loadSeatCart, type SeatCart } from "./loadSeatSelection.ts"
 import { presentationDetailQueryOptions, seatplanQueryOptions, seatStatusesQueryOptions } from "./queries.ts"
 import { SeatList } from "./SeatList.tsx"
-import { placeKey, type SeatItem, seatRows } from "./seatRows.ts"
+import { ScreenLink } from "./StepFrame.tsx"
+import { type SeatItem, type SeatMarks, seatRows } from "./seatRows.ts"
+import { storedCartToken } from "./storedCartToken.ts"
 import { useNow } from "./useNow.ts"
-import { type OrderCart, useOrderCart } from "./useOrderCart.ts"
 import "./order.css"
+import "./steps.css"
+import "./seatCartOpening.css"
 
 // The map (regl and its shaders) arrives after the list: the list is usable at once and is the accessible view.
 const SeatMapView = lazy(() =>
@@ -49,12 +52,6 @@ const problemText = (problem: Problem, t: Translate): string => {
       return t("order.problems.lockFailed")
   }
 }
-
-/** The command a seat call just appended: commands keep insertion order and each call adds a fresh id. */
-const lastCommand = (cart: Cart, kind: SeatCommand["kind"]): SeatCommand | undefined =>
-  Object.values(cart.commands)
-    .filter((command) => command.kind === kind)
-    .at(-1)
 
 const placeOf = (item: SeatItem): SeatPlace => ({
   VenueSectionId: item.seat.VenueSectionId,
@@ -95,7 +92,28 @@ export const SeatSelectionPage = ({ presentationId, locale }: Props) => {
   )
 }
 
-const NO_SEATS: ReadonlyArray<CartSeat> = []
+/**
+ * The cart's code (Dexie, the event store, the domain's schemas, the seat commands, the human check) is not in
+ * this screen's first chunk: it is fetched right after the first render (the route's loader has usually started
+ * it already), while the buyer already sees the seats.
+ */
+const useSeatCart = (): { readonly cart: SeatCart | undefined; readonly failed: boolean } => {
+  const [loaded, setLoaded] = useState<{ cart: SeatCart | undefined; failed: boolean }>({
+    cart: undefined,
+    failed: false,
+  })
+  useEffect(() => {
+    let mounted = true
+    loadSeatCart().then(
+      (cart) => mounted && setLoaded({ cart, failed: false }),
+      () => mounted && setLoaded({ cart: undefined, failed: true }),
+    )
+    return () => {
+      mounted = false
+    }
+  }, [])
+  return loaded
+}
 
 type PickerProps = {
   readonly presentation: Presentation
@@ -105,96 +123,125 @@ type PickerProps = {
 }
 
 const SeatPicker = ({ presentation, seatplanId, locale, t }: PickerProps) => {
-  const order = useOrderCart(presentation)
+  const seatCart = useSeatCart()
+  const order = useCartSession(presentation, seatCart.cart?.cartMachinery)
   const { data: plan } = useSuspenseQuery(seatplanQueryOptions(presentation.venueId, seatplanId, locale))
-  if (order.status === "opening") return <p className="order__notice">{t("status.loading")}</p>
+  if (seatCart.failed) return <p className="order__notice order__notice--problem">{t("order.cartFailed")}</p>
   if (order.status === "unavailable") return <p className="order__notice">{t("order.unavailable")}</p>
-  return <ReadyPicker order={order} presentation={presentation} plan={plan.seatplan} t={t} />
+  return (
+    <SeatBoard
+      order={order}
+      seatCart={seatCart.cart}
+      presentation={presentation}
+      plan={plan.seatplan}
+      locale={locale}
+      t={t}
+    />
+  )
 }
 
-type ReadyProps = {
-  readonly order: Extract<OrderCart, { status: "ready" }>
+type Ready = Extract<OrderCart, { status: "ready" }> & { readonly seatCart: SeatCart }
+
+type BoardProps = {
+  readonly order: Exclude<OrderCart, { status: "unavailable" }>
+  readonly seatCart: SeatCart | undefined
   readonly presentation: Presentation
-  readonly plan: Parameters<typeof seatRows>[0]
+  readonly plan: Seatplan["seatplan"]
+  readonly locale: LocaleCode
   readonly t: Translate
 }
 
-const ReadyPicker = ({ order, presentation, plan, t }: ReadyProps) => {
-  const { log, cart, client, token, whenToken, renewToken } = order
+const NO_SEATS: ReadonlyArray<CartSeat> = []
+
+/** Before the cart is open, the statuses (asked with the stored cart token) say which seats are this cart's. */
+const serverMarks = (statuses: SeatStatuses | undefined): SeatMarks => ({
+  mine: (statuses?.seats ?? [])
+    .filter((seat) => seat.isSelected)
+    .map((seat) => ({ VenueSectionId: seat.VenueSectionId, x: seat.XCoordinate, y: seat.YCoordinate })),
+  pending: [],
+})
+
+/**
+ * One tree for both moments, so that nothing the buyer sees is mounted twice (the map above all): while the
+ * cart opens the seats are shown from the statuses and cannot be picked yet; once it is open they can.
+ */
+const SeatBoard = ({ order, seatCart, presentation, plan, locale, t }: BoardProps) => {
+  const ready: Ready | undefined =
+    order.status === "ready" && seatCart !== undefined ? { ...order, seatCart } : undefined
+  const cart = ready?.cart
   const presentationId = presentation.id
   const queryClient = useQueryClient()
-  const cartToken = token.status === "ready" ? token.token : null
+  // while a token is being earned (or before the cart is open) the stored one, if any, asks for the statuses
+  const cartToken =
+    order.status === "ready" && order.token.status === "ready" ? order.token.token : storedCartToken()
   const statusesOptions = seatStatusesQueryOptions(presentationId, cartToken)
-  const statuses = useQuery({ ...statusesOptions, enabled: token.status !== "checking" })
+  // a new token (the human check done) keeps showing the last answer until its own arrives: no seat flips back
+  const statuses = useQuery({ ...statusesOptions, placeholderData: keepPreviousData })
   const config = useQuery(configQueryOptions())
   const [problem, setProblem] = useState<Problem | null>(null)
   const [busy, setBusy] = useState(false)
 
-  const held: ReadonlyArray<CartSeat> = findPresentation(cart, presentationId)?.seats ?? NO_SEATS
-  const sections = useMemo(
-    () => seatRows(plan, statuses.data, cart, presentationId),
-    [plan, statuses.data, cart, presentationId],
+  const held =
+    cart !== undefined && seatCart !== undefined ? seatCart.heldSeats(cart, presentationId) : NO_SEATS
+  const marks = useMemo(
+    () =>
+      cart !== undefined && seatCart !== undefined
+        ? seatCart.seatMarks(cart, presentationId)
+        : serverMarks(statuses.data),
+    [seatCart, cart, presentationId, statuses.data],
   )
+  const sections = useMemo(() => seatRows(plan, statuses.data, marks), [plan, statuses.data, marks])
 
-  const chooseSeats = cart.timers.chooseSeats
-  const now = useNow(chooseSeats !== undefined)
-  const timer = timerState(cart, now).steps.find((step) => step.step === "chooseSeats") ?? null
+  const now = useNow(cart?.timers.chooseSeats !== undefined)
+  const timer = cart !== undefined && seatCart !== undefined ? seatCart.seatTimer(cart, now) : null
 
-  useLostHolds(cart, presentationId, held, setProblem)
+  // A held seat that leaves the cart without this cart asking (the hold lapsed or was taken over) is reported.
+  const previous = useRef<ReadonlyArray<CartSeat>>(held)
+  useEffect(() => {
+    const before = previous.current
+    previous.current = held
+    if (cart === undefined || seatCart === undefined) return
+    const lost = seatCart.lostHold(cart, presentationId, before, held)
+    if (lost !== undefined) setProblem({ kind: "lost", row: lost.RowName, seat: lost.SeatName })
+  }, [seatCart, cart, presentationId, held])
 
-  // The statuses are a second witness: when a fresh answer no longer lists a held seat as ours, the reconciler
-  // settles it now instead of at its next trigger (a reconnect whose first request failed, a lapsed hold).
   const statusesAt = statuses.dataUpdatedAt
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per fresh statuses answer
   useEffect(() => {
-    const data = statuses.data
-    if (data === undefined || held.length === 0) return
-    if (Object.values(cart.commands).some((command) => command.status === "pending")) return
-    const ours = new Set(
-      data.seats
-        .filter((seat) => seat.isSelected)
-        .map((seat) =>
-          placeKey({ VenueSectionId: seat.VenueSectionId, x: seat.XCoordinate, y: seat.YCoordinate }),
-        ),
-    )
-    if (held.every((seat) => ours.has(placeKey(seat)))) return
-    void reconcile(log, client).catch(() => undefined)
+    if (ready === undefined || statuses.data === undefined || statuses.isPlaceholderData) return
+    ready.seatCart.settleIfStatusesDisagree(ready.log, ready.client, ready.cart, held, statuses.data)
   }, [statusesAt])
 
   const refreshStatuses = () => queryClient.invalidateQueries({ queryKey: statusesOptions.queryKey })
-
   const param665 = async () => (await queryClient.ensureQueryData(configQueryOptions())).params["665"]
 
-  const startTimerIfNeeded = async () => {
-    const state = log.store.state()
-    const holds = findPresentation(state, presentationId)?.seats.length ?? 0
-    if (holds === 0 || state.timers.chooseSeats !== undefined) return
-    const meta = eventMeta()
-    const deadline = stepDeadline(await param665(), "chooseSeats", meta.at)
-    await log.store.append([StepTimerStarted.make({ ...meta, step: "chooseSeats", deadline })])
-  }
+  // general admission asks for a quantity (spec §2); reserved sections keep the map and the list
+  const gaSections = plan.sections.filter((section) => !section.isReserved)
+  const hasReserved = plan.sections.some((section) => section.isReserved)
 
+  // The list is disabled until the cart is open; a tap on the map meanwhile is ignored the same way.
   const pick = async (item: SeatItem) => {
-    if (item.state === "pending" || item.state === "taken") return
+    if (ready === undefined || item.state === "pending" || item.state === "taken") return
     try {
-      await whenToken()
+      await ready.whenToken()
     } catch {
       return
     }
     try {
-      if (item.state === "mine") {
-        const after = await unlockSeats(log, client, presentationId, [placeOf(item)])
-        setProblem(lastCommand(after, "unlock")?.status === "refused" ? { kind: "unlockFailed" } : null)
-      } else {
-        const after = await lockSeats(log, client, presentationId, [placeOf(item)])
-        const command = lastCommand(after, "lock")
-        if (command?.status === "refused") {
-          if (command.reason === "RECAPTCHA_REQUIRED") renewToken()
-          setProblem({ kind: "refused", reason: command.reason ?? "", held: held.length })
-        } else {
-          setProblem(null)
-          await startTimerIfNeeded()
-        }
+      const outcome = await ready.seatCart.pickPlace(
+        ready.log,
+        ready.client,
+        presentationId,
+        placeOf(item),
+        item.state === "mine",
+      )
+      if (outcome.kind === "refused") {
+        if (outcome.reason === "RECAPTCHA_REQUIRED") ready.renewToken()
+        setProblem({ kind: "refused", reason: outcome.reason, held: held.length })
+      } else if (outcome.kind === "unlockFailed") setProblem({ kind: "unlockFailed" })
+      else {
+        setProblem(null)
+        if (outcome.kind === "held") await ready.seatCart.startSeatTimer(ready.log, presentationId, param665)
       }
     } catch {
       // no answer (offline): the intent stays pending and the reconciler settles it when the network is back
@@ -204,28 +251,20 @@ const ReadyPicker = ({ order, presentation, plan, t }: ReadyProps) => {
   }
 
   const extend = async () => {
+    if (ready === undefined) return
     setBusy(true)
     try {
-      const meta = eventMeta()
-      const deadline = stepDeadline(await param665(), "chooseSeats", meta.at)
-      await log.store.append([StepTimerExtended.make({ ...meta, step: "chooseSeats", deadline })])
+      await ready.seatCart.extendSeatTimer(ready.log, param665)
     } finally {
       setBusy(false)
     }
   }
 
   const startAgain = async () => {
+    if (ready === undefined) return
     setBusy(true)
     try {
-      // release what the server still holds, best effort: holds lapse by themselves anyway
-      if (held.length > 0)
-        await unlockSeats(
-          log,
-          client,
-          presentationId,
-          held.map((seat) => ({ VenueSectionId: seat.VenueSectionId, x: seat.x, y: seat.y })),
-        ).catch(() => undefined)
-      await log.store.append([CartReset.make({ ...eventMeta(), keepCustomerInfo: true })])
+      await ready.seatCart.startAgain(ready.log, ready.client, presentationId, held)
       setProblem(null)
     } finally {
       setBusy(false)
@@ -233,15 +272,37 @@ const ReadyPicker = ({ order, presentation, plan, t }: ReadyProps) => {
     }
   }
 
+  const holdProps =
+    ready === undefined
+      ? undefined
+      : {
+          log: ready.log,
+          cart: ready.cart,
+          presentationId,
+          held,
+          whenToken: ready.whenToken,
+          afterHold: async () => {
+            setProblem(null)
+            await ready.seatCart.startSeatTimer(ready.log, presentationId, param665)
+            void refreshStatuses()
+          },
+          t,
+        }
+
   return (
     <div className="order__body">
       <div className="order__seats">
-        {token.status === "checking" ? (
+        {ready === undefined ? (
+          <p className="order__notice" role="status" data-testid="cart-opening">
+            {t("order.openingCart")}
+          </p>
+        ) : null}
+        {ready?.token.status === "checking" ? (
           <p className="order__notice" role="status" data-testid="human-check">
             {t("order.humanCheck")}
           </p>
         ) : null}
-        {token.status === "failed" ? (
+        {ready?.token.status === "failed" ? (
           <p className="order__notice order__notice--problem" role="alert">
             {t("order.humanCheckFailed")}
           </p>
@@ -249,21 +310,62 @@ const ReadyPicker = ({ order, presentation, plan, t }: ReadyProps) => {
         {statuses.isError ? (
           <p className="order__notice order__notice--problem">{t("order.statusesFailed")}</p>
         ) : null}
-        <Legend t={t} />
-        <Suspense fallback={null}>
-          <SeatMapView plan={plan} sections={sections} t={t} onPick={(item) => void pick(item)} />
-        </Suspense>
-        <SeatList sections={sections} t={t} onPick={(item) => void pick(item)} />
+        {gaSections.length === 0 ? null : ready !== undefined && holdProps !== undefined ? (
+          <ready.seatCart.GaQuantity
+            sections={gaSections}
+            statuses={statuses.data}
+            client={ready.client}
+            {...holdProps}
+          />
+        ) : (
+          <GaQuantityPlaceholder sections={gaSections} statuses={statuses.data} t={t} />
+        )}
+        {hasReserved ? (
+          <>
+            {ready !== undefined && holdProps !== undefined ? (
+              <ready.seatCart.BestAvailable {...holdProps} />
+            ) : (
+              <BestAvailablePlaceholder t={t} />
+            )}
+            <Legend t={t} />
+            <Suspense fallback={null}>
+              <SeatMapView
+                plan={plan}
+                sections={sections}
+                presentationId={presentationId}
+                t={t}
+                onPick={(item) => void pick(item)}
+              />
+            </Suspense>
+            {/* a disabled fieldset disables every seat button in it at once, and says so to screen readers */}
+            <fieldset className="seat-fieldset" disabled={ready === undefined}>
+              <SeatList sections={sections} t={t} onPick={(item) => void pick(item)} />
+            </fieldset>
+          </>
+        ) : null}
       </div>
       <Basket
         seats={held}
         timer={timer}
         problem={problem === null ? null : problemText(problem, t)}
-        busy={busy || config.isPending}
+        busy={busy || config.isPending || ready === undefined}
         onExtend={() => void extend()}
         onStartAgain={() => void startAgain()}
         t={t}
-      />
+        emptyText={
+          ready === undefined ? t("order.openingCart") : hasReserved ? undefined : t("orderSteps.ga.empty")
+        }
+      >
+        {held.length > 0 && timer?.isExpired !== true ? (
+          <ScreenLink
+            className="button button--primary"
+            href={screenHref(presentationId, "tickets", locale)}
+            testId="continue"
+          >
+            {t("orderSteps.continueToTickets")}
+          </ScreenLink>
+        ) : null}
+      </Basket>
     </div>
   )
 }
@@ -281,36 +383,3 @@ const Legend = ({ t }: { readonly t: Translate }) => (
     </ul>
   </div>
 )
-
-/**
- * A held seat that leaves the cart without this cart asking (the reconciler's `SeatLockLost`: the hold lapsed
- * or was taken over) is reported to the buyer by row and seat.
- */
-const useLostHolds = (
-  cart: Cart,
-  presentationId: number,
-  held: ReadonlyArray<CartSeat>,
-  report: (problem: Problem) => void,
-) => {
-  const previous = useRef<ReadonlyArray<CartSeat>>(held)
-  useEffect(() => {
-    const before = previous.current
-    previous.current = held
-    if (findPresentation(cart, presentationId) === undefined) return
-    const now = new Set(held.map(placeKey))
-    // the latest command naming a seat says whether this cart let it go
-    const latest = new Map<string, SeatCommand>()
-    for (const command of Object.values(cart.commands))
-      if (command.presentationId === presentationId)
-        for (const seat of command.seats) {
-          const key = placeKey(seat)
-          const seen = latest.get(key)
-          if (seen === undefined || seen.requestedAt <= command.requestedAt) latest.set(key, command)
-        }
-    const released = new Set(
-      [...latest].filter(([, command]) => command.kind === "unlock").map(([key]) => key),
-    )
-    const lost = before.find((seat) => !now.has(placeKey(seat)) && !released.has(placeKey(seat)))
-    if (lost !== undefined) report({ kind: "lost", row: lost.RowName, seat: lost.SeatName })
-  }, [cart, presentationId, held, report])
-}

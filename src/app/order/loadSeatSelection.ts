@@ -4,7 +4,8 @@ import type { LocaleCode } from "../i18n/locales.ts"
 import { ApiError } from "../lib/api.ts"
 import { configQueryOptions } from "../lib/configQuery.ts"
 import { loadTemporal } from "../lib/temporal.ts"
-import { presentationDetailQueryOptions, seatplanQueryOptions } from "./queries.ts"
+import { presentationDetailQueryOptions, seatplanQueryOptions, seatStatusesQueryOptions } from "./queries.ts"
+import { storedCartToken } from "./storedCartToken.ts"
 
 /** `$presentationId` as a positive integer, or a 404: no request is worth making for "abc" or "-1". */
 export const parsePresentationId = (raw: string): number => {
@@ -13,16 +14,23 @@ export const parsePresentationId = (raw: string): number => {
   return id
 }
 
+/** The seat screen's cart side (seatCart.ts), its own chunk: the screen draws the seats without it. */
+export const loadSeatCart = () => import("./seatCart.ts")
+export type SeatCart = Awaited<ReturnType<typeof loadSeatCart>>
+
 /**
- * The seat screen's loader: the presentation, then its hall's seatplan (which the presentation names), the
- * config (param 665 timers) and Temporal for the date line. Statuses are not awaited: they need the cart token,
- * which the page makes sure of.
+ * The seat screen's loader: the presentation, then its hall's seatplan (which the presentation names), and
+ * beside them the statuses (asked with the cart token this browser stored, if any: the cart is not open yet)
+ * and Temporal for the date line, so that the first render shows the seats as they are. Not awaited: the
+ * config (param 665 timers) and the cart's code, which the first render does not need (the page shows a
+ * failure to load the latter).
  */
 export const loadSeatSelection = async (
   queryClient: QueryClient,
   presentationId: number,
   locale: LocaleCode,
 ): Promise<void> => {
+  loadSeatCart().catch(() => undefined)
   void queryClient.prefetchQuery(configQueryOptions())
   const [detail] = await Promise.all([
     queryClient
@@ -32,6 +40,10 @@ export const loadSeatSelection = async (
         throw error
       }),
     loadTemporal(),
+    // beside the presentation, so it costs no extra wait; a failure is the page's to show (it asks again)
+    queryClient
+      .ensureQueryData(seatStatusesQueryOptions(presentationId, storedCartToken()))
+      .catch(() => undefined),
   ])
   const { venueId, seatplanId } = detail.presentation
   if (seatplanId !== null)

@@ -1,12 +1,19 @@
 import type { Seatplan, SeatplanSeat, SeatStatuses } from "../../api/SeatsApi.ts"
-import type { Cart } from "../../domain/cart/state.ts"
-import { findPresentation, pendingLockSeats } from "../../domain/cart/state.ts"
 
 /**
  * The seat list's model: the seatplan's reserved sections and rows, each seat with the state the buyer sees.
- * The cart log decides "mine" (it is what this cart holds as far as the server last answered); the statuses
- * decide "taken" and the single-seat hint for everyone else's seats.
+ * The marks decide "mine" and "pending" (the cart log's holds and pending locks: what this cart holds as far as
+ * the server last answered); the statuses decide "taken" and the single-seat hint for everyone else's seats.
+ * No cart code here: the seat screen draws the list before the cart (Dexie, the domain's schemas) has loaded.
  */
+
+type Place = { readonly VenueSectionId: number; readonly x: number; readonly y: number }
+
+/** This presentation's places the cart holds, and those a lock still waits for. */
+export interface SeatMarks {
+  readonly mine: ReadonlyArray<Place>
+  readonly pending: ReadonlyArray<Place>
+}
 
 export type SeatState = "free" | "mine" | "pending" | "taken" | "singleSeatBlock"
 
@@ -53,15 +60,10 @@ const stateOf = (
 export const seatRows = (
   plan: Seatplan["seatplan"],
   statuses: SeatStatuses | undefined,
-  cart: Cart,
-  presentationId: number,
+  marks: SeatMarks,
 ): ReadonlyArray<SectionItem> => {
-  const mine = new Set((findPresentation(cart, presentationId)?.seats ?? []).map(placeKey))
-  const pending = new Set(
-    pendingLockSeats(cart)
-      .filter((entry) => entry.presentationId === presentationId)
-      .map((entry) => placeKey(entry.seat)),
-  )
+  const mine = new Set(marks.mine.map(placeKey))
+  const pending = new Set(marks.pending.map(placeKey))
   const byKey = new Map((statuses?.seats ?? []).map((status) => [seatPlaceKey(status), status]))
   const sections = plan.sections
     .filter((section) => section.isReserved)

@@ -1,10 +1,14 @@
+import { useQuery } from "@tanstack/react-query"
 import { useEffect, useMemo, useRef, useState } from "react"
 import type { Seatplan } from "../../api/SeatsApi.ts"
 import type { MessageKey } from "../i18n/dictionaries.ts"
-import type { Translate } from "../i18n/useI18n.ts"
-import { placeKey, type SeatItem, type SectionItem } from "../order/seatRows.ts"
-import { createSeatMap, type SeatMap, SeatMapUnavailable } from "./createSeatMap.ts"
+import { formatMoney } from "../i18n/format.ts"
+import { type Translate, useLocale } from "../i18n/useI18n.ts"
+import { presentationDetailQueryOptions } from "../order/queries.ts"
+import { placeKey, type SeatItem, type SeatState, type SectionItem } from "../order/seatRows.ts"
+import { createSeatMap, type SeatHover, type SeatMap, SeatMapUnavailable } from "./createSeatMap.ts"
 import { SEAT_COLORS, SEAT_STATUS } from "./palette.ts"
+import { lowestPrice } from "./seatPrice.ts"
 
 /** Palette entry → legend label (the list's labels where they mean the same). */
 const MAP_LEGEND: ReadonlyArray<readonly [keyof typeof SEAT_COLORS, MessageKey]> = [
@@ -16,24 +20,40 @@ const MAP_LEGEND: ReadonlyArray<readonly [keyof typeof SEAT_COLORS, MessageKey]>
   ["premium", "order.legend.premium"],
 ]
 
+const STATE_LABEL: Record<SeatState, MessageKey> = {
+  free: "order.legend.free",
+  mine: "order.legend.mine",
+  pending: "order.legend.mine",
+  taken: "order.legend.taken",
+  singleSeatBlock: "order.legend.singleSeatBlock",
+}
+
 import "./seatmap.css"
 
 type Props = {
   readonly plan: Seatplan["seatplan"]
   readonly sections: ReadonlyArray<SectionItem>
+  readonly presentationId: number
   readonly t: Translate
   readonly onPick: (item: SeatItem) => void
 }
 
 /**
- * Mounts the WebGL seat map above the seat list. The canvas is hidden from assistive technology: the list is
- * the accessible view of the same seats, and a click on the map goes to the list's own handler. Without WebGL
- * nothing is shown here.
+ * Mounts the seat map above the seat list. The list is the accessible view of the same seats (a click on the
+ * map goes to the list's own handler); the canvas is one labelled image that keyboard users can still move and
+ * zoom. Hover (or a long press on touch) shows the seat's row, number, section, state and lowest price, from
+ * the presentation's ticket groups the page has already loaded. Without WebGL the map draws with Canvas 2D;
+ * only without either is nothing shown here.
  */
-export const SeatMapView = ({ plan, sections, t, onPick }: Props) => {
+export const SeatMapView = ({ plan, sections, presentationId, t, onPick }: Props) => {
+  const locale = useLocale()
   const canvasRef = useRef<HTMLCanvasElement>(null)
+  const labelsRef = useRef<HTMLCanvasElement>(null)
   const mapRef = useRef<SeatMap | null>(null)
   const [unavailable, setUnavailable] = useState(false)
+  const [hover, setHover] = useState<SeatHover | null>(null)
+  // the page loaded this already (same key): read the cached ticket groups for prices, never fetch from here
+  const detail = useQuery({ ...presentationDetailQueryOptions(presentationId, locale), enabled: false })
 
   // the seats the list shows (reserved sections), in a fixed order: a seat's index is its place in this array
   const seats = useMemo(() => {
@@ -58,7 +78,7 @@ export const SeatMapView = ({ plan, sections, t, onPick }: Props) => {
     if (canvas === null) return
     let map: SeatMap
     try {
-      map = createSeatMap(canvas)
+      map = createSeatMap(canvas, { labels: labelsRef.current ?? undefined })
     } catch (error) {
       if (error instanceof SeatMapUnavailable) {
         setUnavailable(true)
@@ -67,7 +87,7 @@ export const SeatMapView = ({ plan, sections, t, onPick }: Props) => {
       throw error
     }
     mapRef.current = map
-    const stop = map.onPick((index) => {
+    const stopPick = map.onPick((index) => {
       const { items, onPick, seats } = latest.current
       const seat = seats[index]
       if (seat === undefined) return
@@ -76,8 +96,10 @@ export const SeatMapView = ({ plan, sections, t, onPick }: Props) => {
       )
       if (item !== undefined) onPick(item)
     })
+    const stopHover = map.onHover(setHover)
     return () => {
-      stop()
+      stopPick()
+      stopHover()
       map.destroy()
       mapRef.current = null
     }
@@ -105,10 +127,36 @@ export const SeatMapView = ({ plan, sections, t, onPick }: Props) => {
     map.setSelection(selection)
   }, [seats, items])
 
+  const tooltip = useMemo(() => {
+    const seat = hover === null ? undefined : seats[hover.index]
+    if (hover === null || seat === undefined) return null
+    const item = items.get(
+      placeKey({ VenueSectionId: seat.VenueSectionId, x: seat.XCoordinate, y: seat.YCoordinate }),
+    )
+    const section = plan.sections.find((candidate) => candidate.id === seat.VenueSectionId)
+    const price = detail.data === undefined ? undefined : lowestPrice(detail.data.ticketGroups, seat)
+    const kinds: Array<MessageKey> = []
+    if (seat.isHandicap) kinds.push("order.legend.wheelchair")
+    if (seat.isCompanion) kinds.push("seatMapExtra.companion")
+    if (seat.isLimitedView) kinds.push("seatMapExtra.limitedView")
+    if (seat.isPremium) kinds.push("order.legend.premium")
+    return {
+      at: hover,
+      lines: [
+        t("seatMapExtra.seatName", { row: seat.RowName, seat: seat.SeatName }),
+        section?.name,
+        [item === undefined ? undefined : t(STATE_LABEL[item.state]), ...kinds.map((kind) => t(kind))]
+          .filter((part) => part !== undefined)
+          .join(" · "),
+        price === undefined ? undefined : t("seatMapExtra.priceFrom", { price: formatMoney(price, locale) }),
+      ].filter((line): line is string => line !== undefined && line !== ""),
+    }
+  }, [hover, seats, items, plan.sections, detail.data, t, locale])
+
   if (unavailable) return null
   return (
     <div className="seat-map">
-      {/* the map's own key, drawn from the same colours the GPU uses, so the two can never disagree */}
+      {/* the map's own key, drawn from the same colours the painters use, so the two can never disagree */}
       <ul className="seat-map__legend" aria-label={t("order.legend.mapTitle")}>
         {MAP_LEGEND.map(([color, label]) => (
           <li key={label} className="seat-map__legend-item">
@@ -123,8 +171,31 @@ export const SeatMapView = ({ plan, sections, t, onPick }: Props) => {
       <div className="seat-map__screen" aria-hidden="true">
         {t("order.screen")}
       </div>
-      <div className="seat-map__frame" aria-hidden="true">
-        <canvas ref={canvasRef} className="seat-map__canvas" data-testid="seat-map" />
+      <div className="seat-map__frame">
+        <canvas
+          ref={canvasRef}
+          className="seat-map__canvas"
+          data-testid="seat-map"
+          role="img"
+          aria-label={t("seatMapExtra.canvasLabel")}
+          tabIndex={0}
+        />
+        <canvas ref={labelsRef} className="seat-map__labels" />
+        {tooltip === null ? null : (
+          <div
+            className="seat-map__tooltip"
+            data-testid="seat-map-tooltip"
+            aria-hidden="true"
+            // hall coordinates are physical (the hall is never mirrored), so the tooltip uses left/top
+            style={{ left: `${tooltip.at.x}px`, top: `${tooltip.at.y}px` }}
+          >
+            {tooltip.lines.map((line) => (
+              <span key={line} className="seat-map__tooltip-line">
+                {line}
+              </span>
+            ))}
+          </div>
+        )}
       </div>
       <div className="seat-map__controls">
         <button type="button" className="seat-map__button" onClick={() => mapRef.current?.zoomIn()}>

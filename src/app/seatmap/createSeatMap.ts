@@ -1,4 +1,3 @@
-import createRegl from "regl"
 import {
   boundsOf,
   type Camera,
@@ -12,25 +11,29 @@ import {
   toHall,
   toScreen,
   type Viewport,
-  viewMatrix,
   zoomAt,
 } from "./camera.ts"
-import { BACKGROUND, type Rgb, SEAT_COLORS, SEAT_STATUS } from "./palette.ts"
+import { createCanvasPainter } from "./canvasPainter.ts"
+import { createGlPainter } from "./glPainter.ts"
+import { attachInteraction, ZOOM_STEP } from "./interaction.ts"
+import type { Painter } from "./painter.ts"
+import { LABEL_COLOR, type Rgb, SEAT_COLORS, SEAT_STATUS } from "./palette.ts"
 import { createPickIndex, type PickIndex } from "./pickIndex.ts"
+import { drawRowLabels, LABEL_MIN_SCALE, type RowEnds, rowEnds } from "./rowLabels.ts"
 
 /**
- * The WebGL seat map: a plain factory, no React (CONVENTIONS 10; modelled on regl-scatterplot's renderer).
+ * The seat map: a plain factory, no React (CONVENTIONS 10).
  *
- * - Seats are `gl.POINTS` (instancing is ~25× slower in SwiftShader, see STACK-NOTES): one static position
- *   buffer uploaded once per seatplan, one dynamic RGBA byte buffer that statuses and selection rewrite with
- *   `subdata`; the geometry is never touched by a status change.
- * - Frames are drawn on demand (one `requestAnimationFrame` per change), never in a loop.
- * - Lost WebGL context: drawing stops; on restore the regl instance is rebuilt from the CPU copies.
- * - No WebGL: the factory throws `SeatMapUnavailable`; the caller shows only the seat list.
+ * - Drawn by WebGL `gl.POINTS` (glPainter.ts) or, where WebGL cannot be had, by Canvas 2D (canvasPainter.ts):
+ *   same API, same colours, same picking. Only when neither exists does it throw `SeatMapUnavailable`.
+ * - Positions are set once per seatplan; statuses and selection rewrite only the colour bytes.
+ * - Frames are drawn on demand (one `requestAnimationFrame` per change), never in a loop; `flush` draws a
+ *   pending frame at once.
  * - The hall is never mirrored, whatever the page's direction (see camera.ts).
  *
  * Test hook: `debug()`, also reachable as `canvas[SEAT_MAP_TEST_HOOK]()` from a page script, tells where a seat
- * is drawn (CSS pixels from the canvas's top-left); the drawing buffer is preserved so tests can read pixels.
+ * is drawn (CSS pixels from the canvas's top-left) and which painter draws; both painters keep their pixels
+ * readable.
  */
 
 /** What the map needs of a seatplan seat (a `SeatplanSeat` fits). */
@@ -42,6 +45,8 @@ export interface MapSeat {
   readonly PositionY: number
   readonly isPremium: boolean
   readonly isHandicap: boolean
+  /** shown at both ends of the row when zoomed in (with a `labels` canvas) */
+  readonly RowName?: string
 }
 
 export interface SeatMapOptions {
@@ -49,6 +54,10 @@ export interface SeatMapOptions {
   readonly pixelRatio?: number
   /** a seat's drawn diameter, in seat widths; default 0.8 */
   readonly seatSize?: number
+  /** skip WebGL and draw with Canvas 2D (the benchmark measures the fallback this way) */
+  readonly forceCanvas2d?: boolean
+  /** a canvas laid over the map (same box, no pointer events) for row names, drawn when zoomed in */
+  readonly labels?: HTMLCanvasElement
 }
 
 export interface SeatMapDebug {
@@ -56,8 +65,16 @@ export interface SeatMapDebug {
   readonly frames: number
   readonly contextLost: boolean
   readonly pixelRatio: number
+  readonly renderer: Painter["kind"]
   screenPositionOf(index: number): { x: number; y: number } | undefined
   indexOfPlace(VenueSectionId: number, x: number, y: number): number | undefined
+}
+
+/** The seat under the pointer (hover) or a long press, and where it is drawn (CSS px from the canvas). */
+export interface SeatHover {
+  readonly index: number
+  readonly x: number
+  readonly y: number
 }
 
 export interface SeatMap {
@@ -68,59 +85,31 @@ export interface SeatMap {
   setSelection(indices: Iterable<number>): void
   /** calls `listener` with the index of a clicked seat; answers the unsubscribe */
   onPick(listener: (seatIndex: number) => void): () => void
+  /** calls `listener` when the seat under the mouse (or a long press) changes; null when there is none */
+  onHover(listener: (hover: SeatHover | null) => void): () => void
   zoomIn(): void
   zoomOut(): void
+  /** zooms by `factor` about the middle of the view */
+  zoomBy(factor: number): void
+  /** moves the hall by CSS pixels, as a drag would */
+  panBy(dx: number, dy: number): void
   reset(): void
+  /** draws a pending frame now instead of at the next animation frame */
+  flush(): void
   destroy(): void
   debug(): SeatMapDebug
 }
 
-/** WebGL could not be had; the seat list alone serves the buyer. */
+/** Neither WebGL nor Canvas 2D could be had; the seat list alone serves the buyer. */
 export class SeatMapUnavailable extends Error {
   readonly _tag = "SeatMapUnavailable"
 }
 
 export const SEAT_MAP_TEST_HOOK = "__marqueeSeatMap"
 
-const ZOOM_STEP = 1.5
-/** pointer travel (CSS px) after which a press is a drag, not a click */
-const DRAG_THRESHOLD = 5
 /** a click picks the nearest seat within this many seat widths, or this many CSS pixels when seats are tiny */
 const PICK_RADIUS = 0.6
 const PICK_RADIUS_PX = 8
-
-const VERT = `
-precision highp float;
-attribute vec2 position;
-attribute vec4 color;
-uniform mat3 view;
-uniform float pointSize;
-varying vec3 vColor;
-void main() {
-  vec3 p = view * vec3(position, 1.0);
-  gl_Position = vec4(p.xy, 0.0, 1.0);
-  gl_PointSize = pointSize;
-  vColor = color.rgb;
-}`
-
-const FRAG = `
-precision mediump float;
-varying vec3 vColor;
-void main() {
-  vec2 d = gl_PointCoord - 0.5;
-  if (dot(d, d) > 0.25) discard;
-  gl_FragColor = vec4(vColor, 1.0);
-}`
-
-type DrawProps = { view: Float32Array; pointSize: number; count: number }
-
-interface Gpu {
-  readonly regl: createRegl.Regl
-  readonly positions: createRegl.Buffer
-  readonly colors: createRegl.Buffer
-  readonly draw: createRegl.DrawCommand<createRegl.DefaultContext, DrawProps>
-  readonly maxPointSize: number
-}
 
 const colorOf = (status: number, mine: boolean, seat: MapSeat | undefined): Rgb => {
   if (mine) return SEAT_COLORS.mine
@@ -132,10 +121,6 @@ const colorOf = (status: number, mine: boolean, seat: MapSeat | undefined): Rgb 
 }
 
 export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions = {}): SeatMap => {
-  const attributes: WebGLContextAttributes = { antialias: false, alpha: false, preserveDrawingBuffer: true }
-  const gl = canvas.getContext("webgl", attributes)
-  if (gl === null) throw new SeatMapUnavailable("WebGL is not available")
-
   const pixelRatio = options.pixelRatio ?? (globalThis.devicePixelRatio || 1)
   const seatSize = options.seatSize ?? 0.8
 
@@ -144,64 +129,58 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
   let colorData = new Uint8Array(0)
   let statuses = new Uint8Array(0)
   let selected = new Uint8Array(0)
-  let picker: PickIndex = createPickIndex(positionData)
-  let placeIndex = new Map<string, number>()
+  // built on first use, not on the way to the first frame (a 100,000-seat index takes tens of ms)
+  let picker: PickIndex | null = null
+  let placeIndex: Map<string, number> | null = null
+  let bounds = boundsOf([], [])
   let camera: Camera = fitCamera(boundsOf([], []), viewportOf())
   let userMoved = false
-  let lost = false
   let destroyed = false
   let frame: number | null = null
   let frames = 0
-  const listeners = new Set<(seatIndex: number) => void>()
+  let hovered: SeatHover | null = null
+  // computed when first needed (zoomed in with a labels canvas), not on the way to the first frame
+  let rows: ReadonlyArray<RowEnds> | null = null
+  const labels = options.labels?.getContext("2d") ?? null
+  let labelsShown = false
+  const pickListeners = new Set<(seatIndex: number) => void>()
+  const hoverListeners = new Set<(hover: SeatHover | null) => void>()
 
   function viewportOf(): Viewport {
     return { width: Math.max(canvas.clientWidth, 1), height: Math.max(canvas.clientHeight, 1), pixelRatio }
   }
 
-  const build = (): Gpu => {
-    const regl = createRegl({ gl })
-    const limits = regl.limits.pointSizeDims
-    const positions = regl.buffer({ usage: "static", type: "float", data: positionData })
-    const colors = regl.buffer({ usage: "dynamic", type: "uint8", data: colorData })
-    const draw = regl<{ view: Float32Array; pointSize: number }, Record<string, unknown>, DrawProps>({
-      vert: VERT,
-      frag: FRAG,
-      attributes: {
-        position: { buffer: positions, size: 2 },
-        color: { buffer: colors, size: 4, normalized: true },
-      },
-      uniforms: {
-        view: regl.prop<DrawProps, "view">("view"),
-        pointSize: regl.prop<DrawProps, "pointSize">("pointSize"),
-      },
-      primitive: "points",
-      count: regl.prop<DrawProps, "count">("count"),
-      depth: { enable: false },
-    })
-    return { regl, positions, colors, draw, maxPointSize: limits[1] ?? 64 }
+  const requestRender = () => {
+    if (frame !== null || destroyed) return
+    frame = requestAnimationFrame(render)
   }
 
-  let gpu: Gpu | null = build()
+  const painter: Painter | null =
+    (options.forceCanvas2d ? null : createGlPainter(canvas, requestRender)) ??
+    createCanvasPainter(canvas, requestRender)
+  if (painter === null) throw new SeatMapUnavailable("neither WebGL nor Canvas 2D is available")
 
-  const render = () => {
+  function render() {
+    if (frame !== null) cancelAnimationFrame(frame)
     frame = null
-    if (gpu === null || lost || destroyed) return
-    const { regl, draw, maxPointSize } = gpu
-    regl.poll()
-    regl.clear({ color: [BACKGROUND[0] / 255, BACKGROUND[1] / 255, BACKGROUND[2] / 255, 1], depth: 1 })
-    if (seats.length > 0)
-      draw({
-        view: viewMatrix(camera),
-        pointSize: Math.min(Math.max(pointSize(camera, seatSize), 2), maxPointSize),
-        count: seats.length,
-      })
+    if (painter === null || painter.lost || destroyed) return
+    painter.draw(camera, Math.max(pointSize(camera, seatSize), 2), seats.length)
+    if (labels !== null && (labelsShown || camera.scale >= LABEL_MIN_SCALE)) {
+      if (labels.canvas.width !== canvas.width) labels.canvas.width = canvas.width
+      if (labels.canvas.height !== canvas.height) labels.canvas.height = canvas.height
+      if (camera.scale >= LABEL_MIN_SCALE) rows ??= rowEnds(seats)
+      drawRowLabels(labels, camera, rows ?? [], `rgb(${LABEL_COLOR.join(",")})`)
+      labelsShown = camera.scale >= LABEL_MIN_SCALE
+    }
     frames++
     canvas.dataset.frames = String(frames)
   }
 
-  const requestRender = () => {
-    if (frame !== null || destroyed) return
-    frame = requestAnimationFrame(render)
+  const fitted = (viewport: Viewport): Camera => fitCamera(bounds, viewport)
+
+  const pickIndex = (): PickIndex => {
+    picker ??= createPickIndex(positionData)
+    return picker
   }
 
   const syncSize = () => {
@@ -214,12 +193,6 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
     requestRender()
   }
 
-  const fitted = (viewport: Viewport): Camera => {
-    const xs = seats.map((seat) => seat.PositionX)
-    const ys = seats.map((seat) => seat.PositionY)
-    return fitCamera(boundsOf(xs, ys), viewport)
-  }
-
   const uploadColors = () => {
     for (let i = 0; i < seats.length; i++) {
       const rgb = colorOf(statuses[i] ?? 0, selected[i] === 1, seats[i])
@@ -228,81 +201,49 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
       colorData[4 * i + 2] = rgb[2]
       colorData[4 * i + 3] = 255
     }
-    if (gpu !== null && !lost && colorData.length > 0) gpu.colors.subdata(colorData)
+    painter.setColors(colorData)
     requestRender()
   }
 
-  const pickAt = (point: ScreenPoint) => {
-    const radius = Math.max(PICK_RADIUS, PICK_RADIUS_PX / camera.scale)
-    const index = picker.pick(toHall(camera, point), radius)
-    if (index !== undefined) for (const listener of listeners) listener(index)
-  }
+  const seatAt = (point: ScreenPoint): number | undefined =>
+    pickIndex().pick(toHall(camera, point), Math.max(PICK_RADIUS, PICK_RADIUS_PX / camera.scale))
 
-  const localPoint = (event: { clientX: number; clientY: number }): ScreenPoint => {
-    const box = canvas.getBoundingClientRect()
-    return screenPoint(event.clientX - box.left, event.clientY - box.top)
+  const setHover = (next: SeatHover | null) => {
+    if (next?.index === hovered?.index && next?.x === hovered?.x && next?.y === hovered?.y) return
+    hovered = next
+    for (const listener of hoverListeners) listener(next)
   }
 
   const move = (next: Camera) => {
     camera = next
     userMoved = true
+    setHover(null)
     requestRender()
   }
 
-  let press: { id: number; start: ScreenPoint; last: ScreenPoint; dragging: boolean } | null = null
-
-  const onPointerDown = (event: PointerEvent) => {
-    if (event.button !== 0 || press !== null) return
-    const point = localPoint(event)
-    press = { id: event.pointerId, start: point, last: point, dragging: false }
-    canvas.setPointerCapture?.(event.pointerId)
-  }
-  const onPointerMove = (event: PointerEvent) => {
-    if (press === null || press.id !== event.pointerId) return
-    const point = localPoint(event)
-    if (!press.dragging && Math.hypot(point.x - press.start.x, point.y - press.start.y) > DRAG_THRESHOLD)
-      press.dragging = true
-    if (press.dragging) move(pan(camera, point.x - press.last.x, point.y - press.last.y))
-    press.last = point
-  }
-  const onPointerUp = (event: PointerEvent) => {
-    if (press === null || press.id !== event.pointerId) return
-    const wasClick = !press.dragging
-    press = null
-    if (wasClick) pickAt(localPoint(event))
-  }
-  const onPointerCancel = () => {
-    press = null
-  }
-  const onWheel = (event: WheelEvent) => {
-    event.preventDefault()
-    const lines = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? 400 : 1
-    move(zoomAt(camera, localPoint(event), Math.exp(-event.deltaY * lines * 0.002)))
-  }
-  const onContextLost = (event: Event) => {
-    event.preventDefault()
-    lost = true
-    if (frame !== null) cancelAnimationFrame(frame)
-    frame = null
-  }
-  const onContextRestored = () => {
-    try {
-      gpu?.regl.destroy()
-    } catch {
-      // the old instance's objects died with the context
-    }
-    gpu = build()
-    lost = false
+  const reset = () => {
+    userMoved = false
+    camera = fitted(viewportOf())
+    setHover(null)
     requestRender()
   }
 
-  canvas.addEventListener("pointerdown", onPointerDown)
-  canvas.addEventListener("pointermove", onPointerMove)
-  canvas.addEventListener("pointerup", onPointerUp)
-  canvas.addEventListener("pointercancel", onPointerCancel)
-  canvas.addEventListener("wheel", onWheel, { passive: false })
-  canvas.addEventListener("webglcontextlost", onContextLost)
-  canvas.addEventListener("webglcontextrestored", onContextRestored)
+  const detach = attachInteraction(canvas, {
+    camera: () => camera,
+    move,
+    reset,
+    pick: (point) => {
+      const index = seatAt(point)
+      if (index !== undefined) for (const listener of pickListeners) listener(index)
+    },
+    hover: (point) => {
+      const index = point === null ? undefined : seatAt(point)
+      const seat = index === undefined ? undefined : seats[index]
+      if (index === undefined || seat === undefined) return setHover(null)
+      const at = toScreen(camera, hallPoint(seat.PositionX, seat.PositionY))
+      setHover({ index, x: at.x, y: at.y })
+    },
+  })
   const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(syncSize)
   observer?.observe(canvas)
   syncSize()
@@ -310,38 +251,59 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
   const debug = (): SeatMapDebug => ({
     seatCount: seats.length,
     frames,
-    contextLost: lost,
+    contextLost: painter.lost,
     pixelRatio,
+    renderer: painter.kind,
     screenPositionOf: (index) => {
       const seat = seats[index]
       if (seat === undefined) return undefined
       const point = toScreen(camera, hallPoint(seat.PositionX, seat.PositionY))
       return { x: point.x, y: point.y }
     },
-    indexOfPlace: (VenueSectionId, x, y) => placeIndex.get(`${VenueSectionId}:${x}:${y}`),
+    indexOfPlace: (VenueSectionId, x, y) => {
+      if (placeIndex === null) {
+        const index = new Map<string, number>()
+        seats.forEach((seat, i) => {
+          index.set(`${seat.VenueSectionId}:${seat.XCoordinate}:${seat.YCoordinate}`, i)
+        })
+        placeIndex = index
+      }
+      return placeIndex.get(`${VenueSectionId}:${x}:${y}`)
+    },
   })
   Object.defineProperty(canvas, SEAT_MAP_TEST_HOOK, { value: debug, configurable: true })
+  const middle = () => screenPoint(camera.viewport.width / 2, camera.viewport.height / 2)
 
   return {
     setSeatplan: (next) => {
       seats = next
       positionData = new Float32Array(next.length * 2)
-      placeIndex = new Map()
-      next.forEach((seat, i) => {
-        positionData[2 * i] = seat.PositionX
-        positionData[2 * i + 1] = seat.PositionY
-        placeIndex.set(`${seat.VenueSectionId}:${seat.XCoordinate}:${seat.YCoordinate}`, i)
-      })
+      placeIndex = null
+      rows = null
+      let minX = Number.POSITIVE_INFINITY
+      let minY = Number.POSITIVE_INFINITY
+      let maxX = Number.NEGATIVE_INFINITY
+      let maxY = Number.NEGATIVE_INFINITY
+      for (let i = 0; i < next.length; i++) {
+        const seat = next[i] as MapSeat
+        const x = seat.PositionX
+        const y = seat.PositionY
+        positionData[2 * i] = x
+        positionData[2 * i + 1] = y
+        if (x < minX) minX = x
+        if (x > maxX) maxX = x
+        if (y < minY) minY = y
+        if (y > maxY) maxY = y
+      }
+      bounds = next.length === 0 ? boundsOf([], []) : { minX, minY, maxX, maxY }
       colorData = new Uint8Array(next.length * 4)
       statuses = new Uint8Array(next.length)
       selected = new Uint8Array(next.length)
-      picker = createPickIndex(positionData)
-      if (gpu !== null && !lost) {
-        gpu.positions({ usage: "static", type: "float", data: positionData })
-        gpu.colors({ usage: "dynamic", type: "uint8", data: colorData })
-      }
+      picker = null
+      painter.setPositions(positionData)
       userMoved = false
       camera = fitted(viewportOf())
+      setHover(null)
       uploadColors()
     },
     setStatuses: (stateBySeatIndex) => {
@@ -355,38 +317,31 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
       uploadColors()
     },
     onPick: (listener) => {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
+      pickListeners.add(listener)
+      return () => pickListeners.delete(listener)
     },
-    zoomIn: () =>
-      move(zoomAt(camera, screenPoint(camera.viewport.width / 2, camera.viewport.height / 2), ZOOM_STEP)),
-    zoomOut: () =>
-      move(zoomAt(camera, screenPoint(camera.viewport.width / 2, camera.viewport.height / 2), 1 / ZOOM_STEP)),
-    reset: () => {
-      userMoved = false
-      camera = fitted(viewportOf())
-      requestRender()
+    onHover: (listener) => {
+      hoverListeners.add(listener)
+      return () => hoverListeners.delete(listener)
+    },
+    zoomIn: () => move(zoomAt(camera, middle(), ZOOM_STEP)),
+    zoomOut: () => move(zoomAt(camera, middle(), 1 / ZOOM_STEP)),
+    zoomBy: (factor) => move(zoomAt(camera, middle(), factor)),
+    panBy: (dx, dy) => move(pan(camera, dx, dy)),
+    reset,
+    flush: () => {
+      if (frame !== null) render()
     },
     destroy: () => {
       if (destroyed) return
       destroyed = true
       if (frame !== null) cancelAnimationFrame(frame)
       observer?.disconnect()
-      listeners.clear()
-      canvas.removeEventListener("pointerdown", onPointerDown)
-      canvas.removeEventListener("pointermove", onPointerMove)
-      canvas.removeEventListener("pointerup", onPointerUp)
-      canvas.removeEventListener("pointercancel", onPointerCancel)
-      canvas.removeEventListener("wheel", onWheel)
-      canvas.removeEventListener("webglcontextlost", onContextLost)
-      canvas.removeEventListener("webglcontextrestored", onContextRestored)
+      pickListeners.clear()
+      hoverListeners.clear()
+      detach()
       Reflect.deleteProperty(canvas, SEAT_MAP_TEST_HOOK)
-      try {
-        gpu?.regl.destroy()
-      } catch {
-        // a lost context has nothing left to free
-      }
-      gpu = null
+      painter.destroy()
     },
     debug,
   }

@@ -23,6 +23,9 @@ export const SEAT_COLORS = {
   premium: [178, 132, 230],
 } as const satisfies Record<string, Rgb>
 
+/** Row names over the map (base.css's muted text on the map's background). */
+export const LABEL_COLOR: Rgb = [160, 166, 186]
+
 /** The canvas background. */
 export const BACKGROUND: Rgb = [20, 22, 30]
 

@@ -72,6 +72,11 @@ export const applyCommitted = (cart: Cart, event: Committed): Cart =>
       ticketIdentifiers: event.ticketIdentifiers,
       idempotencyKey: event.idempotencyKey,
       committedAt: event.at,
+      status: event.status,
+      amounts: event.amounts,
+      paymentDeadline: event.paymentDeadline,
+      documentKey: event.documentKey,
+      payment: null,
     },
   }))
 

@@ -1,6 +1,6 @@
 import { Result, Schema } from "effect"
 import { CustomerInfo, MembershipReference } from "./facts.ts"
-import { canBuildCommit } from "./rules.ts"
+import { canBuildCommit, voucherPaymentAmount } from "./rules.ts"
 import { allSeats, type Cart, type CartRuleViolation, type CartSeat } from "./state.ts"
 import { Agorot, agorot } from "./values.ts"
 
@@ -204,7 +204,13 @@ export const toCommitCart = (
           ? []
           : [
               {
-                amount: cart.totals.voucherPayment,
+                // the order's total includes the booking fees the cart does not know of (globalServiceCharge)
+                amount: agorot(
+                  voucherPaymentAmount(
+                    cart.totals.total + (options.globalServiceCharge ?? 0),
+                    cart.voucherPayment.balance,
+                  ),
+                ),
                 id: cart.voucherPayment.id,
                 systemVoucher: cart.voucherPayment.systemVoucher,
                 systemVoucherItemId: cart.voucherPayment.systemVoucherItemId,

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import { Effect, Schema } from "effect"
 import {
   CartTicket,
   CustomerInfo,
@@ -6,11 +6,14 @@ import {
   LockRejectionReason,
   Member,
   MembershipReference,
+  OrderAmounts,
+  OrderStatus,
+  PaymentOutcome,
   PresentationFacts,
   UnlockRejectionReason,
   VoucherPaymentFacts,
 } from "./facts.ts"
-import { Agorot, CartType, IsoInstant, OrderStep, SeatPlace, schemaVersion } from "./values.ts"
+import { Agorot, CartType, IsoInstant, OrderStep, PaymentMethod, SeatPlace, schemaVersion } from "./values.ts"
 
 /**
  * The cart log's events. Every event says what happened (past tense) and carries its own schema version `v`,
@@ -24,6 +27,11 @@ import { Agorot, CartType, IsoInstant, OrderStep, SeatPlace, schemaVersion } fro
 
 const meta = { eventId: Schema.String, at: IsoInstant }
 const v1 = schemaVersion(1)
+const v2 = schemaVersion(2)
+
+/** A field older writers did not know: new events may leave it out, and the upgrade of an old one sets null. */
+const nullByDefault = <S extends Schema.Top>(schema: S) =>
+  Schema.NullOr(schema).pipe(Schema.withConstructorDefault(Effect.succeed(null)))
 
 const Quantity = Schema.Int.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(0)))
 
@@ -248,12 +256,21 @@ export class CommitRequested extends Schema.TaggedClass<CommitRequested>()("Comm
   idempotencyKey: Schema.String,
 }) {}
 
+/**
+ * Version 2 adds what the pay step needs from the commit answer: the order's status and figures, the deadline
+ * the seats stay held until, and the e-document key when a voucher paid it all (version 1 is upgraded in
+ * `migrate.ts` with nulls: those orders show the cart's own figures).
+ */
 export class Committed extends Schema.TaggedClass<Committed>()("Committed", {
-  v: v1,
+  v: v2,
   ...meta,
   idempotencyKey: Schema.String,
   reservationIdentifier: Schema.String,
   ticketIdentifiers: Schema.Array(Schema.String),
+  status: OrderStatus.pipe(Schema.withConstructorDefault(Effect.succeed("awaitingPayment" as const))),
+  amounts: nullByDefault(OrderAmounts),
+  paymentDeadline: nullByDefault(Schema.String),
+  documentKey: nullByDefault(Schema.String),
 }) {}
 
 /** `error`: the commit answer's error field, passed on as the server wrote it (spec §8 Order and payment). */
@@ -262,6 +279,40 @@ export class CommitRejected extends Schema.TaggedClass<CommitRejected>()("Commit
   ...meta,
   idempotencyKey: Schema.String,
   error: Schema.String,
+}) {}
+
+// ── payment ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The provider opened a payment for the reservation and the browser is about to leave for its hosted page.
+ * Written before leaving, so a buyer who comes back (return redirect, reload, lost signal) finds the payment to
+ * ask about instead of opening a second one.
+ */
+export class PaymentOpened extends Schema.TaggedClass<PaymentOpened>()("PaymentOpened", {
+  v: v1,
+  ...meta,
+  reservationIdentifier: Schema.String,
+  paymentId: Schema.String,
+  method: PaymentMethod,
+  provider: Schema.String,
+  amount: Agorot,
+  numberOfPayments: Schema.Int,
+  paymentFormURL: Schema.String,
+}) {}
+
+/**
+ * The server's completion said how the payment ended (it asks the provider itself). `failure` is the contract's
+ * `PaymentFailureCode` when it failed; `documentKey` opens the e-documents once paid.
+ */
+export class PaymentSettled extends Schema.TaggedClass<PaymentSettled>()("PaymentSettled", {
+  v: v1,
+  ...meta,
+  reservationIdentifier: Schema.String,
+  paymentId: Schema.String,
+  outcome: PaymentOutcome,
+  orderStatus: OrderStatus,
+  failure: Schema.NullOr(Schema.String),
+  documentKey: Schema.NullOr(Schema.String),
 }) {}
 
 export class CartReset extends Schema.TaggedClass<CartReset>()("CartReset", {
@@ -300,6 +351,8 @@ export const CartEventSchema = Schema.Union([
   CommitRequested,
   Committed,
   CommitRejected,
+  PaymentOpened,
+  PaymentSettled,
   CartReset,
 ])
 

@@ -156,3 +156,25 @@ export const VoucherPaymentFacts = Schema.Struct({
   balance: Agorot,
 })
 export type VoucherPaymentFacts = typeof VoucherPaymentFacts.Type
+
+/**
+ * The order's figures as the server recomputed them at commit (PaymentApi `CommitResult`), agorot. The pay step
+ * shows these after commit rather than the cart's own sums: the server's prices are the ones charged.
+ */
+export const OrderAmounts = Schema.Struct({
+  total: Agorot,
+  serviceCharge: Agorot,
+  /** taken from the voucher payment */
+  voucherAmount: Agorot,
+  /** what a payment provider must still capture; 0 when the voucher paid it all */
+  amountDue: Agorot,
+})
+export type OrderAmounts = typeof OrderAmounts.Type
+
+/** Where the reservation stands: awaiting payment until a provider captured the whole amount; voided frees it. */
+export const OrderStatus = Schema.Literals(["awaitingPayment", "paid", "voided"])
+export type OrderStatus = typeof OrderStatus.Type
+
+/** How a payment ended, as the server's completion answered it. */
+export const PaymentOutcome = Schema.Literals(["paid", "failed", "cancelled"])
+export type PaymentOutcome = typeof PaymentOutcome.Type

@@ -25,6 +25,7 @@ import {
   applyStepTimerExtended,
   applyStepTimerStarted,
 } from "./applyOrder.ts"
+import { applyPaymentOpened, applyPaymentSettled } from "./applyPayment.ts"
 import {
   applySeatLocked,
   applySeatLockLost,
@@ -78,6 +79,8 @@ const handlers: Handlers = {
   CommitRequested: applyCommitRequested,
   Committed: applyCommitted,
   CommitRejected: applyCommitRejected,
+  PaymentOpened: applyPaymentOpened,
+  PaymentSettled: applyPaymentSettled,
   CartReset: applyCartReset,
 }
 

@@ -34,6 +34,21 @@ export const PresentationSelectedV0 = Schema.Struct({
 
 export const DEFAULT_BUSINESS_ID = 1
 
+/**
+ * Version 1 of `Committed`: the reservation's identifiers only. Version 2 added the order's status, figures,
+ * payment deadline and document key; an old commit was awaiting payment when written, and its figures are
+ * unknown (null: the pay step falls back to the cart's own sums).
+ */
+export const CommittedV1 = Schema.Struct({
+  _tag: Schema.Literal("Committed"),
+  v: Schema.Literal(1),
+  eventId: Schema.String,
+  at: Schema.String,
+  idempotencyKey: Schema.String,
+  reservationIdentifier: Schema.String,
+  ticketIdentifiers: Schema.Array(Schema.String),
+})
+
 type Upgrade = (raw: unknown) => Result.Result<unknown, Schema.SchemaError>
 
 /** Upgrades by event tag, then by the version they upgrade from (to that version + 1). */
@@ -44,6 +59,17 @@ const upgrades: Readonly<Record<string, Readonly<Record<number, Upgrade>>>> = {
         ...old,
         v: 1,
         presentation: { ...old.presentation, businessId: DEFAULT_BUSINESS_ID },
+      })),
+  },
+  Committed: {
+    1: (raw) =>
+      Result.map(Schema.decodeUnknownResult(CommittedV1)(raw), (old) => ({
+        ...old,
+        v: 2,
+        status: "awaitingPayment",
+        amounts: null,
+        paymentDeadline: null,
+        documentKey: null,
       })),
   },
 }

@@ -214,3 +214,28 @@ export const canExpireTimer = (cart: Cart, step: OrderStep, at: string): Verdict
   if (timer === undefined) return refuse("timerNotStarted")
   return instantMs(at) >= instantMs(timer.deadline) ? ok : refuse("timerNotDue")
 }
+
+/**
+ * A payment opens for this cart's reservation while the order awaits payment, and only when no other payment is
+ * still open: the open one is continued or settled first, so one order never has two payments in flight.
+ * Re-recording the open payment itself (a retried append) is the same payment.
+ */
+export const canOpenPayment = (cart: Cart, reservationIdentifier: string, paymentId: string): Verdict => {
+  const reservation = cart.reservation
+  if (reservation === null || reservation.identifier !== reservationIdentifier) return refuse("noReservation")
+  if (reservation.status !== "awaitingPayment") return refuse("orderNotAwaitingPayment")
+  const payment = reservation.payment
+  if (payment !== null && payment.status === "open" && payment.paymentId !== paymentId)
+    return refuse("paymentInProgress")
+  return ok
+}
+
+/** A completion settles the open payment it names, once. */
+export const canSettlePayment = (cart: Cart, reservationIdentifier: string, paymentId: string): Verdict => {
+  const reservation = cart.reservation
+  if (reservation === null || reservation.identifier !== reservationIdentifier) return refuse("noReservation")
+  const payment = reservation.payment
+  return payment !== null && payment.paymentId === paymentId && payment.status === "open"
+    ? ok
+    : refuse("paymentNotOpen")
+}

@@ -6,11 +6,13 @@ import type {
   LockRejectionReason,
   Member,
   MembershipReference,
+  OrderAmounts,
+  OrderStatus,
   PresentationFacts,
   UnlockRejectionReason,
   VoucherPaymentFacts,
 } from "./facts.ts"
-import type { Agorot, CartType, OrderStep, SeatKey, SeatPlace } from "./values.ts"
+import type { Agorot, CartType, OrderStep, PaymentMethod, SeatKey, SeatPlace } from "./values.ts"
 
 /**
  * The cart projection: what the UI reads, the result of folding the log. Plain JSON data only (no classes,
@@ -44,6 +46,11 @@ export const RejectionReason = Schema.Literals([
   "unknownCommit",
   "nothingToCommit",
   "seatWithoutTicket",
+  // payment: one payment at a time, for the reservation this cart made, while it awaits payment
+  "noReservation",
+  "orderNotAwaitingPayment",
+  "paymentInProgress",
+  "paymentNotOpen",
 ])
 export type RejectionReason = typeof RejectionReason.Type
 
@@ -143,11 +150,34 @@ export type CommitState =
   | { readonly status: "pending"; readonly idempotencyKey: string; readonly requestedAt: string }
   | { readonly status: "rejected"; readonly idempotencyKey: string; readonly error: string }
 
+/** The latest payment opened for the reservation; `open` until the server's completion settles it. */
+export interface ReservationPayment {
+  readonly paymentId: string
+  readonly method: PaymentMethod
+  readonly provider: string
+  readonly amount: Agorot
+  readonly numberOfPayments: number
+  /** the provider's hosted page, so a buyer who came back unpaid continues the same payment */
+  readonly paymentFormURL: string
+  readonly openedAt: string
+  readonly status: "open" | "paid" | "failed" | "cancelled"
+  /** the contract's PaymentFailureCode once failed or cancelled */
+  readonly failure: string | null
+}
+
 export interface Reservation {
   readonly identifier: string
   readonly ticketIdentifiers: ReadonlyArray<string>
   readonly idempotencyKey: string
   readonly committedAt: string
+  readonly status: OrderStatus
+  /** the server's figures at commit; null for a reservation logged before they were recorded */
+  readonly amounts: OrderAmounts | null
+  /** the seats stay held for the order until then; null when unknown */
+  readonly paymentDeadline: string | null
+  /** opens the order's e-documents once paid */
+  readonly documentKey: string | null
+  readonly payment: ReservationPayment | null
 }
 
 export interface Totals {

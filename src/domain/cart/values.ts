@@ -36,6 +36,15 @@ export const addSeconds = (iso: string, seconds: number): string =>
 export const CartType = Schema.Literals(["tickets", "vouchers", "memberships", "donations"])
 export type CartType = typeof CartType.Type
 
+/**
+ * How the buyer pays what a voucher does not (the spec's payment dialogs): a card on the provider's hosted page,
+ * a PayPal-style approve/cancel flow, a mobile code confirmed in a bank app (BLIK), a redirect provider. The same
+ * literals as the payment contract's `PaymentMethod` (src/api/PaymentApi.ts), restated because the domain
+ * imports nothing from the API layer.
+ */
+export const PaymentMethod = Schema.Literals(["card", "paypal", "blik", "redirect"])
+export type PaymentMethod = typeof PaymentMethod.Type
+
 /** The order steps that have their own lock timer; the names are param 665's keys without `InSeconds`. */
 export const OrderStep = Schema.Literals(["chooseSeats", "chooseTickets", "chooseProducts", "customerInfo"])
 export type OrderStep = typeof OrderStep.Type

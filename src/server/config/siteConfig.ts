@@ -1,4 +1,5 @@
 import type { SiteConfig } from "../../api/ConfigApi.ts"
+import { DEFAULT_CUSTOMER_FORMS } from "../../domain/order/customerInfo.ts"
 
 /**
  * The chain's site configuration (spec §9). Values the spec leaves open are our choices:
@@ -33,4 +34,5 @@ export const siteConfig = (serverTime: string): SiteConfig => ({
     mailingDefault: false,
   },
   serverTime,
+  customerInfoForms: DEFAULT_CUSTOMER_FORMS,
 })

@@ -5,6 +5,9 @@ import people from "./migrations/0004_people.ts"
 import sales from "./migrations/0005_sales.ts"
 import holds from "./migrations/0006_holds.ts"
 import holdBatches from "./migrations/0007_hold_batches.ts"
+import codes from "./migrations/0008_codes.ts"
+import payments from "./migrations/0009_payments.ts"
+import commitBenefits from "./migrations/0010_commit_benefits.ts"
 
 /**
  * Every migration, keyed `<id>_<name>`, run once in id order by `Migrator.fromRecord`.
@@ -18,4 +21,7 @@ export const migrations = {
   "0005_sales": sales,
   "0006_holds": holds,
   "0007_hold_batches": holdBatches,
+  "0008_codes": codes,
+  "0009_payments": payments,
+  "0010_commit_benefits": commitBenefits,
 }

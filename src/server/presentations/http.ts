@@ -1,11 +1,14 @@
 import { DateTime, Effect, Layer, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
+import { SqlClient } from "effect/sql"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
-import { EventNotFound } from "../../api/PresentationsApi.ts"
+import { EventNotFound, ProductNotFound, TicketCodeRefused } from "../../api/PresentationsApi.ts"
 import { parseIdList } from "../../api/shared.ts"
 import { firstTicket } from "../../domain/pricing/firstTicket.ts"
 import { PresentationOfferRepo } from "./PresentationOfferRepo.ts"
 import { PresentationsRepo } from "./PresentationsRepo.ts"
+import { productImageSvg } from "./productImage.ts"
+import { TicketCodes } from "./TicketCodes.ts"
 
 export const PresentationsHttp = HttpApiBuilder.group(
   MarqueeApi,
@@ -13,6 +16,8 @@ export const PresentationsHttp = HttpApiBuilder.group(
   Effect.fn(function* (handlers) {
     const repo = yield* PresentationsRepo
     const offers = yield* PresentationOfferRepo
+    const codes = yield* TicketCodes
+    const sql = yield* SqlClient.SqlClient
     return handlers
       .handle("list", ({ query }) =>
         repo
@@ -73,5 +78,40 @@ export const PresentationsHttp = HttpApiBuilder.group(
             : { ticket: null, ticketGroupId: null, msg: "ticketNotFound" as const }
         }),
       )
+      .handle("ticketCode", ({ params, query }) =>
+        Effect.gen(function* () {
+          const lang = query.lang ?? "he"
+          if (Option.isNone(yield* repo.findById(params.id, lang)))
+            return yield* new EventNotFound({ error: "noEventFound" })
+          const offer = yield* offers.forPresentation(params.id, lang)
+          return yield* codes.lookup(
+            query.code,
+            offer.ticketGroups.map((group) => group.id),
+            parseIdList(query.ticketIds) ?? [],
+            lang,
+          )
+        }),
+      )
+      .handle("ticketEligibility", ({ params, query }) =>
+        Effect.gen(function* () {
+          if (Option.isNone(yield* repo.findById(params.id, "he")))
+            return yield* new EventNotFound({ error: "noEventFound" })
+          const offer = yield* offers.forPresentation(params.id, "he")
+          const ticket = offer.ticketGroups
+            .flatMap((group) => group.tickets)
+            .find((candidate) => candidate.id === query.ticketId)
+          if (ticket === undefined) return yield* new TicketCodeRefused({ msg: "ticketNotFound" })
+          return yield* codes.eligibility(ticket, query)
+        }),
+      )
+      .handle("productImage", ({ params }) =>
+        Effect.gen(function* () {
+          const rows = yield* sql<{ category: string; name: string }>`
+            SELECT category, name->>'en' AS name FROM products WHERE id = ${params.id}`.pipe(Effect.orDie)
+          const product = rows[0]
+          if (product === undefined) return yield* new ProductNotFound({ error: "productNotFound" })
+          return productImageSvg(product.category, product.name)
+        }),
+      )
   }),
-).pipe(Layer.provide([PresentationsRepo.layer, PresentationOfferRepo.layer]))
+).pipe(Layer.provide([PresentationsRepo.layer, PresentationOfferRepo.layer, TicketCodes.layer]))

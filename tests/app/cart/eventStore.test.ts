@@ -124,7 +124,8 @@ describe("createCartEventStore", () => {
     const { snapshots, carts } = await storedRows(db)
     expect(snapshots).toHaveLength(1) // older snapshots are pruned
     expect(snapshots[0]).toMatchObject({ cartId: "cart-1", eventCount: 20, state: { total: 20, count: 20 } })
-    expect(carts[0]).toMatchObject({ lastSeq: 25, eventCount: 25, cartType: "tickets" })
+    // the cart row is written at the first append and with each snapshot, not on every append
+    expect(carts[0]).toMatchObject({ lastSeq: 20, eventCount: 20, cartType: "tickets" })
 
     let decoded = 0
     const reader = toyStore(openDb(factory), { onDecode: () => decoded++, snapshotEvery: 10 })
@@ -283,6 +284,36 @@ describe("createCartEventStore", () => {
     db.close()
     await expect(store.append([add("a", 1)])).rejects.toMatchObject({ reason: "closed" })
     expect(store.state()).toEqual({ total: 0, count: 0 })
+  })
+
+  it("folds another tab's unannounced events before its own, in log order", async () => {
+    const db = openDb()
+    // An order-sensitive fold: any reordering or double fold changes the digits.
+    const ordered = () => {
+      const store = createCartEventStore<Add, Sum>({
+        db,
+        cartId: "cart-1",
+        encode: (e) => ({ ...e }),
+        decode: (u) => u as Add,
+        apply: (s, e) => ({ total: s.total * 10 + e.amount, count: s.count + 1 }),
+        initial: { total: 0, count: 0 },
+        encodeState: (s) => ({ ...s }),
+        decodeState: (u) => u as Sum,
+      })
+      opened.push(store)
+      return store
+    }
+    const first = ordered()
+    const second = ordered()
+    await first.load()
+    await second.load()
+    await first.append([add("a", 1), add("b", 2)])
+    // `second` has not heard of a and b yet (the announcement is a later task): its append must fold them first
+    expect(await second.append([add("c", 3), add("a", 1)])).toEqual({ total: 123, count: 3 })
+    expect(await ordered().load()).toEqual({ total: 123, count: 3 })
+    // a retried event whose id another tab already stored is skipped, and the other tab's events still count
+    await first.append([add("d", 4)])
+    expect(await second.append([add("d", 4), add("e", 5)])).toEqual({ total: 12345, count: 5 })
   })
 
   it("keeps carts apart", async () => {

@@ -13,6 +13,8 @@ import {
   LoggedOut,
   MemberAdded,
   MembershipQuantitySet,
+  PaymentOpened,
+  PaymentSettled,
   PresentationRemoved,
   PresentationSelected,
   ProductQuantitySet,
@@ -355,7 +357,8 @@ const templates = (enrolling: fc.Arbitrary<boolean>) =>
             Committed.make({
               ...m,
               idempotencyKey: k,
-              reservationIdentifier: `R-${m.eventId}`,
+              // by key, so that payments (below) sometimes name the reservation the log holds
+              reservationIdentifier: `R-${k}`,
               ticketIdentifiers: [`T-${m.eventId}`],
             }),
       ),
@@ -367,6 +370,52 @@ const templates = (enrolling: fc.Arbitrary<boolean>) =>
           (m) =>
             CommitRejected.make({ ...m, idempotencyKey: k, error: "lastCommit" }),
       ),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(
+          key,
+          fc.constantFrom("P-1", "P-2"),
+          fc.constantFrom("card", "blik") as fc.Arbitrary<"card" | "blik">,
+        )
+        .map(
+          ([k, paymentId, method]): Template =>
+            (m) =>
+              PaymentOpened.make({
+                ...m,
+                reservationIdentifier: `R-${k}`,
+                paymentId,
+                method,
+                provider: "sandbox",
+                amount: agorot(5000),
+                numberOfPayments: 1,
+                paymentFormURL: `/sandbox/${paymentId}`,
+              }),
+        ),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(
+          key,
+          fc.constantFrom("P-1", "P-2"),
+          fc.constantFrom("paid", "failed", "cancelled") as fc.Arbitrary<"paid" | "failed" | "cancelled">,
+          fc.boolean(),
+        )
+        .map(
+          ([k, paymentId, outcome, voided]): Template =>
+            (m) =>
+              PaymentSettled.make({
+                ...m,
+                reservationIdentifier: `R-${k}`,
+                paymentId,
+                outcome,
+                orderStatus: outcome === "paid" ? "paid" : voided ? "voided" : "awaitingPayment",
+                failure: outcome === "paid" ? null : "declined",
+                documentKey: outcome === "paid" ? `doc-${paymentId}` : null,
+              }),
+        ),
     },
     {
       weight: 1,

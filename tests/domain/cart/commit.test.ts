@@ -31,6 +31,11 @@ describe("commit (spec §4)", () => {
       ticketIdentifiers: ["T-1", "T-2"],
       idempotencyKey: "k1",
       committedAt: at(5),
+      status: "awaitingPayment",
+      amounts: null,
+      paymentDeadline: null,
+      documentKey: null,
+      payment: null,
     })
     expect(done.commit).toBeNull()
   })

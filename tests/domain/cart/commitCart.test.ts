@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest"
 import { CommitCart, toCommitCart } from "../../../src/domain/cart/commitCart.ts"
 import { fold } from "../../../src/domain/cart/fold.ts"
 import { agorot } from "../../../src/domain/cart/values.ts"
-import { at, customer, locked, member, newLog, place, presentation, ticket } from "./fixtures.ts"
+import { at, customer, locked, member, newLog, place, presentation, seated, ticket } from "./fixtures.ts"
 
 const build = () => {
   const log = newLog()
@@ -87,6 +87,19 @@ describe("toCommitCart: spec §3 Cart and Cart seat line", () => {
       globalServiceCharge: 0,
       modify: null,
     })
+  })
+
+  it("counts the per-order booking fee in the voucher's amount (the lesser of total and balance)", () => {
+    const log = newLog()
+    const cart = fold([...seated(log, presentation(), [place(0, 0)]), log.voucherPayment(100_000, 4)])
+    // ticket 4700 + its charge 300 = 5000; with a booking fee of 250 the order is 5250, all paid by the voucher
+    const built = Result.getOrThrow(toCommitCart(cart, { globalServiceCharge: agorot(250) }))
+    expect(built.voucherPayments[0]?.amount).toBe(5250)
+    expect(built.globalServiceCharge).toBe(250)
+    const small = fold([log.voucherPayment(3000, 5)], cart)
+    expect(
+      Result.getOrThrow(toCommitCart(small, { globalServiceCharge: agorot(250) })).voucherPayments[0]?.amount,
+    ).toBe(3000)
   })
 
   it("writes each seat line with its ticket, leaving out the empty optional fields", () => {

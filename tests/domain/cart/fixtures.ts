@@ -11,6 +11,8 @@ import {
   LoggedOut,
   MemberAdded,
   MembershipQuantitySet,
+  PaymentOpened,
+  PaymentSettled,
   PresentationRemoved,
   PresentationSelected,
   ProductQuantitySet,
@@ -253,6 +255,31 @@ export const newLog = () => {
     commitRejected: (idempotencyKey = "k1", error = "ORDER_ALREADY_PAID") =>
       CommitRejected.make({ ...meta(), idempotencyKey, error }),
     reset: (keepCustomerInfo = false) => CartReset.make({ ...meta(), keepCustomerInfo }),
+    paymentOpened: (reservationIdentifier = "R-1", paymentId = "P-1") =>
+      PaymentOpened.make({
+        ...meta(),
+        reservationIdentifier,
+        paymentId,
+        method: "card",
+        provider: "sandbox-card",
+        amount: agorot(5000),
+        numberOfPayments: 1,
+        paymentFormURL: `/sandbox/card/${paymentId}`,
+      }),
+    paymentSettled: (
+      outcome: "paid" | "failed" | "cancelled",
+      options: { reservationIdentifier?: string; paymentId?: string; failure?: string | null } = {},
+    ) =>
+      PaymentSettled.make({
+        ...meta(),
+        reservationIdentifier: options.reservationIdentifier ?? "R-1",
+        paymentId: options.paymentId ?? "P-1",
+        outcome,
+        orderStatus:
+          outcome === "paid" ? "paid" : options.failure === "seatHoldLost" ? "voided" : "awaitingPayment",
+        failure: options.failure ?? null,
+        documentKey: outcome === "paid" ? "doc-key" : null,
+      }),
   }
 }
 export type Log = ReturnType<typeof newLog>

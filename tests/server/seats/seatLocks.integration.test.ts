@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import type { SeatRef } from "../../../src/api/SeatsApi.ts"
-import { bothDatabases } from "../../_support/databases.ts"
+import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 import { newCart } from "../../_support/humanCheck.ts"
 import type { RunningServer } from "../../_support/testServer.ts"
 
@@ -50,26 +50,8 @@ const seatOf = (row: Row, i: number): SeatRef => ({
 })
 
 describe.each(databases)("seat locks on $name", ({ start }) => {
-  let server: RunningServer | undefined
-  let cleanup: () => Promise<void> = async () => {}
+  const { isUp, live } = useTestServer(start)
   const used: Array<number> = []
-
-  beforeAll(async () => {
-    const started = await start()
-    if (started === undefined) return
-    server = started.server
-    cleanup = started.cleanup
-  }, 180_000)
-
-  afterAll(async () => {
-    await server?.close()
-    await cleanup()
-  })
-
-  const live = () => {
-    if (server === undefined) throw new Error("server not started")
-    return server
-  }
   const lock = (cart: string, body: unknown, path = "lock-seat") =>
     fetch(`${live().baseUrl}/api/seats/${path}`, {
       method: "PUT",
@@ -89,7 +71,7 @@ describe.each(databases)("seat locks on $name", ({ start }) => {
     )
 
   it("200 carts locking one seat at once: exactly one hold", async (ctx) => {
-    if (server === undefined) return ctx.skip()
+    if (!isUp()) return ctx.skip()
     const row = await freshRow()
     const carts = await Promise.all(Array.from({ length: 200 }, () => newCart(live().baseUrl)))
     const responses = await Promise.all(carts.map((cart) => lock(cart, { seat: seatOf(row, 5) })))
@@ -102,7 +84,7 @@ describe.each(databases)("seat locks on $name", ({ start }) => {
   }, 120_000)
 
   it("1,000 overlapping multi-seat locks in parallel: never a partial hold, never a server error", async (ctx) => {
-    if (server === undefined) return ctx.skip()
+    if (!isUp()) return ctx.skip()
     const row = await freshRow()
     const carts = await Promise.all(Array.from({ length: 200 }, () => newCart(live().baseUrl)))
     const expected = new Map<string, Set<number>>()
@@ -138,7 +120,7 @@ describe.each(databases)("seat locks on $name", ({ start }) => {
   }, 180_000)
 
   it("an expired hold is taken over by another cart; the first cart can no longer release it", async (ctx) => {
-    if (server === undefined) return ctx.skip()
+    if (!isUp()) return ctx.skip()
     const row = await freshRow()
     const [first, second] = await Promise.all([newCart(live().baseUrl), newCart(live().baseUrl)])
     expect((await lock(first as string, { seat: seatOf(row, 0) })).status).toBe(200)
@@ -156,7 +138,7 @@ describe.each(databases)("seat locks on $name", ({ start }) => {
   }, 60_000)
 
   it("a cart holds at most 10 seats of a presentation", async (ctx) => {
-    if (server === undefined) return ctx.skip()
+    if (!isUp()) return ctx.skip()
     const row = await freshRow()
     const cart = await newCart(live().baseUrl)
     const eleven = Array.from({ length: 11 }, (_, i) => seatOf(row, i))
@@ -173,7 +155,7 @@ describe.each(databases)("seat locks on $name", ({ start }) => {
   }, 60_000)
 
   it("general admission: the server chooses the places and answers lockedSeat", async (ctx) => {
-    if (server === undefined) return ctx.skip()
+    if (!isUp()) return ctx.skip()
     const [ga] = await live().query<{ presentationId: number; sectionId: number; capacity: number }>(
       `SELECT p.id AS "presentationId", vs.id AS "sectionId", vs.capacity FROM presentations p
        JOIN venues v ON v.id = p.venue_id JOIN venue_sections vs ON vs.seatplan_id = v.seatplan_id
@@ -201,7 +183,7 @@ describe.each(databases)("seat locks on $name", ({ start }) => {
   }, 60_000)
 
   it("bad input gets a clear 4xx and holds nothing", async (ctx) => {
-    if (server === undefined) return ctx.skip()
+    if (!isUp()) return ctx.skip()
     const row = await freshRow()
     const other = await emptyRow(live(), [...used])
     const cart = await newCart(live().baseUrl)
@@ -242,7 +224,7 @@ describe.each(databases)("seat locks on $name", ({ start }) => {
   }, 60_000)
 
   it("statuses mark taken, mine and single-seat blocks; cart sync reports held and lost seats", async (ctx) => {
-    if (server === undefined) return ctx.skip()
+    if (!isUp()) return ctx.skip()
     const row = await freshRow()
     const cart = await newCart(live().baseUrl)
     // seat index 2 of an empty row: taking it would strand seat 1 only if 0 were taken; take 0 first

@@ -1,5 +1,6 @@
 import { Effect, Option } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
+import { writeCodes } from "./codes.ts"
 import { buildSeedPlan, type SeedOptions, type SeedPlan } from "./plan.ts"
 import { writeSales } from "./sales.ts"
 import { bumpIdentity, COLUMNS, insertRows, withForeignKeysDeferred } from "./write.ts"
@@ -104,6 +105,7 @@ export const seedDatabase = (
           yield* bumpIdentity(table)
         }
         for (const table of ["sold_tickets", "product_sales"]) yield* bumpIdentity(table)
+        yield* writeCodes(plan)
       }),
     )
     yield* sql`ANALYZE`

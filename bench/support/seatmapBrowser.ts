@@ -1,0 +1,384 @@
+/**
+ * The browser half of `bench/seatmap.ts`: bundled by Vite into one script. The Node side opens a fresh page
+ * per renderer and hall size, calls `prepare(size)` (the data in hand), reads the heap, calls `run(renderer,
+ * frames)`, reads the heap again, and collects the figures.
+ *
+ * Every frame is timed the same way for every renderer: the change is made at the start of an animation
+ * frame callback and the clock stops in a task posted from it, which runs only after that frame's rendering
+ * update (style, layout, paint, commit) — so the wait for the next vsync is not counted, the browser's own
+ * work is. Canvas renderers also force their drawing to completion inside the callback (WebGL: a one-pixel
+ * `readPixels`; Canvas 2D: a one-pixel `getImageData`). SVG rasterisation happens off the main thread after
+ * the commit and is not counted, so the SVG figures are a lower bound.
+ */
+import { SeatMapCanvas } from "@alisaitteke/seatmap-canvas"
+import Konva from "konva"
+import { boundsOf, type Camera, fit as fitCamera } from "../../src/app/seatmap/camera.ts"
+import { bucketByColor, type ColorBucket } from "../../src/app/seatmap/canvasPainter.ts"
+import { createSeatMap } from "../../src/app/seatmap/createSeatMap.ts"
+import { createPickIndex } from "../../src/app/seatmap/pickIndex.ts"
+import { generateHall, type Hall, seatColor } from "./seatmapHall.ts"
+
+export type Renderer = "marquee" | "marquee-canvas2d" | "konva" | "seatmap-canvas"
+
+export interface FrameStats {
+  readonly median: number
+  readonly p95: number
+  readonly count: number
+}
+
+export interface RunResult {
+  readonly firstFrameMs: number
+  readonly pan: FrameStats
+  readonly zoom: FrameStats
+  readonly renderer: string
+  readonly domNodes: number
+  readonly phases: Record<string, number>
+}
+
+const WIDTH = 1280
+const HEIGHT = 800
+/** SVG peer: CSS pixels per seat width (its seats are 12 px radius, 0.8 of a seat width as ours) */
+const SVG_UNIT = 30
+const PAN_STEP = 12
+const ZOOM_FACTOR = 1.15
+
+const stats = (samples: Array<number>): FrameStats => {
+  const sorted = [...samples].sort((a, b) => a - b)
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
+  return { median: at(0.5), p95: at(0.95), count: sorted.length }
+}
+
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()))
+
+let hall: Hall | null = null
+/** the renderer `run` left on the page, for the Node side's screenshot-completed frames (`step`) */
+let mounted: Driver | null = null
+/** where our map's first frame goes (ms), for the report */
+const phases: Record<string, number> = {}
+
+const host = (): HTMLDivElement => {
+  const div = document.createElement("div")
+  div.id = "host"
+  div.style.cssText = `position:absolute;left:0;top:0;width:${WIDTH}px;height:${HEIGHT}px;overflow:hidden`
+  document.body.append(div)
+  return div
+}
+
+const fittedCamera = (current: Hall): Camera => {
+  const xs = current.seats.map((seat) => seat.PositionX)
+  const ys = current.seats.map((seat) => seat.PositionY)
+  return fitCamera(boundsOf(xs, ys), { width: WIDTH, height: HEIGHT, pixelRatio: 1 })
+}
+
+/** Each renderer answers: draw the first frame, move by (dx, dy) CSS px, zoom by a factor about the middle. */
+interface Driver {
+  readonly name: string
+  first(): void
+  pan(dx: number): void
+  zoom(factor: number): void
+}
+
+/** Runs `work` at the start of an animation frame; answers ms until that frame's rendering update is done. */
+const timedFrame = (work: () => void): Promise<number> =>
+  new Promise((resolve, reject) => {
+    requestAnimationFrame(() => {
+      const started = performance.now()
+      try {
+        work()
+      } catch (error) {
+        reject(error)
+        return
+      }
+      const channel = new MessageChannel()
+      channel.port1.onmessage = () => {
+        channel.port1.close()
+        resolve(performance.now() - started)
+      }
+      channel.port2.postMessage(0)
+    })
+  })
+
+const marqueeDriver = (current: Hall, forceCanvas2d: boolean): Driver => {
+  const canvas = document.createElement("canvas")
+  canvas.style.cssText = `display:block;width:${WIDTH}px;height:${HEIGHT}px`
+  host().append(canvas)
+  const t0 = performance.now()
+  const map = createSeatMap(canvas, { pixelRatio: 1, forceCanvas2d })
+  phases.create = performance.now() - t0
+  const pixel = new Uint8Array(4)
+  const finish = () => {
+    map.flush()
+    const gl = forceCanvas2d ? null : canvas.getContext("webgl")
+    if (gl !== null) gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel)
+    else canvas.getContext("2d")?.getImageData(0, 0, 1, 1)
+  }
+  return {
+    name: `marquee (${map.debug().renderer})`,
+    first: () => {
+      const t1 = performance.now()
+      map.setSeatplan(current.seats)
+      const t2 = performance.now()
+      map.setStatuses(current.statuses)
+      const t3 = performance.now()
+      finish()
+      phases.seatplan = t2 - t1
+      phases.statuses = t3 - t2
+      phases.draw = performance.now() - t3
+    },
+    pan: (dx) => {
+      map.panBy(dx, 0)
+      finish()
+    },
+    zoom: (factor) => {
+      map.zoomBy(factor)
+      finish()
+    },
+  }
+}
+
+/**
+ * Konva as its performance guide advises for many objects: one custom `Shape` whose `sceneFunc` draws every
+ * seat (not one node per seat), `listening(false)` and no hit graph, `perfectDrawEnabled(false)`, the stage
+ * transform for pan and zoom and a synchronous `layer.draw()` per frame. It gets the same batching as our
+ * Canvas 2D painter: one path per colour, viewport culling, squares for seats under three pixels.
+ */
+const konvaDriver = (current: Hall): Driver => {
+  const camera = fittedCamera(current)
+  const stage = new Konva.Stage({ container: host(), width: WIDTH, height: HEIGHT })
+  const layer = new Konva.Layer({ listening: false })
+  stage.add(layer)
+  let scale = camera.scale
+  let x = WIDTH / 2 - camera.center.x * scale
+  let y = HEIGHT / 2 - camera.center.y * scale
+  let positions = new Float32Array(0)
+  let buckets: ReadonlyArray<ColorBucket> = []
+  const shape = new Konva.Shape({
+    listening: false,
+    perfectDrawEnabled: false,
+    sceneFunc: (context) => {
+      const radius = 0.4
+      const square = radius * scale < 1.5
+      // the visible part of the hall, in hall units: seats outside it are skipped
+      const left = -x / scale - radius
+      const top = -y / scale - radius
+      const right = (WIDTH - x) / scale + radius
+      const bottom = (HEIGHT - y) / scale + radius
+      for (const { style, indices } of buckets) {
+        context.setAttr("fillStyle", style)
+        context.beginPath()
+        let inPath = 0
+        for (let k = 0; k < indices.length; k++) {
+          const i = indices[k] ?? 0
+          const px = positions[2 * i] ?? 0
+          const py = positions[2 * i + 1] ?? 0
+          if (px < left || px > right || py < top || py > bottom) continue
+          if (square) context.rect(px - radius, py - radius, 2 * radius, 2 * radius)
+          else {
+            context.moveTo(px + radius, py)
+            context.arc(px, py, radius, 0, Math.PI * 2, false)
+          }
+          if (++inPath === 4096) {
+            context.fill()
+            context.beginPath()
+            inPath = 0
+          }
+        }
+        if (inPath > 0) context.fill()
+      }
+    },
+  })
+  layer.add(shape)
+  const native = layer.getNativeCanvasElement().getContext("2d")
+  const finish = () => {
+    stage.position({ x, y })
+    stage.scale({ x: scale, y: scale })
+    layer.draw()
+    native?.getImageData(0, 0, 1, 1)
+  }
+  return {
+    name: `konva ${Konva.version}`,
+    first: () => {
+      positions = new Float32Array(current.seats.length * 2)
+      const colors = new Uint8Array(current.seats.length * 4)
+      current.seats.forEach((seat, i) => {
+        positions[2 * i] = seat.PositionX
+        positions[2 * i + 1] = seat.PositionY
+        const rgb = seatColor(seat, current.statuses[i] ?? 0)
+        colors.set([rgb[0], rgb[1], rgb[2], 255], 4 * i)
+      })
+      buckets = bucketByColor(colors, current.seats.length)
+      finish()
+    },
+    pan: (dx) => {
+      x += dx
+      finish()
+    },
+    zoom: (factor) => {
+      x = WIDTH / 2 - (WIDTH / 2 - x) * factor
+      y = HEIGHT / 2 - (HEIGHT / 2 - y) * factor
+      scale *= factor
+      finish()
+    },
+  }
+}
+
+interface SvgStage {
+  node: { attr(name: string, value: string): unknown; interrupt(): unknown; node(): SVGGElement }
+}
+
+/**
+ * @alisaitteke/seatmap-canvas as its README shows: `new SeatMapCanvas(selector, config)` and
+ * `data.replaceData(blocks)`, one block per section, seats in pixels with a colour each. Pan and zoom set the
+ * stage transform exactly as the library's own d3-zoom handler does.
+ */
+const seatmapCanvasDriver = (current: Hall): Driver => {
+  const camera = fittedCamera(current)
+  host()
+  let scale = camera.scale / SVG_UNIT
+  let x = WIDTH / 2 - camera.center.x * camera.scale
+  let y = HEIGHT / 2 - camera.center.y * camera.scale
+  const config = {
+    resizable: false,
+    legend: false,
+    style: { seat: { radius: 12, color: "#4cc3d9", not_salable: "#484c5c" } },
+  }
+  const map = new SeatMapCanvas("#host", config) as SeatMapCanvas & {
+    svg: { stage: SvgStage; node: { node(): SVGSVGElement } }
+  }
+  const finish = () => {
+    const stage = map.svg.stage.node
+    stage.interrupt()
+    stage.attr("transform", `translate(${x},${y})scale(${scale})`)
+    map.svg.node.node().getBoundingClientRect()
+  }
+  return {
+    name: "@alisaitteke/seatmap-canvas 2.5.18",
+    first: () => {
+      const blocks = new Map<number, Array<Record<string, unknown>>>()
+      current.seats.forEach((seat, i) => {
+        const rgb = seatColor(seat, current.statuses[i] ?? 0)
+        const list = blocks.get(seat.VenueSectionId) ?? []
+        list.push({
+          id: i,
+          x: seat.PositionX * SVG_UNIT,
+          y: seat.PositionY * SVG_UNIT,
+          title: seat.seatName,
+          salable: (current.statuses[i] ?? 0) === 0,
+          color: `rgb(${rgb[0]},${rgb[1]},${rgb[2]})`,
+        })
+        blocks.set(seat.VenueSectionId, list)
+      })
+      map.data.replaceData(
+        [...blocks].map(([id, seats]) => ({
+          id,
+          title: `Section ${id}`,
+          color: "#2c2f3a",
+          labels: [],
+          seats,
+        })),
+      )
+      finish()
+    },
+    pan: (dx) => {
+      x += dx
+      finish()
+    },
+    zoom: (factor) => {
+      x = WIDTH / 2 - (WIDTH / 2 - x) * factor
+      y = HEIGHT / 2 - (HEIGHT / 2 - y) * factor
+      scale *= factor
+      finish()
+    },
+  }
+}
+
+const run = async (renderer: Renderer, frames: number): Promise<RunResult> => {
+  if (hall === null) throw new Error("prepare a hall first")
+  const current = hall
+  // mounted empty first, as a page mounts its map while the seatplan is on its way; the clock starts with the
+  // data in hand
+  const ready =
+    renderer === "konva"
+      ? konvaDriver(current)
+      : renderer === "seatmap-canvas"
+        ? seatmapCanvasDriver(current)
+        : marqueeDriver(current, renderer === "marquee-canvas2d")
+  await nextFrame()
+  const firstFrameMs = await timedFrame(() => ready.first())
+  mounted = ready
+  await nextFrame()
+  const pan: Array<number> = []
+  for (let i = 0; i < frames; i++)
+    pan.push(await timedFrame(() => ready.pan(i % 2 === 0 ? PAN_STEP : -PAN_STEP)))
+  const zoom: Array<number> = []
+  for (let i = 0; i < frames; i++)
+    zoom.push(await timedFrame(() => ready.zoom(i % 2 === 0 ? ZOOM_FACTOR : 1 / ZOOM_FACTOR)))
+  return {
+    firstFrameMs,
+    pan: stats(pan),
+    zoom: stats(zoom),
+    renderer: ready.name,
+    domNodes: document.getElementsByTagName("*").length,
+    phases,
+  }
+}
+
+/** Median µs per query of our pick index (what a click or hover runs), in batches of `batch` queries. */
+const pick = (size: number, batches: number, batch: number): { medianUs: number; p95Us: number } => {
+  const current = generateHall(size)
+  const positions = new Float32Array(current.seats.length * 2)
+  current.seats.forEach((seat, i) => {
+    positions[2 * i] = seat.PositionX
+    positions[2 * i + 1] = seat.PositionY
+  })
+  const index = createPickIndex(positions)
+  const bounds = boundsOf(
+    current.seats.map((seat) => seat.PositionX),
+    current.seats.map((seat) => seat.PositionY),
+  )
+  let state = 12345
+  const random = () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0
+    return state / 4294967296
+  }
+  const points = Array.from({ length: batch }, () => ({
+    x: bounds.minX + random() * (bounds.maxX - bounds.minX),
+    y: bounds.minY + random() * (bounds.maxY - bounds.minY),
+  })) as unknown as ReadonlyArray<Parameters<typeof index.pick>[0]>
+  let hits = 0
+  const perQuery: Array<number> = []
+  for (let b = 0; b < batches; b++) {
+    const t0 = performance.now()
+    for (const point of points) if (index.pick(point, 0.6) !== undefined) hits++
+    perQuery.push(((performance.now() - t0) * 1000) / batch)
+  }
+  const sorted = perQuery.sort((a, b) => a - b)
+  if (hits === 0) throw new Error("no pick hit a seat")
+  return {
+    medianUs: sorted[Math.floor(sorted.length / 2)] ?? 0,
+    p95Us: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
+  }
+}
+
+/** What the timing harness measures for a frame with no work: the browser's own floor. */
+const emptyFrame = async (frames: number): Promise<number> => {
+  const samples: Array<number> = []
+  for (let i = 0; i < frames; i++) samples.push(await timedFrame(() => undefined))
+  return stats(samples).median
+}
+
+Object.assign(window, {
+  __seatmapBench: {
+    prepare: (size: number) => {
+      hall = generateHall(size)
+      return hall.seats.length
+    },
+    run,
+    step: (kind: "pan" | "zoom" | "none", i: number) => {
+      if (kind === "pan") mounted?.pan(i % 2 === 0 ? PAN_STEP : -PAN_STEP)
+      else if (kind === "zoom") mounted?.zoom(i % 2 === 0 ? ZOOM_FACTOR : 1 / ZOOM_FACTOR)
+    },
+    pick,
+    emptyFrame,
+  },
+})

@@ -1,0 +1,61 @@
+import { expect, test } from "./fixtures.ts"
+import { gaAvailable, payAndConfirm, presentationWhere, shot } from "./order-journeys.ts"
+import { OrderStepsPage } from "./pages/order-steps-page.ts"
+
+test("English: a general-admission showing asks for a quantity, the server picks the places, paid to the confirmation", async ({
+  page,
+  request,
+}, testInfo) => {
+  const presentation = await presentationWhere(
+    request,
+    testInfo.project.name === "phone" ? 1 : 0,
+    (p) => p.seatingMode === "singleGA",
+  )
+  test.setTimeout(120_000)
+  const available = await gaAvailable(request, presentation.id)
+  // /order/{id} opens the order at its first screen
+  await page.goto(`/order/${presentation.id}?lang=en`)
+  await expect(page).toHaveURL(new RegExp(`/order/${presentation.id}/seats\\?lang=en`))
+  const ga = page.getByTestId("ga-quantity")
+  await expect(ga.getByRole("heading")).toHaveText("General admission")
+  // no map and no seat list for a hall without numbered seats
+  await expect(page.getByTestId("seat")).toHaveCount(0)
+  await expect(page.getByTestId("human-check")).toHaveCount(0)
+
+  await ga.getByLabel("Number of places").selectOption("3")
+  await ga.getByRole("button", { name: "Hold places" }).click()
+  const basket = page.getByTestId("basket")
+  await expect(basket.getByRole("listitem")).toHaveCount(3)
+  await expect(basket.getByRole("timer")).toHaveText(/^\d+:\d{2}$/)
+
+  const steps = new OrderStepsPage(page, "en")
+  await steps.continue()
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Choose tickets")
+  await expect(steps.ticketSeats).toHaveCount(3)
+  // first-ticket auto-select has priced every place
+  await expect
+    .poll(async () => (await steps.summaryLines()).filter((line) => line.includes("₪")).length)
+    .toBe(3)
+  await steps.continue()
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add extras")
+  await steps.continue()
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your details")
+  await steps.fillCustomer({
+    firstName: "Dana",
+    lastName: "Levi",
+    email: "dana@example.com",
+    emailConfirm: "dana@example.com",
+    mobileNumber: "050-7654321",
+    mobileConfirm: "0507654321",
+  })
+  await steps.acceptTerms()
+  await steps.continue()
+  await expect(page).toHaveURL(new RegExp(`/order/${presentation.id}/pay\\?lang=en`))
+
+  const confirmation = await payAndConfirm(page, request, presentation.id, 3)
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(steps.texts.payment.confirmation.title)
+  expect(confirmation.tickets.every((ticket) => ticket.RowName === null)).toBe(true)
+  // the three places are sold: gone from what any other buyer can take
+  expect(await gaAvailable(request, presentation.id)).toBeLessThanOrEqual(available - 3)
+  await shot(page, "confirmation-en-ga", testInfo.project.name)
+})

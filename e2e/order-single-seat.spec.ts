@@ -1,0 +1,54 @@
+import { expect, test } from "./fixtures.ts"
+import { presentationWhere } from "./order-journeys.ts"
+import { SeatListPage } from "./pages/seat-list-page.ts"
+
+test("a seat that would leave a single empty seat between two chosen seats is refused", async ({
+  page,
+  request,
+}, testInfo) => {
+  const seatList = new SeatListPage(page)
+  /** The start of a run of five free seats in the open hall: its first, second and third seat, or null. */
+  const findRun = () =>
+    page.evaluate(() => {
+      const seats = [...document.querySelectorAll<HTMLElement>("[data-testid='seat']")].map((el) => {
+        const [section, x, y] = (el.dataset.place ?? "").split(":").map(Number)
+        return {
+          key: `${section}:${y}`,
+          x: x ?? 0,
+          row: el.dataset.row ?? "",
+          seat: el.dataset.seat ?? "",
+          free: el.dataset.state === "free",
+        }
+      })
+      for (const start of seats) {
+        const at = (dx: number) => seats.find((s) => s.key === start.key && s.x === start.x + dx)
+        if (start.free && !at(-1)?.free && [1, 2, 3, 4].every((dx) => at(dx)?.free === true))
+          return [start, at(1), at(2)].map((s) => ({ row: s?.row ?? "", seat: s?.seat ?? "" }))
+      }
+      return null
+    })
+  // the seeded sales leave some halls without five free seats in a row: look further until one has them
+  let run: Awaited<ReturnType<typeof findRun>> = null
+  for (let attempt = 0; attempt < 8 && run === null; attempt++) {
+    const presentation = await presentationWhere(
+      request,
+      (testInfo.project.name === "phone" ? 61 : 60) + attempt * 11,
+      (p) => p.venueTypeId === 1 && p.seatingPolicyId === 3,
+    )
+    await seatList.open(presentation.id, "en")
+    run = await findRun()
+  }
+  expect(run).not.toBeNull()
+  const [first, gap, third] = run as Array<{ row: string; seat: string }>
+  await seatList.pickSeat(first?.row ?? "", first?.seat ?? "")
+  await expect(seatList.seat(first?.row ?? "", first?.seat ?? "")).toHaveAttribute("data-state", "mine")
+  await seatList.pickSeat(third?.row ?? "", third?.seat ?? "")
+  await expect(seatList.problem).toHaveText("Please don't leave a single empty seat")
+  await expect(seatList.seat(third?.row ?? "", third?.seat ?? "")).not.toHaveAttribute("data-state", "mine")
+  await expect
+    .poll(() => seatList.heldSeats())
+    .toEqual([seatList.heldSeatText(first?.row ?? "", first?.seat ?? "")])
+  // the seat between them is accepted
+  await seatList.pickSeat(gap?.row ?? "", gap?.seat ?? "")
+  await expect(seatList.seat(gap?.row ?? "", gap?.seat ?? "")).toHaveAttribute("data-state", "mine")
+})

@@ -1,0 +1,36 @@
+import { expect, test } from "./fixtures.ts"
+import { detailsToPay, holdBestAndContinue, payAndConfirm, presentationWhere } from "./order-journeys.ts"
+
+test("the ticket step's own timer runs out, offers more time, and the order goes on to payment after extending", async ({
+  page,
+  request,
+}, testInfo) => {
+  const presentation = await presentationWhere(
+    request,
+    testInfo.project.name === "phone" ? 71 : 70,
+    (p) => p.venueTypeId === 1,
+  )
+  const config = (await (await request.get("/api/config")).json()) as {
+    params: { "665": { chooseTicketsInSeconds: number } }
+  }
+  const seconds = config.params["665"].chooseTicketsInSeconds
+  test.setTimeout(120_000)
+  // the page's clock is ours to move; the server keeps its own (the seat holds outlast the jump)
+  await page.clock.install()
+  const steps = await holdBestAndContinue(page, presentation.id, 1, "en")
+  await expect(steps.timer).toHaveText(/^[67]:\d{2}$/)
+
+  await page.clock.fastForward((seconds + 2) * 1000)
+  await expect(steps.expired).toContainText("Time is up for choosing tickets")
+  await expect(steps.continueButton).toHaveCount(0)
+
+  await steps.expired.getByRole("button", { name: "Extend" }).click()
+  await expect(steps.expired).toHaveCount(0)
+  await expect(steps.timer).toHaveText(
+    new RegExp(`^${Math.floor(seconds / 60)}:00$|^${Math.floor(seconds / 60) - 1}:5\\d$`),
+  )
+  await steps.continue()
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add extras")
+  await detailsToPay(page, steps, presentation.id, "products")
+  await payAndConfirm(page, request, presentation.id, 1)
+})

@@ -1,0 +1,94 @@
+import type { Locator, Page } from "@playwright/test"
+import en from "../../locales/en.json" with { type: "json" }
+import he from "../../locales/he.json" with { type: "json" }
+import ru from "../../locales/ru.json" with { type: "json" }
+
+type Texts = typeof en
+const dictionaries: Record<string, Texts> = { he, en, ru }
+
+export const fill = (template: string, params: Record<string, string | number>): string =>
+  template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""))
+
+/**
+ * The order screens after the seats (/order/$id/tickets, /products, /customer): the basket beside them, the
+ * ticket choosers, the code entry, the product steppers and the customer form, by what the buyer sees.
+ */
+export class OrderStepsPage {
+  readonly page: Page
+  readonly basket: Locator
+  readonly continueButton: Locator
+  readonly problem: Locator
+  readonly timer: Locator
+  readonly expired: Locator
+  readonly ticketSeats: Locator
+  readonly codeInput: Locator
+  readonly codeMessage: Locator
+  readonly total: Locator
+  texts: Texts
+
+  constructor(page: Page, lang = "he") {
+    this.page = page
+    this.texts = dictionaries[lang] ?? en
+    this.basket = page.getByTestId("basket")
+    this.continueButton = page.getByTestId("continue")
+    this.problem = page.getByTestId("order-problem")
+    this.timer = this.basket.getByRole("timer")
+    this.expired = page.getByTestId("timer-expired")
+    this.ticketSeats = page.getByTestId("ticket-seat")
+    this.codeInput = page.getByTestId("code-entry").getByRole("textbox")
+    this.codeMessage = page.getByTestId("code-message")
+    this.total = page.getByTestId("order-total")
+  }
+
+  async continue(): Promise<void> {
+    await this.continueButton.click()
+  }
+
+  /** The ticket chooser of a held seat, by its label ("Ticket for row 5, seat 7"). */
+  ticketChooser(row: string, seat: string): Locator {
+    return this.page.getByLabel(fill(this.texts.orderSteps.tickets.seatLabel, { row, seat }), { exact: true })
+  }
+
+  async chooseTicket(row: string, seat: string, ticketName: string): Promise<void> {
+    const chooser = this.ticketChooser(row, seat)
+    const option = chooser.locator("option", { hasText: ticketName }).first()
+    await chooser.selectOption({ label: (await option.textContent()) ?? "" })
+  }
+
+  async enterCode(code: string): Promise<void> {
+    await this.codeInput.fill(code)
+    await this.page.getByTestId("code-entry").getByRole("button").click()
+  }
+
+  /** Every special-seat confirmation on the ticket screen, ticked. */
+  async confirmSpecialSeats(): Promise<void> {
+    for (const box of await this.page.getByTestId("seat-confirm").all()) await box.check()
+  }
+
+  /** The basket's lines ("Row 5, seat 7" and what is on it). */
+  async summaryLines(): Promise<ReadonlyArray<string>> {
+    return (await this.page.getByTestId("summary-lines").getByRole("listitem").allInnerTexts()).map((text) =>
+      text.replace(/\s+/g, " ").trim(),
+    )
+  }
+
+  async addProduct(name: string): Promise<void> {
+    await this.page
+      .getByRole("button", { name: fill(this.texts.orderSteps.products.add, { name }), exact: true })
+      .click()
+  }
+
+  field(name: keyof Texts["orderSteps"]["customer"]["fields"]): Locator {
+    return this.page.locator(`#customer-${name}`)
+  }
+
+  async fillCustomer(values: Partial<Record<keyof Texts["orderSteps"]["customer"]["fields"], string>>) {
+    for (const [name, value] of Object.entries(values))
+      await this.page.locator(`#customer-${name}`).fill(value)
+  }
+
+  async acceptTerms(): Promise<void> {
+    await this.page.getByLabel(this.texts.orderSteps.customer.summerPromo).check()
+    await this.page.getByLabel(this.texts.orderSteps.customer.terms).check()
+  }
+}

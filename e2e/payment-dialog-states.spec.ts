@@ -1,0 +1,128 @@
+import { mkdirSync } from "node:fs"
+import type { Page } from "@playwright/test"
+import en from "../locales/en.json" with { type: "json" }
+import he from "../locales/he.json" with { type: "json" }
+import { test as base, expect } from "./fixtures.ts"
+import { SeatListPage, type SeatListPage as SeatListPageType } from "./pages/seat-list-page.ts"
+import { presentationFor } from "./presentations.ts"
+
+/**
+ * The payment dialog's states on the way back from a provider, in Hebrew and English. The provider's answers
+ * that a live sandbox reaches only for a moment (3-D Secure running, the bank app waiting, an order cancelled)
+ * are held still by answering `POST /api/payment/complete` from the test, so each state can be seen and
+ * photographed; the journeys in payment-journeys.spec.ts go through the real ones.
+ */
+
+const SHOTS = "scratch/shots/paybrowser"
+mkdirSync(SHOTS, { recursive: true })
+
+const test = base.extend<{ seatList: SeatListPageType }>({
+  seatList: async ({ page }, use) => {
+    await use(new SeatListPage(page))
+  },
+})
+
+const completion = (paymentState: string, extra: Record<string, unknown> = {}) => ({
+  reservationIdentifier: "MQ-TEST",
+  status: "awaitingPayment",
+  paymentState,
+  failure: null,
+  documentKey: null,
+  ...extra,
+})
+
+/** Answers completion with `answers` in turn (the last one repeats). */
+const answerCompletion = async (page: Page, answers: ReadonlyArray<unknown>) => {
+  let asked = 0
+  await page.route("**/api/payment/complete", async (route) => {
+    const body = answers[Math.min(asked, answers.length - 1)]
+    asked += 1
+    await route.fulfill({
+      status: 200,
+      contentType: "application/json",
+      body: JSON.stringify(body),
+    })
+  })
+}
+
+const openReturn = (page: Page, lang: "he" | "en") =>
+  page.goto(`/order/payment-return?paymentId=P-TEST&reservationIdentifier=MQ-TEST&lang=${lang}`)
+
+for (const lang of ["he", "en"] as const) {
+  const texts = lang === "he" ? he : en
+
+  test(`${lang}: waiting for the bank app, then a 3-D Secure failure with its way forward`, async ({
+    page,
+    request,
+    seatList,
+  }, testInfo) => {
+    const project = testInfo.project.name
+    // a cart log with a presentation in it, so "try again" knows which order's pay screen to offer
+    const presentation = await presentationFor(
+      request,
+      (project === "phone" ? 70 : 60) + (lang === "he" ? 0 : 1),
+    )
+    await seatList.open(presentation.id, lang)
+
+    await answerCompletion(page, [
+      completion("awaitingBankApp"),
+      completion("awaitingBankApp"),
+      completion("failed", { failure: "threeDSecureFailed" }),
+    ])
+    await openReturn(page, lang)
+    const dialog = page.getByTestId("payment-dialog")
+    await expect(dialog).toHaveAttribute("data-stage", "awaitingBankApp")
+    await expect(page.getByTestId("payment-stage")).toHaveText(texts.payment.dialog.stages.awaitingBankApp)
+    await page.screenshot({ path: `${SHOTS}/dialog-bankapp-${lang}-${project}.png` })
+
+    await expect(page.getByTestId("payment-error")).toHaveAttribute("data-error", "ThreeDSecureFailed", {
+      timeout: 20_000,
+    })
+    await expect(page.getByTestId("payment-error")).toContainText(texts.payment.errors.ThreeDSecureFailed)
+    await page.screenshot({ path: `${SHOTS}/dialog-3ds-failed-${lang}-${project}.png` })
+    await page.getByRole("button", { name: texts.payment.actions.retry }).click()
+    await expect(page).toHaveURL(new RegExp(`/order/${presentation.id}/pay`))
+  })
+
+  test(`${lang}: extra verification and processing, then the provider still waiting for the buyer`, async ({
+    page,
+  }, testInfo) => {
+    const project = testInfo.project.name
+    await answerCompletion(page, [
+      completion("awaitingVerification"),
+      completion("processing"),
+      completion("awaitingEntry"),
+    ])
+    await openReturn(page, lang)
+    await expect(page.getByTestId("payment-dialog")).toHaveAttribute("data-stage", "awaitingVerification")
+    await page.screenshot({ path: `${SHOTS}/dialog-verification-${lang}-${project}.png` })
+    await expect(page.getByTestId("payment-dialog")).toHaveAttribute("data-stage", "processing", {
+      timeout: 10_000,
+    })
+    await page.screenshot({ path: `${SHOTS}/dialog-processing-${lang}-${project}.png` })
+    await expect(page.getByTestId("payment-dialog")).toHaveAttribute("data-stage", "done", {
+      timeout: 10_000,
+    })
+    await expect(page.getByTestId("payment-dialog")).toContainText(texts.payment.dialog.stages.awaitingEntry)
+  })
+
+  test(`${lang}: an order cancelled by the provider says so and offers to start again`, async ({
+    page,
+  }, testInfo) => {
+    const project = testInfo.project.name
+    await answerCompletion(page, [completion("failed", { status: "voided", failure: "orderCancelled" })])
+    await openReturn(page, lang)
+    await expect(page.getByTestId("payment-error")).toHaveAttribute("data-error", "OrderCancelledRestarting")
+    await expect(page.getByTestId("payment-error")).toContainText(
+      texts.payment.errors.OrderCancelledRestarting,
+    )
+    await expect(page.getByRole("button", { name: texts.payment.actions.startAgain })).toBeVisible()
+    await page.screenshot({ path: `${SHOTS}/dialog-cancelled-${lang}-${project}.png` })
+  })
+}
+
+test("a return link without its payment says so, with a way to what's on", async ({ page }) => {
+  await page.goto("/order/payment-return?lang=en")
+  await expect(page.getByRole("alert")).toContainText(en.payment.return.missing)
+  await expect(page.getByRole("link", { name: en.payment.actions.whatsOn })).toBeVisible()
+})

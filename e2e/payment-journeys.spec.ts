@@ -1,0 +1,379 @@
+import { mkdirSync } from "node:fs"
+import type { APIRequestContext, Page } from "@playwright/test"
+import en from "../locales/en.json" with { type: "json" }
+import he from "../locales/he.json" with { type: "json" }
+import type { Confirmation } from "../src/api/PaymentApi.ts"
+import type { SeatStatuses } from "../src/api/SeatsApi.ts"
+import { test as base, expect } from "./fixtures.ts"
+import { OrderStepsPage } from "./pages/order-steps-page.ts"
+import { SeatListPage, type SeatPlace } from "./pages/seat-list-page.ts"
+import { presentationFor } from "./presentations.ts"
+
+/**
+ * The payment step, end to end: a seat held from the seat list, its ticket, the buyer's details, then the pay
+ * screen, the sandbox provider's hosted page (our server serves it like a real provider's) and the return to
+ * the confirmation. Card numbers are typed on the provider's page only.
+ */
+
+const SHOTS = "scratch/shots/paybrowser"
+mkdirSync(SHOTS, { recursive: true })
+
+const texts = { he, en } as const
+type Lang = keyof typeof texts
+
+const test = base.extend<{ seatList: SeatListPage }>({
+  seatList: async ({ page }, use) => {
+    await use(new SeatListPage(page))
+  },
+})
+
+const slotOf = (projectName: string, journey: number) => (projectName === "phone" ? 50 : 40) + journey
+
+const shot = async (page: Page, name: string, project: string) => {
+  await page.screenshot({ path: `${SHOTS}/${name}-${project}.png`, fullPage: true })
+}
+
+/** A picture of a passing moment (the page may be leaving for the provider): taken if it can be, never a failure. */
+const momentShot = (page: Page, name: string, project: string) =>
+  page.screenshot({ path: `${SHOTS}/${name}-${project}.png`, timeout: 3000 }).catch(() => undefined)
+
+/**
+ * Seats → tickets → products → customer → the pay screen, in `lang`; answers the first seat it held. With
+ * `seats: 2` it also takes the first seat's neighbour.
+ */
+const reachPayScreen = async (
+  page: Page,
+  seatList: SeatListPage,
+  request: APIRequestContext,
+  slot: number,
+  lang: Lang,
+  seats: 1 | 2 = 1,
+) => {
+  // the journey's own presentation (parallel journeys must not race for seats), skipping halls where no seat
+  // can be held alone (sofas, a lounge sold in pairs)
+  let presentationId = 0
+  for (let attempt = 0; ; attempt++) {
+    presentationId = (await presentationFor(request, slot + attempt * 13)).id
+    await seatList.open(presentationId, lang === "he" ? undefined : lang)
+    // the statuses may arrive after the seats are drawn: give them a moment before judging the hall
+    const hasFree = await page
+      .locator("[data-testid='seat'][data-state='free']")
+      .first()
+      .waitFor({ timeout: 5000 })
+      .then(
+        () => true,
+        () => false,
+      )
+    if (hasFree || attempt === 5) break
+  }
+  const seat = await seatList.firstFreeSeat()
+  // by its place: halls with several sections repeat row and seat names
+  const picked = page.locator(`[data-testid='seat'][data-place='${seat.VenueSectionId}:${seat.x}:${seat.y}']`)
+  await picked.click()
+  await expect(picked).toHaveAttribute("aria-pressed", "true")
+  if (seats === 2) {
+    const neighbour = page.locator(
+      `[data-testid='seat'][data-place='${seat.VenueSectionId}:${seat.x + 1}:${seat.y}']`,
+    )
+    await neighbour.click()
+    await expect(neighbour).toHaveAttribute("aria-pressed", "true")
+  }
+  const steps = new OrderStepsPage(page, lang)
+  await steps.continue()
+  await expect(page).toHaveURL(new RegExp(`/order/${presentationId}/tickets`))
+  await expect(steps.ticketChooser(seat.row, seat.seat)).toHaveValue(/\d+/)
+  await expect(steps.ticketSeats).toHaveCount(seats)
+  await steps.confirmSpecialSeats()
+  await steps.continue()
+  await expect(page).toHaveURL(new RegExp(`/order/${presentationId}/products`))
+  await steps.continue()
+  await expect(page).toHaveURL(new RegExp(`/order/${presentationId}/customer`))
+  await steps.fillCustomer({
+    firstName: lang === "he" ? "נועה" : "Noa",
+    lastName: lang === "he" ? "כהן" : "Cohen",
+    email: "noa@example.com",
+    emailConfirm: "noa@example.com",
+    mobileNumber: "052-1234567",
+    mobileConfirm: "052-1234567",
+  })
+  await steps.acceptTerms()
+  await steps.continue()
+  await expect(page).toHaveURL(new RegExp(`/order/${presentationId}/pay`))
+  await expect(page.getByTestId("pay-button")).toBeEnabled()
+  return { seat, presentationId }
+}
+
+const payButton = (page: Page) => page.getByTestId("pay-button")
+
+/**
+ * The sandbox provider's hosted pages speak the buyer's language, so they are driven by their form fields and
+ * actions (what a real provider's page would keep stable), not by their words.
+ */
+const providerAction = (page: Page, action: string) =>
+  page.locator(`form:has(input[name='action'][value='${action}']) button[type='submit']`)
+
+/** The card provider's hosted page: number, expiry, CVV, then its own Pay button. */
+const payOnProviderPage = async (page: Page, cardNumber: string) => {
+  await expect(page).toHaveURL(/\/sandbox\//)
+  await page.locator("input[name='cardNumber']").fill(cardNumber)
+  await page.locator("input[name='expiry']").fill("12/30")
+  await page.locator("input[name='cvv']").fill("123")
+  await providerAction(page, "pay").click()
+}
+
+const confirmationOf = async (request: APIRequestContext, page: Page): Promise<Confirmation> => {
+  const url = new URL(page.url())
+  const identifier = decodeURIComponent(url.pathname.split("/").at(-1) ?? "")
+  const answer = await request.get(`/api/reservations/${encodeURIComponent(identifier)}`, {
+    params: { key: url.searchParams.get("key") ?? "" },
+  })
+  expect(answer.ok()).toBe(true)
+  return (await answer.json()) as Confirmation
+}
+
+/** The seat as any other buyer sees it: not available. */
+const seatIsTaken = async (request: APIRequestContext, presentationId: number, seat: SeatPlace) => {
+  const answer = await request.get("/api/seats/seats-statusV2", { params: { presentationId } })
+  const statuses = (await answer.json()) as SeatStatuses
+  const found = statuses.seats.find(
+    (s) => s.VenueSectionId === seat.VenueSectionId && s.XCoordinate === seat.x && s.YCoordinate === seat.y,
+  )
+  return found !== undefined && !found.isAvailable
+}
+
+test.describe("payment", () => {
+  test("Hebrew: pay by card with 3-D Secure, then the confirmation with the seat sold", async ({
+    page,
+    request,
+    seatList,
+  }, testInfo) => {
+    test.setTimeout(120_000)
+    const project = testInfo.project.name
+    const { seat, presentationId } = await reachPayScreen(page, seatList, request, slotOf(project, 0), "he")
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl")
+    await expect(page.getByTestId("pay-timer")).toHaveText(/^\d+:\d{2}$/)
+    await expect(page.getByTestId("charge-per-ticket")).toContainText(he.payment.summary.serviceChargeLabel)
+    await expect(page.getByTestId("instalments")).toHaveValue("1")
+    await expect(page.getByTestId("terms")).not.toBeChecked()
+    await shot(page, "pay-he", project)
+
+    // the terms are required and never pre-ticked: nothing is sent without them
+    await payButton(page).click()
+    await expect(page.getByTestId("terms-problem")).toHaveText(he.payment.terms.required)
+    await expect(page).toHaveURL(new RegExp(`/order/${presentationId}/pay`))
+
+    await page.getByTestId("terms").check()
+    await payButton(page).click()
+    await payOnProviderPage(page, "4000 0000 0000 3220")
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("3-D Secure")
+    await providerAction(page, "3ds-approve").click()
+
+    await expect(page).toHaveURL(/\/order\/confirmation\//, { timeout: 30_000 })
+    await expect(page.getByTestId("confirmation")).toBeVisible()
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(he.payment.confirmation.title)
+    await expect(page.getByTestId("order-qr")).toBeVisible()
+    await expect(page.getByTestId("confirmation-tickets")).toContainText(
+      `שורה ${seat.row}, כיסא ${seat.seat}`,
+    )
+    await shot(page, "confirmation-he", project)
+
+    const confirmation = await confirmationOf(request, page)
+    expect(confirmation.status).toBe("paid")
+    expect(confirmation.tickets.map((ticket) => [ticket.RowName, ticket.SeatName])).toEqual([
+      [seat.row, seat.seat],
+    ])
+    expect(await seatIsTaken(request, presentationId, seat)).toBe(true)
+    await expect(page.getByTestId("order-id")).toHaveText(confirmation.reservationIdentifier)
+
+    // add to calendar downloads an .ics for this order
+    const download = page.waitForEvent("download")
+    await page.getByTestId("add-to-calendar").click()
+    expect((await download).suggestedFilename()).toBe(`${confirmation.reservationIdentifier}.ics`)
+
+    // the confirmation opens again after a reload with no signal, once the service worker has the app (its
+    // install precaches every chunk) and the confirmation is in the persisted cache (written at most once a
+    // second): both happen in the background, and going offline before them tests the timing, not the product
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem("marquee:queries") ?? ""), { timeout: 10_000 })
+      .toContain(confirmation.reservationIdentifier)
+    await page.context().setOffline(true)
+    await page.reload().catch(() => undefined)
+    await expect(page.getByTestId("order-id")).toHaveText(confirmation.reservationIdentifier)
+    await page.context().setOffline(false)
+  })
+
+  test("English: a double click on Pay starts one payment, and a declined card can be tried again", async ({
+    page,
+    request,
+    seatList,
+  }, testInfo) => {
+    test.setTimeout(120_000)
+    const project = testInfo.project.name
+    const { presentationId } = await reachPayScreen(page, seatList, request, slotOf(project, 1), "en")
+    await page.getByTestId("terms").check()
+    await shot(page, "pay-en", project)
+
+    const forms: Array<string> = []
+    const commits: Array<string> = []
+    page.on("request", (r) => {
+      if (r.url().includes("/api/payment/form/")) forms.push(r.url())
+      if (r.url().includes("/api/payment/commit")) commits.push(r.headers()["idempotency-key"] ?? "")
+    })
+    // hold the commit's answer back a moment, so the second click lands while the first is running
+    await page.route("**/api/payment/commit", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
+    await payButton(page).dblclick({ force: true })
+    await expect(page.getByTestId("payment-dialog")).toBeVisible()
+    await momentShot(page, "dialog-loading-en", project)
+    await expect(page).toHaveURL(/\/sandbox\//, { timeout: 30_000 })
+    expect(commits).toHaveLength(1)
+    expect(forms).toHaveLength(1)
+
+    // declined at the provider: back on our side the dialog says so and offers another card
+    await payOnProviderPage(page, "4000 0000 0000 0002")
+    await expect(page.getByTestId("payment-error")).toHaveAttribute("data-error", "CardDeclined", {
+      timeout: 30_000,
+    })
+    await expect(page.getByTestId("payment-error")).toContainText(en.payment.errors.CardDeclined)
+    await shot(page, "dialog-declined-en", project)
+    await page.getByRole("button", { name: en.payment.actions.tryAnotherCard }).click()
+    await expect(page).toHaveURL(new RegExp(`/order/${presentationId}/pay`))
+
+    // the same order, a new payment: no second commit
+    await page.getByTestId("terms").check()
+    await payButton(page).click()
+    await payOnProviderPage(page, "4580 0000 0000 0000")
+    await expect(page).toHaveURL(/\/order\/confirmation\//, { timeout: 30_000 })
+    expect(commits).toHaveLength(1)
+    const confirmation = await confirmationOf(request, page)
+    expect(confirmation.status).toBe("paid")
+    await shot(page, "confirmation-en", project)
+  })
+
+  test("English: pay by BLIK, confirmed in the bank app", async ({ page, request, seatList }, testInfo) => {
+    test.setTimeout(120_000)
+    const project = testInfo.project.name
+    await reachPayScreen(page, seatList, request, slotOf(project, 2), "en")
+    await page.getByLabel(en.payment.method.blik).check()
+    await expect(page.getByTestId("instalments")).toHaveCount(0)
+    await page.getByTestId("terms").check()
+    await payButton(page).click()
+
+    await expect(page).toHaveURL(/\/sandbox\//, { timeout: 30_000 })
+    const code = (await page.getByTestId("blik-code").textContent()) ?? ""
+    expect(code).toMatch(/^\d{6}$/)
+    await page.locator("input[name='code']").fill(code)
+    await providerAction(page, "blik-code").click()
+    await page.locator("a[href$='/bank-app']").click()
+    await providerAction(page, "bank-confirm").click()
+
+    await expect(page).toHaveURL(/\/order\/confirmation\//, { timeout: 30_000 })
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.payment.confirmation.title)
+    expect((await confirmationOf(request, page)).status).toBe("paid")
+  })
+
+  test("Hebrew: a voucher (GIFT-100) pays ₪100 and the card the rest", async ({
+    page,
+    request,
+    seatList,
+  }, testInfo) => {
+    // one voucher for the whole run: its balance is spent by the first journey that redeems it
+    test.skip(testInfo.project.name !== "desktop", "GIFT-100 can be redeemed once per e2e database")
+    test.setTimeout(120_000)
+    const project = testInfo.project.name
+    await reachPayScreen(page, seatList, request, slotOf(project, 3), "he", 2)
+
+    // an empty voucher is refused with the spec's message and changes nothing
+    const voucher = page.getByTestId("voucher-entry")
+    await voucher.getByRole("textbox").fill("GIFT-EMPTY")
+    await voucher.getByRole("button", { name: he.payment.voucher.apply }).click()
+    await expect(page.getByTestId("voucher-problem")).toHaveText(he.payment.voucher.errors.voucherBalance)
+    await expect(page.getByTestId("pay-voucher")).toHaveCount(0)
+
+    await voucher.getByRole("textbox").fill("GIFT-100")
+    await voucher.getByRole("button", { name: he.payment.voucher.apply }).click()
+    await expect(page.getByTestId("voucher-applied")).toBeVisible()
+    await expect(page.getByTestId("pay-voucher")).toHaveText("−‏100.00 ‏₪")
+    const total = await page.getByTestId("pay-total").textContent()
+    await shot(page, "pay-voucher-he", project)
+
+    await page.getByTestId("terms").check()
+    await payButton(page).click()
+    await payOnProviderPage(page, "4580 0000 0000 0000")
+    await expect(page).toHaveURL(/\/order\/confirmation\//, { timeout: 30_000 })
+    const confirmation = await confirmationOf(request, page)
+    expect(confirmation.status).toBe("paid")
+    expect(confirmation.voucherAmount).toBe(10_000)
+    expect(confirmation.tickets).toHaveLength(2)
+    expect(total).toContain((confirmation.total / 100).toFixed(2))
+    await shot(page, "confirmation-voucher-he", project)
+  })
+
+  test("English: a commit answer lost on the way is retried with the same key, giving the same order", async ({
+    page,
+    request,
+    seatList,
+  }, testInfo) => {
+    test.setTimeout(120_000)
+    const project = testInfo.project.name
+    await reachPayScreen(page, seatList, request, slotOf(project, 4), "en")
+    await page.getByTestId("terms").check()
+
+    // the first commit reaches the server, which makes the order; its answer never reaches the browser
+    const keys: Array<string> = []
+    const answers: Array<string> = []
+    await page.route("**/api/payment/commit", async (route) => {
+      keys.push(route.request().headers()["idempotency-key"] ?? "")
+      const response = await route.fetch()
+      const body = (await response.json()) as { reservationIdentifier?: string }
+      answers.push(body.reservationIdentifier ?? "")
+      if (keys.length === 1) await route.abort("connectionreset")
+      else await route.fulfill({ response })
+    })
+    await payButton(page).click()
+    await expect(page).toHaveURL(/\/sandbox\//, { timeout: 30_000 })
+    expect(keys).toHaveLength(2)
+    expect(keys[1]).toBe(keys[0])
+    expect(answers[1]).toBe(answers[0])
+
+    await payOnProviderPage(page, "4580 0000 0000 0000")
+    await expect(page).toHaveURL(/\/order\/confirmation\//, { timeout: 30_000 })
+    expect((await confirmationOf(request, page)).reservationIdentifier).toBe(answers[0])
+  })
+
+  test("Hebrew: back from the provider's page without paying, the same payment is continued", async ({
+    page,
+    request,
+    seatList,
+  }, testInfo) => {
+    test.setTimeout(120_000)
+    const project = testInfo.project.name
+    const { presentationId } = await reachPayScreen(page, seatList, request, slotOf(project, 5), "he")
+    await page.getByTestId("terms").check()
+    const forms: Array<string> = []
+    page.on("request", (r) => {
+      if (r.url().includes("/api/payment/form/")) forms.push(r.url())
+    })
+    await payButton(page).click()
+    await expect(page).toHaveURL(/\/sandbox\//, { timeout: 30_000 })
+    const providerPage = page.url()
+
+    // the buyer goes back (or loses signal and reloads): the log's open payment is asked about, not replaced
+    await page.goto(`/order/${presentationId}/pay`)
+    await expect(page.getByTestId("payment-dialog")).toHaveAttribute("data-stage", "done", {
+      timeout: 30_000,
+    })
+    await expect(page.getByTestId("payment-dialog")).toContainText(he.payment.dialog.stages.awaitingEntry)
+    await shot(page, "dialog-continue-he", project)
+    await page.getByRole("button", { name: he.payment.dialog.continue }).click()
+    await expect(page).toHaveURL(providerPage)
+    expect(forms).toHaveLength(1)
+
+    await payOnProviderPage(page, "4580 0000 0000 0000")
+    await expect(page).toHaveURL(/\/order\/confirmation\//, { timeout: 30_000 })
+    expect((await confirmationOf(request, page)).status).toBe("paid")
+  })
+})

@@ -1,0 +1,316 @@
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { CommitCart } from "../domain/cart/commitCart.ts"
+import { HumanCheckFailed } from "./HumanCheckApi.ts"
+import { LocaleCode, PositiveInt } from "./shared.ts"
+
+/**
+ * Commit and payment (spec §7 Payment and orders, §8 Order and payment).
+ *
+ * The order of calls:
+ * 1. `POST /payment/commit` turns the cart's seat holds into a reservation awaiting payment. The browser sends
+ *    the id of its `CommitRequested` cart event as `idempotency-key`: a retry after a lost answer gets the same
+ *    reservation back, never a second one.
+ * 2. `GET /payment/form/{locale}` opens a payment with a provider and answers the provider's hosted page
+ *    (`paymentFormURL`). Card numbers are typed there, never on our pages and never into our API.
+ * 3. The provider tells our server the result by a signed webhook (`POST /api/payment/webhook/{provider}`, not
+ *    part of this browser contract) and sends the buyer back to `/order/payment-return?paymentId=…`.
+ * 4. `POST /payment/complete` is the spec's unshown "final order submit": the server asks the provider for the
+ *    payment's status itself (a return URL proves nothing) and completes the order when the provider captured
+ *    the money. Completing twice, or after the webhook did, changes nothing.
+ * 5. `GET /reservations/{identifier}?key=` reads the confirmation with the e-document key the completion answered.
+ *
+ * Amounts are integer agorot, like everywhere on our wire. Every call that touches the order names its cart in
+ * the `x-cart-token` header (the cart that held the seats owns the reservation until it is paid).
+ */
+
+const Agorot = Schema.Int.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(0)))
+
+/** The payment methods of the spec's payment dialogs (saved and new card, PayPal-style, mobile code, redirect). */
+export const PaymentMethod = Schema.Literals(["card", "paypal", "blik", "redirect"])
+export type PaymentMethod = typeof PaymentMethod.Type
+
+/** Where an order stands. `awaitingPayment` until a provider captured the whole amount due; `voided` seats freed. */
+export const OrderStatus = Schema.Literals(["awaitingPayment", "paid", "voided"])
+export type OrderStatus = typeof OrderStatus.Type
+
+export const CommitRequest = Schema.Struct({
+  cart: CommitCart,
+  miniSiteUrl: Schema.optional(Schema.String),
+  recaptchaToken: Schema.optional(Schema.String),
+  /** the buyer ticked the terms (spec §9: terms required and never pre-ticked) */
+  termsAccepted: Schema.Boolean,
+})
+export type CommitRequest = typeof CommitRequest.Type
+
+export const CommitResult = Schema.Struct({
+  reservationIdentifier: Schema.String,
+  ticketIdentifiers: Schema.Array(Schema.String),
+  status: OrderStatus,
+  /** recomputed by the server from its own prices: tickets + products + service charges */
+  total: Agorot,
+  serviceCharge: Agorot,
+  /** taken from the voucher in `cart.voucherPayments` (the lesser of total and balance) */
+  voucherAmount: Agorot,
+  /** what a provider must still capture; 0 means the voucher paid it all and the order is already paid */
+  amountDue: Agorot,
+  /** the seats stay held for this order until then, ISO 8601 */
+  paymentDeadline: Schema.String,
+  /** present once paid: the key that opens the order's e-documents (≥ 128 random bits, base64url) */
+  documentKey: Schema.NullOr(Schema.String),
+})
+export type CommitResult = typeof CommitResult.Type
+
+/**
+ * Why a commit changed nothing. The spec's "Error processing Transaction" (`error: "lastCommit"`) with our code:
+ * - `priceMismatch`, `serviceChargeMismatch`, `currencyMismatch`: the cart's amounts differ from the server's
+ * - `unknownTicket`, `ticketNotForSeat`, `unknownProduct`: the cart names something not sold here
+ * - `holdLost`: a seat is not (or no longer) held by this cart
+ * - `emptyCart`, `mixedPresentations`, `notOnSale`, `ticketCombination`, `seatCount`
+ * - `voucherNotFound`, `voucherExpired`, `voucherBalance` (spec: "no balance left to redeem the benefit")
+ *   for a money voucher paying the order and for a ticket voucher paying seats (`ticket.systemVoucher`)
+ * - `memberInvalid`: a member-only ticket's member is unknown, not active, not allowed member prices or out of
+ *   entries; `referenceInvalid`: a reference ticket's reference1 is missing, unknown or used up
+ * - `customerInfoInvalid`, `termsRequired`
+ * - `idempotencyKeyReused`: the key was used for a different cart
+ */
+export const CommitFailureCode = Schema.Literals([
+  "priceMismatch",
+  "serviceChargeMismatch",
+  "currencyMismatch",
+  "unknownTicket",
+  "ticketNotForSeat",
+  "unknownProduct",
+  "holdLost",
+  "emptyCart",
+  "mixedPresentations",
+  "notOnSale",
+  "ticketCombination",
+  "seatCount",
+  "voucherNotFound",
+  "voucherExpired",
+  "voucherBalance",
+  "customerInfoInvalid",
+  "termsRequired",
+  "idempotencyKeyReused",
+  // a member-only ticket without an active member allowed member prices (or a punch card without entries left)
+  "memberInvalid",
+  // a hotel or partner ticket without its reference1, or with one that is unknown or used up
+  "referenceInvalid",
+])
+export type CommitFailureCode = typeof CommitFailureCode.Type
+
+export class CommitFailed extends Schema.TaggedError<CommitFailed>()(
+  "CommitFailed",
+  {
+    error: Schema.Literal("lastCommit"),
+    message: Schema.Literal("Error processing Transaction"),
+    code: CommitFailureCode,
+  },
+  { httpApiStatus: 422 },
+) {}
+
+/** Spec §8: a second commit for a paid order ("check your e-mail for the confirmation"). */
+export class OrderAlreadyPaid extends Schema.TaggedError<OrderAlreadyPaid>()(
+  "OrderAlreadyPaid",
+  { error: Schema.Literal("ORDER_ALREADY_PAID"), reservationIdentifier: Schema.String },
+  { httpApiStatus: 409 },
+) {}
+
+export class ReservationNotFound extends Schema.TaggedError<ReservationNotFound>()(
+  "ReservationNotFound",
+  { error: Schema.Literal("reservationNotFound") },
+  { httpApiStatus: 404 },
+) {}
+
+/**
+ * Why a payment did not go through (spec §8 payment errors), as codes the browser translates:
+ * `cardNumber`, `cardDate`, `cvv`, `binValidation`, `declined`, `threeDSecureFailed`, `blikError`, `blikExpired`,
+ * `paypalCancelled`, `redirectProviderError`, `unableToProcessOrder`, `seatHoldLost` (the order was voided: its
+ * seats were gone before the money came), `orderCancelled`, `paymentError` (anything else).
+ */
+export const PaymentFailureCode = Schema.Literals([
+  "cardNumber",
+  "cardDate",
+  "cvv",
+  "binValidation",
+  "declined",
+  "threeDSecureFailed",
+  "blikError",
+  "blikExpired",
+  "paypalCancelled",
+  "redirectProviderError",
+  "unableToProcessOrder",
+  "seatHoldLost",
+  "orderCancelled",
+  "paymentError",
+])
+export type PaymentFailureCode = typeof PaymentFailureCode.Type
+
+export class PaymentFailed extends Schema.TaggedError<PaymentFailed>()(
+  "PaymentFailed",
+  { error: PaymentFailureCode },
+  { httpApiStatus: 402 },
+) {}
+
+export const PaymentForm = Schema.Struct({
+  /** the provider's hosted page; the browser navigates there (or opens it in the payment dialog's frame) */
+  paymentFormURL: Schema.String,
+  paymentId: Schema.String,
+  method: PaymentMethod,
+  /** which provider serves this payment: the default card provider, the second one (locations 1173, 1181), … */
+  provider: Schema.String,
+  amount: Agorot,
+  numberOfPayments: Schema.Int,
+})
+export type PaymentForm = typeof PaymentForm.Type
+
+/** Where a payment stands at the provider, as the server last learned it. */
+export const PaymentState = Schema.Literals([
+  "awaitingEntry",
+  "awaitingVerification",
+  "processing",
+  "awaitingBankApp",
+  "captured",
+  "failed",
+  "cancelled",
+])
+export type PaymentState = typeof PaymentState.Type
+
+export const CompletionResult = Schema.Struct({
+  reservationIdentifier: Schema.String,
+  status: OrderStatus,
+  paymentState: PaymentState,
+  failure: Schema.NullOr(PaymentFailureCode),
+  /** present once paid */
+  documentKey: Schema.NullOr(Schema.String),
+})
+export type CompletionResult = typeof CompletionResult.Type
+
+export const VoucherBalance = Schema.Struct({
+  payment: Schema.Struct({
+    reference: Schema.String,
+    id: Schema.Int,
+    systemVoucherItemId: Schema.Int,
+    balance: Agorot,
+    benefitName: Schema.String,
+    expiresAt: Schema.String,
+  }),
+})
+export type VoucherBalance = typeof VoucherBalance.Type
+
+export class VoucherLookupFailed extends Schema.TaggedError<VoucherLookupFailed>()(
+  "VoucherLookupFailed",
+  { error: Schema.Literals(["codeNotFound", "voucherExpired", "voucherBalance", "voucherNotActive"]) },
+  { httpApiStatus: 404 },
+) {}
+
+const CartTokenHeader = { "x-cart-token": Schema.optional(Schema.String) }
+
+export class PaymentApi extends HttpApiGroup.make("payment")
+  .add(
+    HttpApiEndpoint.post("commit", "/payment/commit", {
+      payload: CommitRequest,
+      headers: { ...CartTokenHeader, "idempotency-key": Schema.String },
+      success: CommitResult,
+      error: [HumanCheckFailed, CommitFailed, OrderAlreadyPaid],
+    }),
+  )
+  .add(
+    HttpApiEndpoint.get("form", "/payment/form/:locale", {
+      params: { locale: LocaleCode },
+      query: {
+        reservationIdentifier: Schema.String,
+        method: Schema.optional(PaymentMethod),
+        /** spec §7's parameters: the buyer's ID number, the total shown, the location and auth profile */
+        ssn: Schema.optional(Schema.String),
+        total: Schema.optional(Schema.String),
+        locationId: Schema.optional(Schema.String),
+        authProfileId: Schema.optional(Schema.String),
+        numberOfPayments: Schema.optional(Schema.String),
+        recaptchaToken: Schema.optional(Schema.String),
+      },
+      headers: CartTokenHeader,
+      success: PaymentForm,
+      error: [HumanCheckFailed, ReservationNotFound, OrderAlreadyPaid, PaymentFailed],
+    }),
+  )
+  .add(
+    HttpApiEndpoint.post("complete", "/payment/complete", {
+      payload: Schema.Struct({ reservationIdentifier: Schema.String, paymentId: Schema.String }),
+      headers: CartTokenHeader,
+      success: CompletionResult,
+      error: [ReservationNotFound, PaymentFailed],
+    }),
+  )
+  .add(
+    HttpApiEndpoint.get("voucher", "/payment/voucher", {
+      query: { reference: Schema.String, recaptchaToken: Schema.optional(Schema.String) },
+      /** a live cart token stands for a solved human check, like on commit; otherwise `recaptchaToken` is needed */
+      headers: CartTokenHeader,
+      success: VoucherBalance,
+      error: [HumanCheckFailed, VoucherLookupFailed],
+    }),
+  ) {}
+
+/** Spec §8 customer portal: 'Please enter mobile number'. */
+export class InvalidMobileNumber extends Schema.TaggedError<InvalidMobileNumber>()(
+  "InvalidMobileNumber",
+  { error: Schema.Literal("invalid_mobileNumber") },
+  { httpApiStatus: 400 },
+) {}
+
+export const ConfirmationTicket = Schema.Struct({
+  ticketIdentifier: Schema.String,
+  sectionName: Schema.String,
+  RowName: Schema.NullOr(Schema.String),
+  SeatName: Schema.NullOr(Schema.String),
+  ticketName: Schema.String,
+  price: Agorot,
+  serviceCharge: Agorot,
+})
+
+export const Confirmation = Schema.Struct({
+  reservationIdentifier: Schema.String,
+  status: OrderStatus,
+  purchasedAt: Schema.String,
+  presentation: Schema.Struct({
+    id: PositiveInt,
+    featureName: Schema.String,
+    /** ISO 8601 with the Asia/Jerusalem offset */
+    dateTime: Schema.String,
+    durationMinutes: Schema.NullOr(Schema.Int),
+    venueName: Schema.String,
+    locationName: Schema.String,
+  }),
+  tickets: Schema.Array(ConfirmationTicket),
+  products: Schema.Array(Schema.Struct({ name: Schema.String, quantity: Schema.Int, total: Agorot })),
+  total: Agorot,
+  serviceCharge: Agorot,
+  serviceChargeLabel: Schema.String,
+  voucherAmount: Agorot,
+  /** what the QR code encodes (the entrance scanner reads it); display follows config param 670 */
+  qrPayload: Schema.String,
+  /** the e-ticket page that opens offline once saved */
+  eDocumentUrl: Schema.String,
+})
+export type Confirmation = typeof Confirmation.Type
+
+export class ReservationsApi extends HttpApiGroup.make("reservations")
+  .add(
+    HttpApiEndpoint.get("confirmation", "/reservations/:identifier", {
+      params: { identifier: Schema.String },
+      query: { key: Schema.String, lang: Schema.optional(LocaleCode) },
+      success: Confirmation,
+      error: ReservationNotFound,
+    }),
+  )
+  .add(
+    HttpApiEndpoint.post("sendTickets", "/reservations/:identifier/sendTickets", {
+      params: { identifier: Schema.String },
+      query: { key: Schema.String },
+      payload: Schema.Struct({ mobileNumber: Schema.String }),
+      success: Schema.Struct({ success: Schema.Boolean }),
+      error: [ReservationNotFound, InvalidMobileNumber],
+    }),
+  ) {}

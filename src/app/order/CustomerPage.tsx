@@ -1,0 +1,166 @@
+import { useQuery } from "@tanstack/react-query"
+import { useNavigate } from "@tanstack/react-router"
+import { type FormEvent, useRef, useState } from "react"
+import { CustomerInfoSet } from "../../domain/cart/events.ts"
+import type { CustomerInfo } from "../../domain/cart/facts.ts"
+import { type CartSeat, findPresentation } from "../../domain/cart/state.ts"
+import {
+  type CustomerFormValues,
+  DEFAULT_CUSTOMER_FORMS,
+  emptyCustomerForm,
+  type FieldErrors,
+  toCustomerInfo,
+  validateCustomerForm,
+} from "../../domain/order/customerInfo.ts"
+import { eventMeta } from "../cart/cartLog.ts"
+import type { LocaleCode } from "../i18n/locales.ts"
+import { configQueryOptions } from "../lib/configQuery.ts"
+import { CustomerFields } from "./CustomerFields.tsx"
+import { saveOrderConsents } from "./consents.ts"
+import { screenHref } from "./flow.ts"
+import { OrderStep, type StepProps } from "./OrderStep.tsx"
+import { OrderSummary } from "./OrderSummary.tsx"
+import { NoSeats } from "./TicketsPage.tsx"
+import { useStepTimer } from "./useStepTimer.ts"
+import "./order.css"
+import "./steps.css"
+
+type Props = { readonly presentationId: number; readonly locale: LocaleCode }
+
+export const CustomerPage = ({ presentationId, locale }: Props) => (
+  <OrderStep
+    presentationId={presentationId}
+    locale={locale}
+    screen="customer"
+    title="orderSteps.customer.title"
+    step={(props) => <CustomerStep {...props} />}
+  />
+)
+
+const NO_SEATS: ReadonlyArray<CartSeat> = []
+
+const fromCustomerInfo = (info: CustomerInfo | null): CustomerFormValues =>
+  info === null
+    ? emptyCustomerForm
+    : {
+        ...emptyCustomerForm,
+        firstName: info.FirstName,
+        lastName: info.LastName,
+        email: info.EmailAddress1,
+        emailConfirm: info.EmailAddress1,
+        mobileNumber: info.MobileNumber1,
+        mobileConfirm: info.MobileNumber1,
+        ssn: info.SSN ?? "",
+        address1: info.Address1 ?? "",
+        address2: info.Address2 ?? "",
+        city: info.City ?? "",
+        postalCode: info.PostalCode ?? "",
+        dateOfBirth: info.DateOfBirth ?? "",
+      }
+
+const CustomerStep = ({ order, detail, locale, t }: StepProps) => {
+  const { log, cart, client } = order
+  const presentation = detail.presentation
+  const navigate = useNavigate()
+  const seats = findPresentation(cart, presentation.id)?.seats ?? NO_SEATS
+  const control = useStepTimer(log, cart, client, presentation.id, "customerInfo")
+  const config = useQuery(configQueryOptions())
+  const formType = presentation.isVod ? "vod" : "order"
+  const formConfig = config.data?.customerInfoForms?.[formType] ?? DEFAULT_CUSTOMER_FORMS[formType]
+  const invoiceEnabled = config.data?.params["66"] ?? false
+  const [values, setValues] = useState<CustomerFormValues>(() => fromCustomerInfo(cart.customerInfo))
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [submitted, setSubmitted] = useState(false)
+  const [saving, setSaving] = useState(false)
+  const formRef = useRef<HTMLFormElement>(null)
+
+  const change = (next: CustomerFormValues) => {
+    setValues(next)
+    // once the buyer has tried to go on, each change re-checks, so a fixed field's message goes away at once
+    if (submitted) setErrors(validateCustomerForm(next, formConfig, invoiceEnabled))
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const found = validateCustomerForm(values, formConfig, invoiceEnabled)
+    setErrors(found)
+    setSubmitted(true)
+    if (Object.keys(found).length > 0) {
+      // the first field in error takes the focus; its message is tied to it by aria-describedby
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus(),
+      )
+      return
+    }
+    setSaving(true)
+    try {
+      await log.store.append([
+        CustomerInfoSet.make({
+          ...eventMeta(),
+          customerInfo: toCustomerInfo(values, cart.customerInfo?.CustomerId ?? null, false),
+        }),
+      ])
+      saveOrderConsents(log.cartId, values, invoiceEnabled)
+      await navigate({ href: screenHref(presentation.id, "pay", locale) })
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const startAgain = async () => {
+    await control.startAgain()
+    void navigate({ href: screenHref(presentation.id, "seats", locale) })
+  }
+
+  if (seats.length === 0) return <NoSeats presentationId={presentation.id} locale={locale} t={t} />
+  const errorCount = Object.keys(errors).length
+
+  return (
+    <div className="order__body">
+      <form
+        ref={formRef}
+        className="order-step customer-form"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        id="customer-form"
+        data-testid="customer-form"
+      >
+        <CustomerFields
+          values={values}
+          errors={errors}
+          config={formConfig}
+          invoiceEnabled={invoiceEnabled}
+          onChange={change}
+          t={t}
+        />
+      </form>
+      <OrderSummary
+        detail={detail}
+        cart={cart}
+        seats={seats}
+        control={control}
+        expiredText={t("orderSteps.expired.customer")}
+        onStartAgain={() => void startAgain()}
+        locale={locale}
+        t={t}
+      >
+        <div aria-live="polite" className="basket__live">
+          {submitted && errorCount > 0 ? (
+            <p className="basket__problem" data-testid="order-problem">
+              {t("validation.checkAllFields")}
+            </p>
+          ) : null}
+        </div>
+        <button
+          type="submit"
+          form="customer-form"
+          className="button button--primary"
+          disabled={saving}
+          data-testid="continue"
+        >
+          {t("orderSteps.customer.continueToPay")}
+        </button>
+      </OrderSummary>
+    </div>
+  )
+}

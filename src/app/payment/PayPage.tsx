@@ -1,0 +1,250 @@
+import { useNavigate } from "@tanstack/react-router"
+import { Exit } from "effect"
+import { useEffect, useId, useRef, useState } from "react"
+import { CartReset } from "../../domain/cart/events.ts"
+import { allSeats } from "../../domain/cart/state.ts"
+import type { PaymentMethod } from "../../domain/cart/values.ts"
+import { eventMeta } from "../cart/cartLog.ts"
+import { unlockSeats } from "../cart/seatCommands.ts"
+import { formatMoney } from "../i18n/format.ts"
+import type { LocaleCode } from "../i18n/locales.ts"
+import { screenHref } from "../order/flow.ts"
+// the order journey's frame (steps, basket) as the other step screens have it, also when this one is opened first
+import { OrderStep, type StepProps } from "../order/OrderStep.tsx"
+import { payDeadline, payFigures } from "./figures.ts"
+import { PaymentDialog } from "./PaymentDialog.tsx"
+import { PaySummary } from "./PaySummary.tsx"
+import { completePayment } from "./pay.ts"
+import { confirmationHref } from "./queries.ts"
+import { rememberPaymentLocale } from "./returnLocale.ts"
+import { payFor, usePaymentRun } from "./usePaymentRun.ts"
+import { VoucherEntry } from "./VoucherEntry.tsx"
+import "../order/order.css"
+import "../order/steps.css"
+import "./payment.css"
+
+type Props = { readonly presentationId: number; readonly locale: LocaleCode }
+
+const METHODS: ReadonlyArray<PaymentMethod> = ["card", "paypal", "blik", "redirect"]
+/** Spec §9: 1 by default; the card provider takes up to 12. */
+const INSTALMENTS = Array.from({ length: 12 }, (_, i) => i + 1)
+
+export const PayPage = ({ presentationId, locale }: Props) => (
+  <OrderStep
+    presentationId={presentationId}
+    locale={locale}
+    screen="pay"
+    title="payment.title"
+    step={(props) => <ReadyPay {...props} />}
+  />
+)
+
+const ReadyPay = ({ order, detail, locale, t }: StepProps) => {
+  const { log, cart, client } = order
+  const navigate = useNavigate()
+  const id = useId()
+  const presentationId = detail.presentation.id
+  const reservation = cart.reservation
+  const openPayment = reservation?.payment?.status === "open" ? reservation.payment : null
+  const [method, setMethod] = useState<PaymentMethod>(openPayment?.method ?? "card")
+  const [instalments, setInstalments] = useState(openPayment?.numberOfPayments ?? 1)
+  const [terms, setTerms] = useState(false)
+  const [termsProblem, setTermsProblem] = useState(false)
+  const termsRef = useRef<HTMLInputElement>(null)
+  const { state, start, reset } = usePaymentRun(log)
+  const figures = payFigures(cart, detail.serviceCharge)
+  const seats = allSeats(cart)
+  const notReady = reservation === null && seats.some((seat) => seat.ticket === null)
+  const empty = reservation === null && seats.length === 0 && cart.products.length === 0
+
+  const goToConfirmation = (identifier: string, key: string) =>
+    void navigate({ href: confirmationHref(identifier, key, locale), replace: true })
+
+  // a paid order (this tab or another) goes to its confirmation
+  const paidKey = reservation?.status === "paid" ? reservation.documentKey : null
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per paid reservation
+  useEffect(() => {
+    if (reservation !== null && paidKey !== null) goToConfirmation(reservation.identifier, paidKey)
+  }, [paidKey])
+
+  const checkOpenPayment = async () => {
+    const open = log.store.state().reservation
+    const payment = open?.payment
+    if (open == null || payment == null || payment.status !== "open") return
+    const exit = await start(() => completePayment(open.identifier, payment.paymentId))
+    if (exit?._tag === "Success" && exit.value._tag === "Paid")
+      goToConfirmation(exit.value.reservationIdentifier, exit.value.documentKey)
+  }
+
+  // resume: a payment opened before a reload or a lost signal is asked about before anything else
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once on entering the page
+  useEffect(() => {
+    if (openPayment !== null) void checkOpenPayment()
+  }, [])
+
+  const onPay = async () => {
+    setTermsProblem(false)
+    rememberPaymentLocale(locale)
+    const exit = await start((current) =>
+      payFor(current)({
+        termsAccepted: terms,
+        numberOfPayments: method === "card" ? instalments : 1,
+        globalServiceCharge: figures.bookingTotal,
+        method,
+        locale,
+      }),
+    )
+    if (exit === null) return
+    if (exit._tag === "Success" && exit.value._tag === "Paid")
+      goToConfirmation(exit.value.reservationIdentifier, exit.value.documentKey)
+    const failure = Exit.findErrorOption(exit)
+    // the terms are answered beside the checkbox, not in the dialog
+    if (failure._tag === "Some" && failure.value._tag === "TermsConfirmationRequired") {
+      reset()
+      setTermsProblem(true)
+      termsRef.current?.focus()
+    }
+  }
+
+  const startAgain = async () => {
+    const held = seats.filter((seat) => seat.presentationId === presentationId)
+    if (held.length > 0 && reservation === null)
+      await unlockSeats(
+        log,
+        client,
+        presentationId,
+        held.map((seat) => ({ VenueSectionId: seat.VenueSectionId, x: seat.x, y: seat.y })),
+      ).catch(() => undefined)
+    await log.store
+      .append([CartReset.make({ ...eventMeta(), keepCustomerInfo: true })])
+      .catch(() => undefined)
+    reset()
+    void navigate({ href: screenHref(presentationId, "seats", locale) })
+  }
+
+  // spec §4: a cancelled order shows it, then starts again by itself
+  const cancelled = state.status === "failed" && state.error._tag === "OrderCancelledRestarting"
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per cancellation
+  useEffect(() => {
+    if (!cancelled) return
+    const timer = setTimeout(() => void startAgain(), 2500)
+    return () => clearTimeout(timer)
+  }, [cancelled])
+
+  const busy = state.status === "working" || (state.status === "done" && state.outcome._tag === "Redirecting")
+  const payLabel =
+    figures.due > 0
+      ? t("payment.payButton", { amount: formatMoney(figures.due, locale) })
+      : t("payment.confirmButton")
+
+  return (
+    <div className="order__body pay">
+      <div className="pay__main">
+        {empty ? <p className="order__notice">{t("payment.summary.empty")}</p> : null}
+        {notReady ? (
+          <p className="order__notice order__notice--problem" data-testid="pay-not-ready">
+            {t("payment.summary.notReady")}{" "}
+            <a href={screenHref(presentationId, "tickets", locale)}>{t("payment.summary.backToTickets")}</a>
+          </p>
+        ) : null}
+        {reservation?.status === "voided" ? (
+          <div className="order__notice order__notice--problem" role="alert">
+            <p>{t("payment.errors.SeatHoldLost")}</p>
+            <button type="button" className="button button--primary" onClick={() => void startAgain()}>
+              {t("payment.actions.startAgain")}
+            </button>
+          </div>
+        ) : null}
+        <VoucherEntry log={log} cart={cart} amount={figures.voucher} locale={locale} t={t} />
+        <fieldset className="pay-section pay-methods" disabled={openPayment !== null || busy}>
+          <legend className="pay-section__title">{t("payment.method.legend")}</legend>
+          {openPayment !== null ? <p className="pay-hint">{t("payment.method.locked")}</p> : null}
+          <div className="pay-methods__list">
+            {METHODS.map((value) => (
+              <label key={value} className="pay-method" data-checked={method === value}>
+                <input
+                  type="radio"
+                  name={`${id}-method`}
+                  value={value}
+                  checked={method === value}
+                  onChange={() => setMethod(value)}
+                />
+                <span>{t(`payment.method.${value}`)}</span>
+              </label>
+            ))}
+          </div>
+          {method === "card" ? (
+            <label className="pay-instalments">
+              <span>{t("payment.instalments.label")}</span>
+              <select
+                className="pay-input"
+                value={instalments}
+                onChange={(event) => setInstalments(Number(event.target.value))}
+                data-testid="instalments"
+              >
+                {INSTALMENTS.map((n) => (
+                  <option key={n} value={n}>
+                    {t("payment.instalments.count", { n })}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+        </fieldset>
+        <div className="pay-section pay-terms">
+          <label className="pay-terms__label">
+            <input
+              ref={termsRef}
+              type="checkbox"
+              checked={terms}
+              onChange={(event) => {
+                setTerms(event.target.checked)
+                if (event.target.checked) setTermsProblem(false)
+              }}
+              aria-invalid={termsProblem}
+              aria-describedby={termsProblem ? `${id}-terms-problem` : undefined}
+              data-testid="terms"
+            />
+            <span>{t("payment.terms.label")}</span>
+          </label>
+          {termsProblem ? (
+            <p id={`${id}-terms-problem`} className="pay-problem" role="alert" data-testid="terms-problem">
+              {t("payment.terms.required")}
+            </p>
+          ) : null}
+        </div>
+        <button
+          type="button"
+          className="button button--primary pay__button"
+          onClick={() => void onPay()}
+          disabled={busy || notReady || empty || reservation?.status === "voided"}
+          data-testid="pay-button"
+        >
+          {payLabel}
+        </button>
+      </div>
+      <PaySummary
+        cart={cart}
+        detail={detail}
+        figures={figures}
+        deadline={payDeadline(cart)}
+        locale={locale}
+        t={t}
+      />
+      <PaymentDialog
+        state={state}
+        t={t}
+        onRetry={() => {
+          reset()
+          if (state.status === "failed" && state.error._tag === "NetworkLost") void onPay()
+        }}
+        onStartAgain={() => void startAgain()}
+        onWhatsOn={() => void navigate({ href: `/?lang=${locale}` })}
+        onBackToTickets={() => void navigate({ href: screenHref(presentationId, "tickets", locale) })}
+        onContinue={(url) => window.location.assign(url)}
+        onCheckAgain={() => void checkOpenPayment()}
+        onClose={reset}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,93 @@
+import { useNavigate } from "@tanstack/react-router"
+import { useEffect } from "react"
+import type { LocaleCode } from "../i18n/locales.ts"
+import { useT } from "../i18n/useI18n.ts"
+import { screenHref } from "../order/flow.ts"
+import { PaymentDialog } from "./PaymentDialog.tsx"
+import { completePayment } from "./pay.ts"
+import { confirmationHref } from "./queries.ts"
+import { useCartLog } from "./useCartLog.ts"
+import { usePaymentRun } from "./usePaymentRun.ts"
+// the order journey's frame (head, notices, lists) around these pages too
+import "../order/order.css"
+import "./payment.css"
+
+type Props = {
+  readonly paymentId: string | null
+  readonly reservationIdentifier: string | null
+  readonly locale: LocaleCode
+}
+
+/**
+ * Where the provider sends the buyer back (`/order/payment-return?paymentId=…&reservationIdentifier=…`). The
+ * return URL proves nothing: the page asks the server, which asks the provider, and waits while the provider
+ * is still working. Paid → the confirmation; anything else → the dialog with its way forward.
+ */
+export const PaymentReturnPage = ({ paymentId, reservationIdentifier, locale }: Props) => {
+  const t = useT()
+  const navigate = useNavigate()
+  const cartLog = useCartLog()
+  const log = cartLog.status === "ready" ? cartLog.log : null
+  const { state, start, reset } = usePaymentRun(log)
+  const complete = paymentId !== null && reservationIdentifier !== null
+
+  useEffect(() => {
+    document.title = `${t("payment.return.title")} · ${t("app.brand")}`
+  }, [t])
+
+  const check = async () => {
+    if (paymentId === null || reservationIdentifier === null) return
+    const exit = await start(() => completePayment(reservationIdentifier, paymentId))
+    if (exit?._tag === "Success" && exit.value._tag === "Paid")
+      void navigate({
+        href: confirmationHref(exit.value.reservationIdentifier, exit.value.documentKey, locale),
+        replace: true,
+      })
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once the cart log is open
+  useEffect(() => {
+    if (log !== null && complete) void check()
+  }, [log])
+
+  // the order's pay screen, for "try again" (the log knows which presentation it was)
+  const presentationId =
+    cartLog.status === "ready"
+      ? (cartLog.cart.presentations.find((p) => p.seats.length > 0) ?? cartLog.cart.presentations[0])?.facts
+          .id
+      : undefined
+  const payHref =
+    presentationId === undefined ? `/?lang=${locale}` : screenHref(presentationId, "pay", locale)
+
+  return (
+    <div className="order pay-return">
+      <header className="order__head">
+        <h1 className="order__title">{t("payment.return.title")}</h1>
+      </header>
+      {!complete ? (
+        <p className="order__notice order__notice--problem" role="alert">
+          {t("payment.return.missing")} <a href={`/?lang=${locale}`}>{t("payment.actions.whatsOn")}</a>
+        </p>
+      ) : null}
+      {cartLog.status === "unavailable" ? <p className="order__notice">{t("order.unavailable")}</p> : null}
+      <PaymentDialog
+        state={state}
+        t={t}
+        onRetry={() => {
+          reset()
+          void navigate({ href: payHref })
+        }}
+        onStartAgain={() => void navigate({ href: payHref })}
+        onWhatsOn={() => void navigate({ href: `/?lang=${locale}` })}
+        // a commit refusal is not met on the return page; the pay screen leads on from there
+        onBackToTickets={() => void navigate({ href: payHref })}
+        onContinue={(url) => window.location.assign(url)}
+        onCheckAgain={() => void check()}
+        onClose={() => {
+          reset()
+          void navigate({ href: payHref })
+        }}
+      />
+    </div>
+  )
+}

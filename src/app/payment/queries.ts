@@ -1,0 +1,21 @@
+import { queryOptions } from "@tanstack/react-query"
+import type { Confirmation } from "../../api/PaymentApi.ts"
+import type { LocaleCode } from "../i18n/locales.ts"
+import { apiGet } from "../lib/api.ts"
+
+/** The confirmation page's address: the order's identifier and the key that opens its e-documents. */
+export const confirmationHref = (identifier: string, key: string, locale: LocaleCode): string =>
+  `/order/confirmation/${encodeURIComponent(identifier)}?${new URLSearchParams({ key, lang: locale })}`
+
+/**
+ * A paid order's confirmation. Persisted (`meta.persist`) with the rest of the query cache, so the tickets open
+ * after a reload with no signal; a paid order's confirmation does not change, so it is never stale.
+ */
+export const confirmationQueryOptions = (identifier: string, key: string, locale: LocaleCode) =>
+  queryOptions({
+    queryKey: ["reservations", "confirmation", identifier, { key, lang: locale }],
+    queryFn: ({ signal }) =>
+      apiGet<Confirmation>(`/reservations/${encodeURIComponent(identifier)}`, { key, lang: locale }, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { persist: true },
+  })

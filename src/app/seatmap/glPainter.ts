@@ -1,0 +1,197 @@
+import createRegl from "regl"
+import type { OnRestored, Painter } from "./painter.ts"
+import { createPanCache, type PanCache } from "./panCache.ts"
+
+/**
+ * The WebGL painter (modelled on regl-scatterplot's renderer).
+ *
+ * - Seats are `gl.POINTS` (instancing is ~25× slower in SwiftShader, see STACK-NOTES): one static position
+ *   buffer uploaded once per seatplan, one dynamic RGBA byte buffer that statuses and selection rewrite with
+ *   `subdata`; the geometry is never touched by a status change.
+ * - Lost context: drawing stops; on restore the regl instance is rebuilt from the CPU copies it was given.
+ * - The drawing buffer is preserved so tests (and the benchmark) can read pixels back.
+ */
+
+const VERT = `
+precision highp float;
+attribute vec2 position;
+attribute vec4 color;
+uniform mat3 view;
+uniform float pointSize;
+varying vec3 vColor;
+void main() {
+  vec3 p = view * vec3(position, 1.0);
+  gl_Position = vec4(p.xy, 0.0, 1.0);
+  gl_PointSize = pointSize;
+  vColor = color.rgb;
+}`
+
+const FRAG_ROUND = `
+precision mediump float;
+varying vec3 vColor;
+void main() {
+  vec2 d = gl_PointCoord - 0.5;
+  if (dot(d, d) > 0.25) discard;
+  gl_FragColor = vec4(vColor, 1.0);
+}`
+
+/** Seats under three device pixels look the same square; without `discard` SwiftShader fills them ~2× faster. */
+const FRAG_SQUARE = `
+precision mediump float;
+varying vec3 vColor;
+void main() {
+  gl_FragColor = vec4(vColor, 1.0);
+}`
+
+const SQUARE_BELOW = 3
+
+type DrawProps = { view: Float32Array; pointSize: number; count: number }
+
+interface Gpu {
+  readonly regl: createRegl.Regl
+  readonly positions: createRegl.Buffer
+  readonly colors: createRegl.Buffer
+  readonly drawRound: createRegl.DrawCommand<createRegl.DefaultContext, DrawProps>
+  readonly drawSquare: createRegl.DrawCommand<createRegl.DefaultContext, DrawProps>
+  readonly maxPointSize: number
+  readonly cache: PanCache
+}
+
+/** The context attributes both the map and its tests rely on. */
+export const GL_ATTRIBUTES: WebGLContextAttributes = {
+  antialias: false,
+  alpha: false,
+  preserveDrawingBuffer: true,
+}
+
+/** A WebGL painter on `canvas`, or null where WebGL cannot be had (the caller falls back to Canvas 2D). */
+export const createGlPainter = (canvas: HTMLCanvasElement, onRestored: OnRestored): Painter | null => {
+  let gl: WebGLRenderingContext | null = null
+  try {
+    gl = canvas.getContext("webgl", GL_ATTRIBUTES)
+  } catch {
+    gl = null
+  }
+  if (gl === null) return null
+  const context = gl
+
+  let positionData: Float32Array = new Float32Array(0)
+  let colorData: Uint8Array = new Uint8Array(0)
+  let lost = false
+
+  const build = (): Gpu => {
+    const regl = createRegl({ gl: context })
+    const positions = regl.buffer({ usage: "static", type: "float", data: positionData })
+    const colors = regl.buffer({ usage: "dynamic", type: "uint8", data: colorData })
+    const command = (frag: string) =>
+      regl<{ view: Float32Array; pointSize: number }, Record<string, unknown>, DrawProps>({
+        vert: VERT,
+        frag,
+        attributes: {
+          position: { buffer: positions, size: 2 },
+          color: { buffer: colors, size: 4, normalized: true },
+        },
+        uniforms: {
+          view: regl.prop<DrawProps, "view">("view"),
+          pointSize: regl.prop<DrawProps, "pointSize">("pointSize"),
+        },
+        primitive: "points",
+        count: regl.prop<DrawProps, "count">("count"),
+        depth: { enable: false },
+      })
+    const drawRound = command(FRAG_ROUND)
+    const drawSquare = command(FRAG_SQUARE)
+    // compile and link both programs now, while the seatplan is still on its way, not on the first frame
+    const scratch = regl.buffer({ usage: "static", type: "float", data: [0, 0] })
+    const scratchColors = regl.buffer({ usage: "static", type: "uint8", data: [0, 0, 0, 255] })
+    for (const frag of [FRAG_ROUND, FRAG_SQUARE])
+      regl({
+        vert: VERT,
+        frag,
+        attributes: {
+          position: { buffer: scratch, size: 2 },
+          color: { buffer: scratchColors, size: 4, normalized: true },
+        },
+        uniforms: { view: [1, 0, 0, 0, 1, 0, 0, 0, 1], pointSize: 1 },
+        primitive: "points",
+        count: 1,
+        depth: { enable: false },
+      })()
+    scratch.destroy()
+    scratchColors.destroy()
+    return {
+      regl,
+      positions,
+      colors,
+      drawRound,
+      drawSquare,
+      maxPointSize: regl.limits.pointSizeDims[1] ?? 64,
+      cache: createPanCache(regl),
+    }
+  }
+
+  let gpu: Gpu | null
+  try {
+    gpu = build()
+  } catch {
+    // a context that cannot run the shaders is as good as none
+    return null
+  }
+
+  const onContextLost = (event: Event) => {
+    event.preventDefault()
+    lost = true
+  }
+  const onContextRestored = () => {
+    try {
+      gpu?.regl.destroy()
+    } catch {
+      // the old instance's objects died with the context
+    }
+    gpu = build()
+    lost = false
+    onRestored()
+  }
+  canvas.addEventListener("webglcontextlost", onContextLost)
+  canvas.addEventListener("webglcontextrestored", onContextRestored)
+
+  return {
+    kind: "webgl",
+    get lost() {
+      return lost
+    },
+    setPositions: (positions) => {
+      positionData = positions
+      gpu?.cache.invalidate()
+      if (gpu !== null && !lost) gpu.positions({ usage: "static", type: "float", data: positionData })
+    },
+    setColors: (colors) => {
+      gpu?.cache.invalidate()
+      if (gpu !== null && !lost) {
+        if (colors.length === colorData.length && colors.length > 0) gpu.colors.subdata(colors)
+        else gpu.colors({ usage: "dynamic", type: "uint8", data: colors })
+      }
+      colorData = colors
+    },
+    draw: (camera, diameter, count) => {
+      if (gpu === null || lost) return
+      const { regl, drawRound, drawSquare, maxPointSize, cache } = gpu
+      regl.poll()
+      const draw = diameter < SQUARE_BELOW ? drawSquare : drawRound
+      const pointSize = Math.min(diameter, maxPointSize)
+      cache.draw(camera, (view) => {
+        if (count > 0) draw({ view, pointSize, count })
+      })
+    },
+    destroy: () => {
+      canvas.removeEventListener("webglcontextlost", onContextLost)
+      canvas.removeEventListener("webglcontextrestored", onContextRestored)
+      try {
+        gpu?.regl.destroy()
+      } catch {
+        // a lost context has nothing left to free
+      }
+      gpu = null
+    },
+  }
+}

@@ -1,0 +1,278 @@
+import { isValidIsraeliId, normalizeIsraeliId } from "./israeliId.ts"
+
+/**
+ * The customer-info form (spec §3 "Customer-info form config", §5): which fields an order type shows and
+ * requires, the spec's validation rules as codes (the words are in `locales/`, section `validation`), and the
+ * normalisations (+972 mobiles to a leading 0, '#' out of addresses).
+ */
+
+export const CUSTOMER_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "address1",
+  "address2",
+  "city",
+  "postalCode",
+  "dateOfBirth",
+  "mobileNumber",
+  "location",
+  "ssn",
+] as const
+export type CustomerField = (typeof CUSTOMER_FIELDS)[number]
+
+export interface FieldRule {
+  readonly isRequired: boolean
+  readonly isIncluded: boolean
+}
+
+export interface AdditionalTerm {
+  readonly code: string
+  readonly isRequired: boolean
+  readonly isIncluded: boolean
+}
+
+export interface CustomerFormConfig {
+  readonly fields: Readonly<Record<CustomerField, FieldRule>>
+  readonly additionalTerms: ReadonlyArray<AdditionalTerm>
+}
+
+export type CustomerFormType = "order" | "vod" | "membership" | "donation" | "voucher"
+
+const rule = (isIncluded: boolean, isRequired = false): FieldRule => ({ isIncluded, isRequired })
+
+const base = (ssnRequired: boolean): Record<CustomerField, FieldRule> => ({
+  firstName: rule(true, true),
+  lastName: rule(true, true),
+  email: rule(true, true),
+  mobileNumber: rule(true, true),
+  ssn: rule(true, ssnRequired),
+  address1: rule(false),
+  address2: rule(false),
+  city: rule(false),
+  postalCode: rule(false),
+  dateOfBirth: rule(false),
+  location: rule(false),
+})
+
+const summerPromo = (isIncluded: boolean): AdditionalTerm => ({
+  code: "SUMMER_PROMO",
+  isIncluded,
+  isRequired: isIncluded,
+})
+
+/**
+ * Spec §5: firstName, lastName, email and mobile required for orders; ssn included but optional for orders and
+ * required for memberships and donations; the additional term SUMMER_PROMO required on a normal order and
+ * excluded for video on demand.
+ */
+export const DEFAULT_CUSTOMER_FORMS: Readonly<Record<CustomerFormType, CustomerFormConfig>> = {
+  order: { fields: base(false), additionalTerms: [summerPromo(true)] },
+  vod: { fields: base(false), additionalTerms: [summerPromo(false)] },
+  membership: { fields: base(true), additionalTerms: [] },
+  donation: { fields: base(true), additionalTerms: [] },
+  voucher: { fields: base(false), additionalTerms: [] },
+}
+
+/** What the form holds, as typed. */
+export interface CustomerFormValues {
+  readonly firstName: string
+  readonly lastName: string
+  readonly email: string
+  readonly emailConfirm: string
+  readonly mobileNumber: string
+  readonly mobileConfirm: string
+  readonly ssn: string
+  readonly address1: string
+  readonly address2: string
+  readonly city: string
+  readonly postalCode: string
+  readonly dateOfBirth: string
+  readonly termsAccepted: boolean
+  readonly additionalTerms: Readonly<Record<string, boolean>>
+  readonly invoiceRequested: boolean
+  readonly invoiceName: string
+  readonly invoiceSSN: string
+  readonly invoiceAddress: string
+  readonly invoiceCity: string
+  readonly invoicePostalCode: string
+}
+
+export type FormField = Exclude<keyof CustomerFormValues, "additionalTerms"> | `term.${string}`
+
+/** The spec's rules (required, alpha, email, min, max, numeric, alpha_num) and ours (match, ID, mobile, terms). */
+export type FieldError =
+  | { readonly rule: "required" | "alpha" | "email" | "numeric" | "alpha_num" | "mismatch" | "invalidSSN" }
+  | { readonly rule: "mobile" | "terms" | "date" }
+  | { readonly rule: "min"; readonly min: number }
+  | { readonly rule: "max"; readonly max: number }
+
+/** +972 (or 972, or 00972) becomes a leading 0; spaces, dashes, dots and brackets go. */
+export const normalizeMobile = (typed: string): string => {
+  const compact = typed.replace(/[\s\-().]/g, "")
+  const international = /^(?:\+|00)?972(\d+)$/.exec(compact)
+  if (international !== null) return `0${(international[1] ?? "").replace(/^0/, "")}`
+  return compact
+}
+
+/** Spec §5: hash characters are removed from addresses. */
+export const stripHash = (typed: string): string => typed.replace(/#/g, "").trim()
+
+const LETTERS = /^[\p{L}\p{M}' \-״׳.]+$/u
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
+const DIGITS = /^[0-9]+$/
+const ISRAELI_MOBILE = /^05[0-9]{8}$/
+
+const checkName = (value: string, required: boolean): FieldError | null => {
+  if (value === "") return required ? { rule: "required" } : null
+  if (!LETTERS.test(value)) return { rule: "alpha" }
+  if (value.length < 2) return { rule: "min", min: 2 }
+  if (value.length > 50) return { rule: "max", max: 50 }
+  return null
+}
+
+const checkText = (value: string, required: boolean, max: number): FieldError | null => {
+  if (value === "") return required ? { rule: "required" } : null
+  return value.length > max ? { rule: "max", max } : null
+}
+
+export type FieldErrors = Partial<Record<FormField, FieldError>>
+
+/**
+ * Every broken rule, by field; an empty object means the form may be saved. `invoiceEnabled` is config param 66.
+ */
+export const validateCustomerForm = (
+  values: CustomerFormValues,
+  config: CustomerFormConfig,
+  invoiceEnabled: boolean,
+): FieldErrors => {
+  const errors: FieldErrors = {}
+  const put = (field: FormField, error: FieldError | null) => {
+    if (error !== null) errors[field] = error
+  }
+  const f = config.fields
+  const v = {
+    ...values,
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    email: values.email.trim(),
+    emailConfirm: values.emailConfirm.trim(),
+    ssn: values.ssn.trim(),
+    postalCode: values.postalCode.trim(),
+  }
+
+  if (f.firstName.isIncluded) put("firstName", checkName(v.firstName, f.firstName.isRequired))
+  if (f.lastName.isIncluded) put("lastName", checkName(v.lastName, f.lastName.isRequired))
+
+  if (f.email.isIncluded) {
+    if (v.email === "") put("email", f.email.isRequired ? { rule: "required" } : null)
+    else if (!EMAIL.test(v.email)) put("email", { rule: "email" })
+    else if (v.email.length > 100) put("email", { rule: "max", max: 100 })
+    if (v.email !== "" || f.email.isRequired)
+      put(
+        "emailConfirm",
+        v.emailConfirm === ""
+          ? { rule: "required" }
+          : v.emailConfirm.toLowerCase() !== v.email.toLowerCase()
+            ? { rule: "mismatch" }
+            : null,
+      )
+  }
+
+  if (f.mobileNumber.isIncluded) {
+    const mobile = normalizeMobile(v.mobileNumber)
+    if (mobile === "") put("mobileNumber", f.mobileNumber.isRequired ? { rule: "required" } : null)
+    else if (!/^\+?[0-9]+$/.test(mobile)) put("mobileNumber", { rule: "numeric" })
+    else if (!ISRAELI_MOBILE.test(mobile)) put("mobileNumber", { rule: "mobile" })
+    if (mobile !== "" || f.mobileNumber.isRequired) {
+      const confirm = normalizeMobile(v.mobileConfirm)
+      put(
+        "mobileConfirm",
+        confirm === "" ? { rule: "required" } : confirm !== mobile ? { rule: "mismatch" } : null,
+      )
+    }
+  }
+
+  if (f.ssn.isIncluded) {
+    if (v.ssn === "") put("ssn", f.ssn.isRequired ? { rule: "required" } : null)
+    else if (!DIGITS.test(v.ssn)) put("ssn", { rule: "numeric" })
+    else if (!isValidIsraeliId(v.ssn)) put("ssn", { rule: "invalidSSN" })
+  }
+
+  if (f.address1.isIncluded) put("address1", checkText(stripHash(v.address1), f.address1.isRequired, 100))
+  if (f.address2.isIncluded) put("address2", checkText(stripHash(v.address2), f.address2.isRequired, 100))
+  if (f.city.isIncluded) put("city", checkText(v.city.trim(), f.city.isRequired, 50))
+  if (f.postalCode.isIncluded) {
+    if (v.postalCode === "") put("postalCode", f.postalCode.isRequired ? { rule: "required" } : null)
+    else if (!DIGITS.test(v.postalCode)) put("postalCode", { rule: "numeric" })
+    else if (v.postalCode.length < 5) put("postalCode", { rule: "min", min: 5 })
+    else if (v.postalCode.length > 7) put("postalCode", { rule: "max", max: 7 })
+  }
+  if (f.dateOfBirth.isIncluded) {
+    if (v.dateOfBirth === "") put("dateOfBirth", f.dateOfBirth.isRequired ? { rule: "required" } : null)
+    else if (!/^\d{4}-\d{2}-\d{2}$/.test(v.dateOfBirth)) put("dateOfBirth", { rule: "date" })
+  }
+
+  if (invoiceEnabled && v.invoiceRequested) {
+    put("invoiceName", checkText(v.invoiceName.trim(), true, 100))
+    const tax = v.invoiceSSN.trim()
+    if (tax === "") put("invoiceSSN", { rule: "required" })
+    else if (!/^[0-9A-Za-z]+$/.test(tax)) put("invoiceSSN", { rule: "alpha_num" })
+    else if (tax.length < 8) put("invoiceSSN", { rule: "min", min: 8 })
+    else if (tax.length > 9) put("invoiceSSN", { rule: "max", max: 9 })
+    put("invoiceAddress", checkText(stripHash(v.invoiceAddress), true, 100))
+    put("invoiceCity", checkText(v.invoiceCity.trim(), true, 50))
+    const postal = v.invoicePostalCode.trim()
+    if (postal !== "" && !DIGITS.test(postal)) put("invoicePostalCode", { rule: "numeric" })
+  }
+
+  for (const term of config.additionalTerms)
+    if (term.isIncluded && term.isRequired && values.additionalTerms[term.code] !== true)
+      put(`term.${term.code}`, { rule: "required" })
+  if (!values.termsAccepted) put("termsAccepted", { rule: "terms" })
+  return errors
+}
+
+/** The cart's `CustomerInfo` (wire names) from a valid form: normalised, empty optionals as null. */
+export const toCustomerInfo = (values: CustomerFormValues, customerId: number | null, mailing: boolean) => {
+  const orNull = (value: string) => (value.trim() === "" ? null : value.trim())
+  return {
+    CustomerId: customerId,
+    FirstName: values.firstName.trim(),
+    LastName: values.lastName.trim(),
+    EmailAddress1: values.email.trim(),
+    MobileNumber1: normalizeMobile(values.mobileNumber),
+    SSN: values.ssn.trim() === "" ? null : normalizeIsraeliId(values.ssn),
+    Address1: orNull(stripHash(values.address1)),
+    Address2: orNull(stripHash(values.address2)),
+    City: orNull(values.city),
+    PostalCode: orNull(values.postalCode),
+    DateOfBirth: orNull(values.dateOfBirth),
+    IsSMSAllowed: mailing,
+    IsEmailAllowed: mailing,
+    IsMailingAllowed: mailing,
+  }
+}
+
+export const emptyCustomerForm: CustomerFormValues = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  emailConfirm: "",
+  mobileNumber: "",
+  mobileConfirm: "",
+  ssn: "",
+  address1: "",
+  address2: "",
+  city: "",
+  postalCode: "",
+  dateOfBirth: "",
+  termsAccepted: false,
+  additionalTerms: {},
+  invoiceRequested: false,
+  invoiceName: "",
+  invoiceSSN: "",
+  invoiceAddress: "",
+  invoiceCity: "",
+  invoicePostalCode: "",
+}

@@ -1,0 +1,134 @@
+import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import type { SeedPlan } from "./plan.ts"
+import { TICKET_GROUP } from "./ticketGroupIds.ts"
+
+/**
+ * The codes a buyer can type on the ticket step (migration 0008), with fixed, documented values so the demo and
+ * the journeys can use them by name. Dates are relative to the seed's "today", so "valid now" stays true for
+ * a database seeded today.
+ *
+ * System vouchers: GIFT-100 (₪100, valid), GIFT-EXPIRED, GIFT-EMPTY (₪0), GIFT-CANCELLED, TICKET-2 (two
+ * tickets), TICKET-EMPTY (none left).
+ * Discount codes: CINEMA10 (10% off every ticket), USEDUP (exhausted), FAMILY4 (₪10 off each ticket from four
+ * tickets), KIDS5 (₪5 off child tickets only), OLDCODE (expired), SOON (not started).
+ * Members of the demo customer: 90000001 active club, 90000002 expired, 90000003 not started, 90000004 punch
+ * card used up, 90000005 not allowed member prices, 90000006 punch card with 3 entries left.
+ * Hotel references for every reference ticket: DAN-TLV, HILTON (plenty), FULLHOTEL (none left).
+ */
+
+const CHILD_POLICY = 2
+
+export const writeCodes = (plan: SeedPlan) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    const today = plan.options.today
+    const day = (offset: number) => today.add({ days: offset }).toString()
+    const createdAt = plan.salesCutoff
+
+    const [customer] = yield* sql<{ id: number }>`
+      INSERT INTO customers (first_name, last_name, email, mobile, created_at)
+      VALUES ('דנה', 'מנויה', 'demo.member@marquee.example', '0521234567', ${createdAt})
+      RETURNING id`
+    const customerId = customer?.id ?? null
+
+    // [number, membership id, balance, used, start offset, end offset, allowed member prices]
+    const members: ReadonlyArray<readonly [string, number, number, number, number, number, boolean]> = [
+      ["90000001", 1, 0, 0, -30, 335, true],
+      ["90000002", 1, 0, 0, -400, -35, true],
+      ["90000003", 1, 0, 0, 20, 385, true],
+      ["90000004", 2, 0, 10, -30, 335, true],
+      ["90000005", 1, 0, 0, -30, 335, false],
+      ["90000006", 2, 3, 7, -30, 335, true],
+    ]
+    for (const [number, membershipId, balance, used, from, to, allowed] of members)
+      yield* sql`
+        INSERT INTO members (customer_id, membership_id, member_number, balance, used_balance, start_date,
+          end_date, allow_member_sale_tickets)
+        VALUES (${customerId}, ${membershipId}, ${number}, ${balance}, ${used}, ${day(from)}, ${day(to)}, ${allowed})`
+
+    // [reference, class, balance agorot, tickets left, start offset, end offset, status]
+    const vouchers: ReadonlyArray<
+      readonly [string, number, number | null, number | null, number, number, string]
+    > = [
+      ["GIFT-100", 10, 10_000, null, -10, 355, "active"],
+      ["GIFT-EXPIRED", 10, 5_000, null, -400, -35, "active"],
+      ["GIFT-EMPTY", 10, 0, null, -10, 355, "active"],
+      ["GIFT-CANCELLED", 10, 5_000, null, -10, 355, "cancelled"],
+      ["TICKET-2", 20, null, 2, -10, 355, "active"],
+      ["TICKET-EMPTY", 20, null, 0, -10, 355, "active"],
+    ]
+    for (const [reference, classId, balance, ticketsLeft, from, to, status] of vouchers)
+      yield* sql`
+        INSERT INTO system_vouchers (reference, system_voucher_class_id, customer_id, balance_agorot, tickets_left,
+          starts_on, ends_on, status, created_at)
+        VALUES (${reference}, ${classId}, ${customerId}, ${balance}, ${ticketsLeft}, ${day(from)}, ${day(to)},
+          ${status}, ${createdAt})`
+
+    const childTickets = yield* sql<{ id: number }>`
+      SELECT id FROM tickets WHERE price_policy_id = ${CHILD_POLICY} ORDER BY id`
+    const name = (he: string, en: string, ru: string) => JSON.stringify({ he, en, ru })
+    // [code, name, percent bp, amount, ticket ids, min tickets, max uses, used, start offset, end offset]
+    const discounts: ReadonlyArray<
+      readonly [
+        string,
+        string,
+        number | null,
+        number | null,
+        ReadonlyArray<number> | null,
+        number,
+        number | null,
+        number,
+        number,
+        number,
+      ]
+    > = [
+      ["CINEMA10", name("10% הנחה", "10% off", "Скидка 10%"), 1000, null, null, 1, null, 0, -30, 365],
+      ["USEDUP", name("15% הנחה", "15% off", "Скидка 15%"), 1500, null, null, 1, 100, 100, -30, 365],
+      [
+        "FAMILY4",
+        name("הנחה משפחתית", "Family discount", "Семейная скидка"),
+        null,
+        1000,
+        null,
+        4,
+        null,
+        0,
+        -30,
+        365,
+      ],
+      [
+        "KIDS5",
+        name("הנחת ילדים", "Kids discount", "Детская скидка"),
+        null,
+        500,
+        childTickets.map((row) => row.id),
+        1,
+        null,
+        0,
+        -30,
+        365,
+      ],
+      ["OLDCODE", name("הנחה", "Discount", "Скидка"), 1000, null, null, 1, null, 0, -400, -30],
+      ["SOON", name("הנחה", "Discount", "Скидка"), 1000, null, null, 1, null, 0, 10, 100],
+    ]
+    for (const [code, label, percent, amount, ticketIds, minTickets, maxUses, used, from, to] of discounts)
+      yield* sql`
+        INSERT INTO discount_codes (code, name, percent_bp, amount_agorot, ticket_ids, min_tickets, max_uses,
+          used_count, starts_on, ends_on)
+        VALUES (${code}, ${label}::jsonb, ${percent}, ${amount},
+          ${ticketIds === null ? null : `{${ticketIds.join(",")}}`}::integer[], ${minTickets}, ${maxUses}, ${used},
+          ${day(from)}, ${day(to)})`
+
+    for (const [reference, quantity] of [
+      ["DAN-TLV", 1000],
+      ["HILTON", 1000],
+      ["FULLHOTEL", 0],
+    ] as const)
+      yield* sql`
+        INSERT INTO ticket_reference_options (ticket_id, reference1, quantity)
+        SELECT id, ${reference}, ${quantity} FROM tickets WHERE requires_reference ORDER BY id`
+
+    // the large-format 3D experience hands out glasses at the door; the other 3D tickets sell them as a product
+    yield* sql`UPDATE tickets SET includes_3d_glasses = true WHERE ticket_group_id = ${TICKET_GROUP.largeFormat3d}`
+  })

@@ -1,0 +1,157 @@
+import { timingSafeEqual } from "node:crypto"
+import { Context, Effect, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import type { Confirmation, VoucherBalance, VoucherLookupFailed } from "../../api/PaymentApi.ts"
+import type { LocaleCode } from "../../api/shared.ts"
+import { localized } from "../localized.ts"
+import { toChainIso } from "../time.ts"
+import { loadVoucher } from "./commitFacts.ts"
+import { eTicketPath } from "./outbox.ts"
+
+/**
+ * What a paid order shows: the confirmation page (opened with the order's document key) and the voucher
+ * balance the payment step asks for.
+ */
+
+/** Constant time: the answer must not tell how many leading characters of a guessed key were right. */
+export const keysMatch = (stored: string | null, given: string): boolean => {
+  if (stored === null) return false
+  const a = Buffer.from(stored)
+  const b = Buffer.from(given)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+interface HeaderRow {
+  readonly id: number
+  readonly identifier: string
+  readonly documentKey: string | null
+  readonly purchasedAtMs: number
+  readonly presentationId: number
+  readonly featureName: string
+  readonly startsAtMs: number
+  readonly duration: number | null
+  readonly venueName: string
+  readonly locationName: string
+  readonly total: number
+  readonly serviceCharge: number
+  readonly voucherAmount: number
+  readonly serviceChargeLabel: string | null
+}
+
+export class ConfirmationRepo extends Context.Service<
+  ConfirmationRepo,
+  {
+    /** None unless the order is paid and the key is its document key */
+    readonly confirmation: (
+      identifier: string,
+      key: string,
+      lang: LocaleCode,
+    ) => Effect.Effect<Option.Option<Confirmation & { readonly id: number }>>
+    readonly voucherBalance: (
+      reference: string,
+    ) => Effect.Effect<VoucherBalance, VoucherLookupFailed["error"]>
+  }
+>()("marquee/payment/ConfirmationRepo") {
+  static readonly layer = Layer.effect(
+    ConfirmationRepo,
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+
+      const confirmation = Effect.fn("ConfirmationRepo.confirmation")(function* (
+        identifier: string,
+        key: string,
+        lang: LocaleCode,
+      ) {
+        const rows = yield* sql<HeaderRow>`
+          SELECT r.id::float8 AS id, r.identifier, r.document_key AS "documentKey",
+            (extract(epoch FROM coalesce(r.paid_at, r.purchased_at)) * 1000)::float8 AS "purchasedAtMs",
+            p.id AS "presentationId", ${localized(sql, "f.name", lang)} AS "featureName",
+            (extract(epoch FROM p.starts_at) * 1000)::float8 AS "startsAtMs", f.duration_minutes AS duration,
+            ${localized(sql, "v.name", lang)} AS "venueName", ${localized(sql, "l.name", lang)} AS "locationName",
+            r.total_agorot::float8 AS total, r.service_charge_agorot::float8 AS "serviceCharge",
+            r.voucher_agorot::float8 AS "voucherAmount",
+            (SELECT ${localized(sql, "sc.name", lang)} FROM service_charges sc
+              WHERE sc.kind = 'booking' AND (sc.location_id IS NULL OR sc.location_id = r.location_id)
+              ORDER BY sc.id LIMIT 1) AS "serviceChargeLabel"
+          FROM reservations r
+          JOIN presentations p ON p.id = r.presentation_id
+          JOIN features f ON f.id = p.feature_id
+          JOIN venues v ON v.id = p.venue_id
+          JOIN locations l ON l.id = v.location_id
+          WHERE r.identifier = ${identifier} AND r.payment_status = 'paid'`.pipe(Effect.orDie)
+        const head = rows[0]
+        if (head === undefined || !keysMatch(head.documentKey, key)) return Option.none()
+        const tickets = yield* sql<{
+          ticketIdentifier: string
+          sectionName: string
+          RowName: string | null
+          SeatName: string | null
+          ticketName: string
+          price: number
+          serviceCharge: number
+        }>`
+          SELECT st.id::text AS "ticketIdentifier", ${localized(sql, "vs.name", lang)} AS "sectionName",
+            s.row_name AS "RowName", s.seat_name AS "SeatName", ${localized(sql, "t.name", lang)} AS "ticketName",
+            st.price_agorot AS price, st.service_charge_agorot AS "serviceCharge"
+          FROM sold_tickets st
+          JOIN tickets t ON t.id = st.ticket_id
+          LEFT JOIN venue_sections vs ON vs.id = st.section_id
+          LEFT JOIN seats s ON s.id = st.seat_id
+          WHERE st.reservation_id = ${head.id} ORDER BY st.id`.pipe(Effect.orDie)
+        const products = yield* sql<{ name: string; quantity: number; total: number }>`
+          SELECT ${localized(sql, "pr.name", lang)} AS name, ps.quantity, ps.total_agorot AS total
+          FROM product_sales ps JOIN products pr ON pr.id = ps.product_id
+          WHERE ps.reservation_id = ${head.id} ORDER BY ps.id`.pipe(Effect.orDie)
+        const documentKey = head.documentKey as string
+        return Option.some({
+          id: head.id,
+          reservationIdentifier: head.identifier,
+          status: "paid" as const,
+          purchasedAt: toChainIso(head.purchasedAtMs),
+          presentation: {
+            id: head.presentationId,
+            featureName: head.featureName,
+            dateTime: toChainIso(head.startsAtMs),
+            durationMinutes: head.duration,
+            venueName: head.venueName,
+            locationName: head.locationName,
+          },
+          tickets: tickets.map((t) => ({ ...t, sectionName: t.sectionName ?? "" })),
+          products,
+          total: head.total,
+          serviceCharge: head.serviceCharge,
+          serviceChargeLabel: head.serviceChargeLabel ?? "",
+          voucherAmount: head.voucherAmount,
+          // the entrance scanner looks the order up by identifier; the ticket count catches a doctored code
+          qrPayload: `MQ1:${head.identifier}:${tickets.length}`,
+          eDocumentUrl: eTicketPath(documentKey),
+        })
+      })
+
+      const voucherBalance = Effect.fn("ConfirmationRepo.voucherBalance")(function* (reference: string) {
+        const voucher = yield* loadVoucher(reference)
+        if (Option.isNone(voucher)) return yield* Effect.fail("codeNotFound" as const)
+        const v = voucher.value
+        if (!v.active) return yield* Effect.fail("voucherNotActive" as const)
+        if (!v.valid) return yield* Effect.fail("voucherExpired" as const)
+        if (v.balance === null || v.balance <= 0) return yield* Effect.fail("voucherBalance" as const)
+        return {
+          payment: {
+            reference: v.reference,
+            id: v.id,
+            systemVoucherItemId: v.classId,
+            balance: v.balance,
+            benefitName: v.benefitName,
+            expiresAt: v.endsOn,
+          },
+        } satisfies VoucherBalance
+      })
+
+      return ConfirmationRepo.of({
+        confirmation,
+        voucherBalance: (reference) =>
+          voucherBalance(reference).pipe(Effect.provideService(SqlClient.SqlClient, sql)),
+      })
+    }),
+  )
+}

@@ -1,0 +1,105 @@
+import { Effect, Layer, Option } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { SqlClient } from "effect/sql"
+import { HumanCheckFailed } from "../../api/HumanCheckApi.ts"
+import { MarqueeApi } from "../../api/MarqueeApi.ts"
+import { InvalidMobileNumber, ReservationNotFound, VoucherLookupFailed } from "../../api/PaymentApi.ts"
+import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
+import { SeatHoldsRepo } from "../seats/SeatHoldsRepo.ts"
+import { CommitService } from "./CommitService.ts"
+import { ConfirmationRepo } from "./ConfirmationRepo.ts"
+import { normalizeMobile } from "./commitPricing.ts"
+import { OrdersRepo } from "./OrdersRepo.ts"
+import { enqueueTicketsSms } from "./outbox.ts"
+import { PaymentFlow } from "./PaymentFlow.ts"
+import { Reconciliation } from "./Reconciliation.ts"
+import { sandboxProvidersLayer } from "./sandbox/SandboxProvider.ts"
+
+/** Every payment service over one database; the HTTP groups and the plain routes share it. */
+export const PaymentServices = Layer.mergeAll(ConfirmationRepo.layer, Reconciliation.layer).pipe(
+  Layer.provideMerge(PaymentFlow.layer),
+  Layer.provideMerge(Layer.mergeAll(OrdersRepo.layer, sandboxProvidersLayer, SeatHoldsRepo.layer)),
+)
+
+/** Commit also needs the human check, which the API layer provides. */
+const CommitServices = CommitService.layer.pipe(Layer.provideMerge(PaymentServices))
+
+const clientOf = (remoteAddress: Option.Option<string>) => Option.getOrElse(remoteAddress, () => "unknown")
+
+export const PaymentHttp = HttpApiBuilder.group(
+  MarqueeApi,
+  "payment",
+  Effect.fn(function* (handlers) {
+    const commits = yield* CommitService
+    const flow = yield* PaymentFlow
+    const confirmations = yield* ConfirmationRepo
+    const humanCheck = yield* HumanCheck
+    const holdsRepo = yield* SeatHoldsRepo
+
+    return handlers
+      .handle("commit", ({ payload, headers, request }) =>
+        commits.commit({
+          cartToken: headers["x-cart-token"],
+          idempotencyKey: headers["idempotency-key"],
+          request: payload,
+          client: clientOf(request.remoteAddress),
+        }),
+      )
+      .handle("form", ({ params, query, headers }) =>
+        flow.form({
+          cartToken: headers["x-cart-token"],
+          reservationIdentifier: query.reservationIdentifier,
+          method: query.method ?? "card",
+          locale: params.locale,
+          numberOfPayments: Number.parseInt(query.numberOfPayments ?? "1", 10) || 1,
+        }),
+      )
+      .handle("complete", ({ payload, headers }) =>
+        flow.complete({
+          cartToken: headers["x-cart-token"],
+          reservationIdentifier: payload.reservationIdentifier,
+          paymentId: payload.paymentId,
+        }),
+      )
+      .handle("voucher", ({ query, headers, request }) =>
+        Effect.gen(function* () {
+          // guessing references is the abuse: a cart token (issued after a solved check) or a fresh check
+          const cartToken = headers["x-cart-token"]
+          const cartOk = cartToken !== undefined && (yield* holdsRepo.cartExists(cartToken))
+          if (query.recaptchaToken !== undefined)
+            yield* humanCheck.verify(query.recaptchaToken, clientOf(request.remoteAddress))
+          else if (!cartOk) return yield* new HumanCheckFailed({ error: "RECAPTCHA_REQUIRED" })
+          return yield* confirmations
+            .voucherBalance(query.reference)
+            .pipe(Effect.mapError((error) => new VoucherLookupFailed({ error })))
+        }),
+      )
+  }),
+).pipe(Layer.provide(CommitServices))
+
+export const ReservationsHttp = HttpApiBuilder.group(
+  MarqueeApi,
+  "reservations",
+  Effect.fn(function* (handlers) {
+    const confirmations = yield* ConfirmationRepo
+    const sql = yield* SqlClient.SqlClient
+    const notFound = new ReservationNotFound({ error: "reservationNotFound" })
+    return handlers
+      .handle("confirmation", ({ params, query }) =>
+        confirmations.confirmation(params.identifier, query.key, query.lang ?? "he").pipe(
+          Effect.flatMap(Option.match({ onNone: () => Effect.fail(notFound), onSome: Effect.succeed })),
+          Effect.map(({ id: _id, ...confirmation }) => confirmation),
+        ),
+      )
+      .handle("sendTickets", ({ params, query, payload }) =>
+        Effect.gen(function* () {
+          const found = yield* confirmations.confirmation(params.identifier, query.key, "he")
+          if (Option.isNone(found)) return yield* notFound
+          const mobile = normalizeMobile(payload.mobileNumber)
+          if (mobile === null) return yield* new InvalidMobileNumber({ error: "invalid_mobileNumber" })
+          yield* enqueueTicketsSms(found.value.id, mobile)
+          return { success: true }
+        }).pipe(Effect.provideService(SqlClient.SqlClient, sql)),
+      )
+  }),
+).pipe(Layer.provide(PaymentServices))

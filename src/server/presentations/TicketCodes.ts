@@ -1,0 +1,226 @@
+import { Context, Effect, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import {
+  type DiscountOffer,
+  type Ticket,
+  type TicketCodeAnswer,
+  type TicketCodeProblem,
+  TicketCodeRefused,
+  type TicketEligibility,
+} from "../../api/PresentationsApi.ts"
+import type { LocaleCode } from "../../api/shared.ts"
+import { isValidIsraeliId, normalizeIsraeliId } from "../../domain/order/israeliId.ts"
+import { discountRefusal } from "../../domain/pricing/discount.ts"
+import { localized } from "../localized.ts"
+
+/**
+ * Codes typed on the ticket step (migration 0008): system vouchers, discount codes and ticket-group codes, and
+ * the checks a member-only, senior or reference ticket needs. Validity is judged in Asia/Jerusalem days by the
+ * database clock, the same clock that ends seat holds.
+ */
+
+const refuse = (msg: TicketCodeProblem) => Effect.fail(new TicketCodeRefused({ msg }))
+
+const TODAY = "(now() AT TIME ZONE 'Asia/Jerusalem')::date"
+
+interface VoucherRow {
+  readonly reference: string
+  readonly balance: number | null
+  readonly ticketsLeft: number | null
+  readonly status: string
+  readonly notStarted: boolean
+  readonly expired: boolean
+  readonly endsOn: string
+}
+
+interface DiscountRow extends DiscountOffer {
+  readonly maxUses: number | null
+  readonly usedCount: number
+  readonly isActive: boolean
+  readonly notStarted: boolean
+  readonly expired: boolean
+}
+
+interface MemberRow {
+  readonly memberNumber: string
+  readonly membershipId: number
+  readonly membershipTypeId: number
+  readonly balance: number
+  readonly notStarted: boolean
+  readonly expired: boolean
+  readonly allowMemberSaleTickets: boolean
+}
+
+export class TicketCodes extends Context.Service<
+  TicketCodes,
+  {
+    /** `ticketIds`: one per seat now in the cart, for a coupon's minimum and applicability */
+    readonly lookup: (
+      code: string,
+      offeredGroupIds: ReadonlyArray<number>,
+      ticketIds: ReadonlyArray<number>,
+      lang: LocaleCode,
+    ) => Effect.Effect<TicketCodeAnswer, TicketCodeRefused>
+    readonly eligibility: (
+      ticket: Ticket,
+      detail: {
+        readonly memberNumber?: string | undefined
+        readonly ssn?: string | undefined
+        readonly reference1?: string | undefined
+        readonly reference2?: string | undefined
+      },
+    ) => Effect.Effect<TicketEligibility, TicketCodeRefused>
+  }
+>()("marquee/presentations/TicketCodes") {
+  static readonly layer = Layer.effect(
+    TicketCodes,
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const today = sql.literal(TODAY)
+
+      const voucherByReference = (reference: string) =>
+        sql<VoucherRow>`
+          SELECT reference, balance_agorot AS balance, tickets_left AS "ticketsLeft", status,
+            starts_on > ${today} AS "notStarted", ends_on < ${today} AS expired, ends_on::text AS "endsOn"
+          FROM system_vouchers WHERE upper(reference) = upper(${reference})`.pipe(
+          Effect.map((rows) => Option.fromNullishOr(rows[0])),
+          Effect.orDie,
+        )
+
+      const discountByCode = (code: string, lang: LocaleCode) =>
+        sql<DiscountRow>`
+          SELECT id AS "discountId", code, ${localized(sql, "name", lang)} AS name,
+            percent_bp AS "percentBasisPoints", amount_agorot AS "amountOff", ticket_ids AS "ticketIds",
+            min_tickets AS "minTickets", max_uses AS "maxUses", used_count AS "usedCount", is_active AS "isActive",
+            starts_on > ${today} AS "notStarted", ends_on < ${today} AS expired
+          FROM discount_codes WHERE upper(code) = upper(${code})`.pipe(
+          Effect.map((rows) => Option.fromNullishOr(rows[0])),
+          Effect.orDie,
+        )
+
+      const lookup = Effect.fn("TicketCodes.lookup")(function* (
+        typed: string,
+        offeredGroupIds: ReadonlyArray<number>,
+        ticketIds: ReadonlyArray<number>,
+        lang: LocaleCode,
+      ) {
+        const code = typed.trim()
+        if (code === "" || code.length > 64) return yield* refuse("codeNotFound")
+
+        const voucher = yield* voucherByReference(code)
+        if (Option.isSome(voucher)) {
+          const v = voucher.value
+          if (v.status !== "active") return yield* refuse("codeNotFound")
+          if (v.notStarted) return yield* refuse("codeNotStarted")
+          if (v.expired) return yield* refuse("voucherExpired")
+          if (v.ticketsLeft !== null) {
+            if (v.ticketsLeft <= 0) return yield* refuse("voucherBalance")
+            return {
+              kind: "ticketVoucher",
+              reference: v.reference,
+              ticketsLeft: v.ticketsLeft,
+              endsOn: v.endsOn,
+            }
+          }
+          if ((v.balance ?? 0) <= 0) return yield* refuse("voucherBalance")
+          return { kind: "moneyVoucher", reference: v.reference, balance: v.balance ?? 0, endsOn: v.endsOn }
+        }
+
+        const discount = yield* discountByCode(code, lang)
+        if (Option.isSome(discount)) {
+          const { maxUses, usedCount, isActive, notStarted, expired, ...offer } = discount.value
+          if (!isActive) return yield* refuse("codeNotFound")
+          if (notStarted) return yield* refuse("codeNotStarted")
+          if (expired) return yield* refuse("voucherExpired")
+          if (maxUses !== null && usedCount >= maxUses) return yield* refuse("couponUsedUp")
+          const refusal = discountRefusal(offer, ticketIds)
+          if (refusal !== null) return yield* refuse(refusal)
+          return { kind: "discount", discount: offer }
+        }
+
+        const groups = yield* sql<{ id: number }>`
+          SELECT id FROM ticket_groups WHERE upper(code) = upper(${code})`.pipe(Effect.orDie)
+        const group = groups[0]
+        if (group !== undefined && offeredGroupIds.includes(group.id))
+          return { kind: "ticketGroup", ticketGroupId: group.id }
+        return yield* refuse("codeNotFound")
+      }) as (
+        code: string,
+        offeredGroupIds: ReadonlyArray<number>,
+        ticketIds: ReadonlyArray<number>,
+        lang: LocaleCode,
+      ) => Effect.Effect<TicketCodeAnswer, TicketCodeRefused>
+
+      const member = Effect.fn("TicketCodes.member")(function* (typed: string | undefined) {
+        const number = (typed ?? "").trim()
+        if (number === "") return yield* refuse("noValidMember")
+        const rows = yield* sql<MemberRow>`
+          SELECT m.member_number AS "memberNumber", m.membership_id AS "membershipId",
+            ms.membership_type_id AS "membershipTypeId", m.balance, m.start_date > ${today} AS "notStarted",
+            m.end_date < ${today} AS expired, m.allow_member_sale_tickets AS "allowMemberSaleTickets"
+          FROM members m JOIN memberships ms ON ms.id = m.membership_id
+          WHERE m.member_number = ${number}`.pipe(Effect.orDie)
+        const found = rows[0]
+        if (found === undefined) return yield* refuse("memberNotFound")
+        if (found.expired) return yield* refuse("memberExpired")
+        if (found.notStarted) return yield* refuse("memberNotStarted")
+        if (!found.allowMemberSaleTickets) return yield* refuse("noValidMember")
+        // a punch card (type 2) pays with its entries; a club membership has no count
+        const isSeries = found.membershipTypeId === 2
+        if (isSeries && found.balance <= 0) return yield* refuse("memberNoneAvailable")
+        return { ...found, memberBalance: isSeries ? found.balance : null }
+      })
+
+      const references = Effect.fn("TicketCodes.references")(function* (
+        ticketId: number,
+        typed1: string | undefined,
+        typed2: string | undefined,
+      ) {
+        const reference1 = (typed1 ?? "").trim()
+        if (reference1 === "" || reference1.length > 64) return yield* refuse("refPromptOptError")
+        const rows = yield* sql<{ reference1: string; left: number }>`
+          SELECT reference1, quantity - used AS left FROM ticket_reference_options
+          WHERE ticket_id = ${ticketId} AND upper(reference1) = upper(${reference1})`.pipe(Effect.orDie)
+        const option = rows[0]
+        if (option === undefined) return yield* refuse("refPromptOptNotFound")
+        if (option.left <= 0) return yield* refuse("refPromptOptError")
+        const reference2 = (typed2 ?? "").trim()
+        return {
+          reference1: option.reference1,
+          reference2: reference2 === "" ? null : reference2.slice(0, 64),
+        }
+      })
+
+      const eligibility = Effect.fn("TicketCodes.eligibility")(function* (
+        ticket: Ticket,
+        detail: {
+          readonly memberNumber?: string | undefined
+          readonly ssn?: string | undefined
+          readonly reference1?: string | undefined
+          readonly reference2?: string | undefined
+        },
+      ) {
+        const found = ticket.isMemberOnly ? yield* member(detail.memberNumber) : null
+        let ssn: string | null = null
+        if (ticket.isSenior) {
+          if (detail.ssn === undefined || !isValidIsraeliId(detail.ssn)) return yield* refuse("invalidSSN")
+          ssn = normalizeIsraeliId(detail.ssn)
+        }
+        const refs = ticket.requiresReference
+          ? yield* references(ticket.id, detail.reference1, detail.reference2)
+          : { reference1: null, reference2: null }
+        const answer: TicketEligibility = {
+          ticketId: ticket.id,
+          memberNumber: found?.memberNumber ?? null,
+          membershipId: found?.membershipId ?? null,
+          memberBalance: found?.memberBalance ?? null,
+          ssn,
+          ...refs,
+        }
+        return answer
+      })
+
+      return TicketCodes.of({ lookup, eligibility })
+    }),
+  )
+}

@@ -1,0 +1,171 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { fit as fitCamera } from "../../../src/app/seatmap/camera.ts"
+import { bucketByColor, drawSeats2d } from "../../../src/app/seatmap/canvasPainter.ts"
+import { createSeatMap, type MapSeat, SeatMapUnavailable } from "../../../src/app/seatmap/createSeatMap.ts"
+import { SEAT_COLORS, SEAT_STATUS } from "../../../src/app/seatmap/palette.ts"
+import { drawRowLabels, LABEL_MIN_SCALE, rowEnds } from "../../../src/app/seatmap/rowLabels.ts"
+
+/** A 2D context that records what was filled: per `fill`, its style and the shapes in its path. */
+const recordingContext = (width: number, height: number) => {
+  const fills: Array<{ style: string; shapes: Array<{ kind: "rect" | "arc"; x: number; y: number }> }> = []
+  let path: Array<{ kind: "rect" | "arc"; x: number; y: number }> = []
+  const ctx = {
+    canvas: { width, height },
+    fillStyle: "",
+    setTransform: () => undefined,
+    fillRect: () => undefined,
+    beginPath: () => {
+      path = []
+    },
+    moveTo: () => undefined,
+    rect: (x: number, y: number, w: number, h: number) =>
+      path.push({ kind: "rect", x: x + w / 2, y: y + h / 2 }),
+    arc: (x: number, y: number) => path.push({ kind: "arc", x, y }),
+    fill: () => fills.push({ style: ctx.fillStyle, shapes: path }),
+  }
+  return { ctx, fills }
+}
+
+const css = (rgb: readonly [number, number, number]) => `rgb(${rgb[0]},${rgb[1]},${rgb[2]})`
+
+const seat = (x: number, y: number, extra: Partial<MapSeat> = {}): MapSeat => ({
+  VenueSectionId: 1,
+  XCoordinate: x,
+  YCoordinate: y,
+  PositionX: x,
+  PositionY: y,
+  isPremium: false,
+  isHandicap: false,
+  ...extra,
+})
+
+describe("Canvas 2D painting", () => {
+  it("groups seats by colour, in order of first appearance", () => {
+    const colors = Uint8Array.from([1, 2, 3, 255, 9, 9, 9, 255, 1, 2, 3, 255])
+    const buckets = bucketByColor(colors, 3)
+    expect(buckets.map((b) => [b.style, [...b.indices]])).toEqual([
+      ["rgb(1,2,3)", [0, 2]],
+      ["rgb(9,9,9)", [1]],
+    ])
+  })
+
+  it("fills one path per colour, skips seats outside the view and draws tiny seats as squares", () => {
+    const viewport = { width: 100, height: 100, pixelRatio: 2 }
+    const camera = {
+      ...fitCamera({ minX: 0, minY: 0, maxX: 10, maxY: 0 }, viewport),
+      center: { x: 0, y: 0 },
+    } as ReturnType<typeof fitCamera>
+    const positions = Float32Array.from([0, 0, 1, 0, 500, 0])
+    const buckets = bucketByColor(Uint8Array.from([5, 5, 5, 255, 5, 5, 5, 255, 6, 6, 6, 255]), 3)
+    const big = recordingContext(200, 200)
+    drawSeats2d(big.ctx as unknown as CanvasRenderingContext2D, camera, positions, buckets, 12)
+    expect(big.fills.map((f) => f.style)).toEqual(["rgb(5,5,5)"])
+    expect(big.fills[0]?.shapes).toEqual([
+      { kind: "arc", x: 100, y: 100 },
+      { kind: "arc", x: 100 + camera.scale * 2, y: 100 },
+    ])
+    const small = recordingContext(200, 200)
+    drawSeats2d(small.ctx as unknown as CanvasRenderingContext2D, camera, positions, buckets, 2)
+    expect(small.fills[0]?.shapes.every((shape) => shape.kind === "rect")).toBe(true)
+  })
+})
+
+describe("createSeatMap without WebGL", () => {
+  const frames: Array<FrameRequestCallback> = []
+  beforeEach(() => {
+    vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback))
+    vi.stubGlobal("cancelAnimationFrame", () => undefined)
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    frames.length = 0
+  })
+
+  const fakeCanvas = (ctx: unknown) => {
+    const listeners = new Map<string, (event: unknown) => void>()
+    const canvas = {
+      clientWidth: 300,
+      clientHeight: 150,
+      width: 0,
+      height: 0,
+      dataset: {} as Record<string, string>,
+      getContext: (kind: string) => (kind === "2d" ? ctx : null),
+      addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
+      removeEventListener: (type: string) => listeners.delete(type),
+      getBoundingClientRect: () => ({ left: 0, top: 0 }),
+      setPointerCapture: () => undefined,
+    }
+    return { canvas: canvas as unknown as HTMLCanvasElement, listeners }
+  }
+
+  it("draws the same colours with Canvas 2D, recolours on selection and still picks", () => {
+    const { ctx, fills } = recordingContext(300, 150)
+    const { canvas, listeners } = fakeCanvas(ctx)
+    const map = createSeatMap(canvas, { pixelRatio: 1 })
+    expect(map.debug().renderer).toBe("canvas2d")
+    map.setSeatplan([seat(0, 0), seat(1, 0, { isPremium: true }), seat(2, 0)])
+    map.setStatuses(Uint8Array.from([SEAT_STATUS.available, SEAT_STATUS.available, SEAT_STATUS.taken]))
+    map.flush()
+    const styles = () =>
+      new Map<string, string>(
+        fills.flatMap((f) => f.shapes.map((s): [string, string] => [`${s.x}`, f.style])),
+      )
+    const at = (index: number) => `${map.debug().screenPositionOf(index)?.x}`
+    expect(styles().get(at(0))).toBe(css(SEAT_COLORS.available))
+    expect(styles().get(at(1))).toBe(css(SEAT_COLORS.premium))
+    expect(styles().get(at(2))).toBe(css(SEAT_COLORS.taken))
+
+    fills.length = 0
+    map.setSelection([0])
+    map.flush()
+    expect(styles().get(at(0))).toBe(css(SEAT_COLORS.mine))
+
+    const picked: Array<number> = []
+    map.onPick((index) => picked.push(index))
+    const point = map.debug().screenPositionOf(1) ?? { x: 0, y: 0 }
+    const event = { pointerId: 1, button: 0, pointerType: "mouse", clientX: point.x, clientY: point.y }
+    listeners.get("pointerdown")?.(event)
+    listeners.get("pointerup")?.(event)
+    expect(picked).toEqual([1])
+    map.destroy()
+  })
+
+  it("is unavailable only when not even Canvas 2D can be had", () => {
+    const { canvas } = fakeCanvas(null)
+    expect(() => createSeatMap(canvas)).toThrow(SeatMapUnavailable)
+  })
+})
+
+describe("row labels", () => {
+  it("puts each named row's label one seat beyond its outermost seats, per section", () => {
+    const rows = rowEnds([
+      { VenueSectionId: 1, YCoordinate: 0, PositionX: 3, PositionY: 1, RowName: "A" },
+      { VenueSectionId: 1, YCoordinate: 0, PositionX: 1, PositionY: 1.2, RowName: "A" },
+      { VenueSectionId: 1, YCoordinate: 0, PositionX: 7, PositionY: 1.1, RowName: "A" },
+      { VenueSectionId: 2, YCoordinate: 0, PositionX: 20, PositionY: 1, RowName: "A" },
+      { VenueSectionId: 1, YCoordinate: 1, PositionX: 2, PositionY: 2 },
+    ])
+    expect(rows).toEqual([
+      { name: "A", left: { x: 0, y: 1.2 }, right: { x: 8, y: 1.1 } },
+      { name: "A", left: { x: 19, y: 1 }, right: { x: 21, y: 1 } },
+    ])
+  })
+
+  it("draws nothing until seats are large enough to tell rows apart", () => {
+    const texts: Array<string> = []
+    const ctx = {
+      canvas: { width: 200, height: 100 },
+      setTransform: () => undefined,
+      clearRect: () => undefined,
+      fillText: (text: string) => texts.push(text),
+    } as unknown as CanvasRenderingContext2D
+    const rows = [{ name: "7", left: { x: 0, y: 0 }, right: { x: 4, y: 0 } }]
+    const viewport = { width: 200, height: 100, pixelRatio: 1 }
+    const far = { ...fitCamera({ minX: 0, minY: 0, maxX: 400, maxY: 0 }, viewport) }
+    drawRowLabels(ctx, far, rows, "red")
+    expect(texts).toEqual([])
+    const near = { ...far, scale: LABEL_MIN_SCALE * 2, center: { x: 2, y: 0 } } as typeof far
+    drawRowLabels(ctx, near, rows, "red")
+    expect(texts).toEqual(["7", "7"])
+  })
+})

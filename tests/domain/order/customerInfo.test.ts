@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest"
+import {
+  type CustomerFormValues,
+  DEFAULT_CUSTOMER_FORMS,
+  emptyCustomerForm,
+  normalizeMobile,
+  stripHash,
+  toCustomerInfo,
+  validateCustomerForm,
+} from "../../../src/domain/order/customerInfo.ts"
+
+const valid: CustomerFormValues = {
+  ...emptyCustomerForm,
+  firstName: "נועה",
+  lastName: "Cohen-Levi",
+  email: "noa@example.com",
+  emailConfirm: "NOA@example.com",
+  mobileNumber: "+972 52-123-4567",
+  mobileConfirm: "0521234567",
+  termsAccepted: true,
+  additionalTerms: { SUMMER_PROMO: true },
+}
+const order = DEFAULT_CUSTOMER_FORMS.order
+
+describe("validateCustomerForm", () => {
+  it("accepts a complete order form", () => {
+    expect(validateCustomerForm(valid, order, true)).toEqual({})
+  })
+  it("requires the order's fields, their confirmations, the terms and SUMMER_PROMO", () => {
+    expect(validateCustomerForm(emptyCustomerForm, order, true)).toEqual({
+      firstName: { rule: "required" },
+      lastName: { rule: "required" },
+      email: { rule: "required" },
+      emailConfirm: { rule: "required" },
+      mobileNumber: { rule: "required" },
+      mobileConfirm: { rule: "required" },
+      "term.SUMMER_PROMO": { rule: "required" },
+      termsAccepted: { rule: "terms" },
+    })
+  })
+  it("does not ask for SUMMER_PROMO on video on demand", () => {
+    expect(validateCustomerForm({ ...valid, additionalTerms: {} }, DEFAULT_CUSTOMER_FORMS.vod, true)).toEqual(
+      {},
+    )
+  })
+  it("applies alpha, email, mismatch, mobile, numeric and ID rules", () => {
+    const errors = validateCustomerForm(
+      {
+        ...valid,
+        firstName: "N0a",
+        lastName: "L",
+        email: "noa@",
+        mobileNumber: "0731234567",
+        mobileConfirm: "0521234567",
+        ssn: "123456789",
+      },
+      order,
+      true,
+    )
+    expect(errors).toEqual({
+      firstName: { rule: "alpha" },
+      lastName: { rule: "min", min: 2 },
+      email: { rule: "email" },
+      emailConfirm: { rule: "mismatch" },
+      mobileNumber: { rule: "mobile" },
+      mobileConfirm: { rule: "mismatch" },
+      ssn: { rule: "invalidSSN" },
+    })
+    expect(validateCustomerForm({ ...valid, ssn: "12a" }, order, true)).toEqual({ ssn: { rule: "numeric" } })
+    expect(validateCustomerForm({ ...valid, ssn: "123456782" }, order, true)).toEqual({})
+  })
+  it("checks invoice details only when param 66 enables them and the buyer asks", () => {
+    const asked = { ...valid, invoiceRequested: true }
+    expect(validateCustomerForm(asked, order, false)).toEqual({})
+    expect(validateCustomerForm(asked, order, true)).toEqual({
+      invoiceName: { rule: "required" },
+      invoiceSSN: { rule: "required" },
+      invoiceAddress: { rule: "required" },
+      invoiceCity: { rule: "required" },
+    })
+    expect(
+      validateCustomerForm(
+        { ...asked, invoiceName: "Acme", invoiceSSN: "51-123", invoiceAddress: "#", invoiceCity: "Haifa" },
+        order,
+        true,
+      ),
+    ).toEqual({ invoiceSSN: { rule: "alpha_num" }, invoiceAddress: { rule: "required" } })
+  })
+})
+
+describe("normalisation", () => {
+  it("turns +972 mobiles into a leading 0", () => {
+    expect(normalizeMobile("+972-52-123-4567")).toBe("0521234567")
+    expect(normalizeMobile("00972521234567")).toBe("0521234567")
+    expect(normalizeMobile("972 (0)52 1234567")).toBe("0521234567")
+    expect(normalizeMobile("052 123 4567")).toBe("0521234567")
+  })
+  it("removes hashes from addresses", () => {
+    expect(stripHash("Herzl 5 #3")).toBe("Herzl 5 3")
+  })
+  it("builds the cart's customer info", () => {
+    expect(toCustomerInfo({ ...valid, address1: "#12 Dizengoff" }, null, false)).toMatchObject({
+      FirstName: "נועה",
+      MobileNumber1: "0521234567",
+      SSN: null,
+      Address1: "12 Dizengoff",
+    })
+  })
+})
