@@ -54,17 +54,33 @@ export const seatsStrandedBy = <S extends PlanSeat>(
   return stranded
 }
 
-/** Ids of the free seats that, taken alone, would strand a neighbour (the statuses' `isSingleSeatBlock`). */
+/**
+ * Ids of the free seats that, taken alone, would strand a neighbour (the statuses' `isSingleSeatBlock`). A seat
+ * of a sofa or bed is never taken alone: it is judged with the rest of its group, as a hold takes it.
+ */
 export const singleSeatBlockIds = (
   blocks: ReadonlyArray<ReadonlyArray<PlanSeat>>,
   taken: ReadonlySet<number>,
 ): ReadonlySet<number> => {
   const ids = new Set<number>()
   for (const block of blocks) {
-    singleSeatBlocks(pattern(block, taken)).forEach((blocked, index) => {
+    const current = pattern(block, taken)
+    const grouped = block.some((seat) => seat.groupId !== null)
+    const blocked = grouped ? groupAwareBlocks(block, current) : singleSeatBlocks(current)
+    blocked.forEach((isBlocked, index) => {
       const seat = block[index]
-      if (blocked && seat !== undefined) ids.add(seat.id)
+      if (isBlocked && seat !== undefined) ids.add(seat.id)
     })
   }
   return ids
 }
+
+const groupAwareBlocks = (block: ReadonlyArray<PlanSeat>, current: Block): ReadonlyArray<boolean> =>
+  block.map((seat, index) => {
+    if (current[index] === true) return false
+    const together =
+      seat.groupId === null
+        ? [index]
+        : block.flatMap((other, at) => (other.groupId === seat.groupId && current[at] !== true ? [at] : []))
+    return orphansCreatedBy(current, together).length > 0
+  })

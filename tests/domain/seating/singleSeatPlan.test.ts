@@ -44,4 +44,18 @@ describe("the single-seat rule on a seatplan", () => {
     expect([...singleSeatBlockIds(rowBlocks(row), new Set([1]))].sort()).toEqual([3, 5, 6])
     expect([...singleSeatBlockIds(rowBlocks(row), new Set())].sort()).toEqual([2, 3, 5, 6])
   })
+
+  it("judges a sofa seat with the rest of its sofa, as a hold takes it", () => {
+    // two sofas for two side by side (x 0–1 and 2–3), then a single seat after them
+    const sofa = (id: number, seatIndex: number, groupId: number): PlanSeat => ({
+      ...seat(id, seatIndex, seatIndex),
+      groupId,
+    })
+    const lounge = [sofa(1, 0, 10), sofa(2, 1, 10), sofa(3, 2, 11), sofa(4, 3, 11), seat(5, 4, 4)]
+    // taking sofa 10 whole strands nothing; taking sofa 11 strands seat 5 at the block's end
+    expect([...singleSeatBlockIds(rowBlocks(lounge), new Set())].sort()).toEqual([3, 4])
+    // a sofa on its own (an aisle on both sides) is never a single-seat block
+    const alone = [sofa(1, 0, 10), sofa(2, 1, 10)]
+    expect([...singleSeatBlockIds(rowBlocks(alone), new Set())]).toEqual([])
+  })
 })
