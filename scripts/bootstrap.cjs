@@ -176,6 +176,14 @@ const steps = {
     }
     log("all tests passed")
   },
+  screenshots: (args) => {
+    ensureDependencies()
+    ensureClientBuild()
+    runOrExit(bin("playwright"), ["test", "e2e/step-screenshots.spec.ts", ...args], {
+      env: { ...process.env, SCREENSHOTS: "1" },
+    })
+    log("pictures of every order step are in scratch/shots/steps")
+  },
   seed: (args) => {
     ensureDependencies()
     runOrExit(process.execPath, ["src/cli/seed.ts", ...args])
