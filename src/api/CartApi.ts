@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { OrderStep } from "../domain/cart/values.ts"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
 import { LockedSeat, SeatRef } from "./SeatsApi.ts"
 import { PositiveInt } from "./shared.ts"
@@ -51,6 +52,18 @@ export const CartState = Schema.Struct({
 })
 export type CartState = typeof CartState.Type
 
+/**
+ * `PUT /cart/holds` (ours; the spec leaves hold renewal unshown): a step's timer started or was extended, so the
+ * cart's live holds last that step's seconds (param 665) from now. A hold that already lapsed is not revived.
+ */
+export const RenewHoldsRequest = Schema.Struct({ step: OrderStep })
+
+export const RenewedHolds = Schema.Struct({
+  presentations: Schema.Array(Schema.Struct({ presentationId: Schema.Int, expiresAt: Schema.String })),
+  serverTime: Schema.String,
+})
+export type RenewedHolds = typeof RenewedHolds.Type
+
 export class CartApi extends HttpApiGroup.make("cart")
   .add(
     HttpApiEndpoint.post("token", "/cart/token", {
@@ -64,6 +77,14 @@ export class CartApi extends HttpApiGroup.make("cart")
       payload: CartRequest,
       headers: { "x-cart-token": Schema.optional(Schema.String) },
       success: CartState,
+      error: HumanCheckFailed,
+    }),
+  )
+  .add(
+    HttpApiEndpoint.put("renewHolds", "/cart/holds", {
+      payload: RenewHoldsRequest,
+      headers: { "x-cart-token": Schema.optional(Schema.String) },
+      success: RenewedHolds,
       error: HumanCheckFailed,
     }),
   ) {}

@@ -1,5 +1,6 @@
 import type { LockedSeat, SeatRef } from "../../api/SeatsApi.ts"
 import {
+  SeatHoldsRenewed,
   SeatLocked,
   SeatLockRejected,
   SeatLockRequested,
@@ -8,7 +9,7 @@ import {
   SeatUnlockRequested,
 } from "../../domain/cart/events.ts"
 import { type LockedCartSeat, LockRejectionReason } from "../../domain/cart/facts.ts"
-import type { SeatPlace } from "../../domain/cart/values.ts"
+import type { OrderStep, SeatPlace } from "../../domain/cart/values.ts"
 import type { SeatsClient } from "../seating/seatsClient.ts"
 import { type CartLog, eventMeta } from "./cartLog.ts"
 
@@ -100,4 +101,27 @@ export const unlockSeats = async (
       })),
     }),
   ])
+}
+
+/**
+ * A step's timer started or was extended: the server renews the cart's live holds for that step's seconds and
+ * the log records the new deadlines. Best effort: without an answer (no signal) nothing is appended, and the
+ * reconciler still finds out from the server whether the holds lasted.
+ */
+export const renewHolds = async (cart: CartLog, client: SeatsClient, step: OrderStep) => {
+  const token = cart.cartToken()
+  const holdsSomething = cart.store.state().presentations.some((p) => p.seats.length > 0)
+  if (token === null || !holdsSomething) return cart.store.state()
+  const answer = await client.renewHolds(token, step).catch(() => null)
+  if (answer === null || answer._tag === "Refused" || answer.value.presentations.length === 0)
+    return cart.store.state()
+  return cart.store.append(
+    answer.value.presentations.map((renewed) =>
+      SeatHoldsRenewed.make({
+        ...eventMeta(),
+        presentationId: renewed.presentationId,
+        expiresAt: renewed.expiresAt,
+      }),
+    ),
+  )
 }

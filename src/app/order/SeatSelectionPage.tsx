@@ -254,7 +254,7 @@ const SeatBoard = ({ order, seatCart, presentation, plan, locale, t }: BoardProp
     if (ready === undefined) return
     setBusy(true)
     try {
-      await ready.seatCart.extendSeatTimer(ready.log, param665)
+      await ready.seatCart.extendSeatTimer(ready.log, ready.client, param665)
     } finally {
       setBusy(false)
     }

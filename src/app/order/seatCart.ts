@@ -11,7 +11,7 @@ import { type StepSeconds, type StepTimerView, stepDeadline, timerState } from "
 import type { SeatPlace } from "../../domain/cart/values.ts"
 import { type CartLog, eventMeta } from "../cart/cartLog.ts"
 import { reconcile } from "../cart/reconciler.ts"
-import { lockSeats, unlockSeats } from "../cart/seatCommands.ts"
+import { lockSeats, renewHolds, unlockSeats } from "../cart/seatCommands.ts"
 import type { SeatsClient } from "../seating/seatsClient.ts"
 import { placeKey, type SeatMarks } from "./seatRows.ts"
 
@@ -93,11 +93,17 @@ export const startSeatTimer = async (
   await log.store.append([StepTimerStarted.make({ ...meta, step: "chooseSeats", deadline })])
 }
 
-export const extendSeatTimer = async (log: CartLog, param665: () => Promise<StepSeconds>): Promise<void> => {
+/** The expiry offer's "extend": the step's full time again, and the server's holds with it. */
+export const extendSeatTimer = async (
+  log: CartLog,
+  client: SeatsClient,
+  param665: () => Promise<StepSeconds>,
+): Promise<void> => {
   const seconds = await param665()
   const meta = eventMeta()
   const deadline = stepDeadline(seconds, "chooseSeats", meta.at)
   await log.store.append([StepTimerExtended.make({ ...meta, step: "chooseSeats", deadline })])
+  await renewHolds(log, client, "chooseSeats")
 }
 
 /** Spec §4 "refresh": release what the server still holds (best effort: holds lapse anyway), empty the cart. */

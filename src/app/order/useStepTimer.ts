@@ -5,7 +5,7 @@ import { type Cart, findPresentation } from "../../domain/cart/state.ts"
 import { type StepTimerView, stepDeadline, timerState } from "../../domain/cart/timers.ts"
 import type { OrderStep } from "../../domain/cart/values.ts"
 import { type CartLog, eventMeta } from "../cart/cartLog.ts"
-import { unlockSeats } from "../cart/seatCommands.ts"
+import { renewHolds, unlockSeats } from "../cart/seatCommands.ts"
 import { configQueryOptions } from "../lib/configQuery.ts"
 import type { SeatsClient } from "../seating/seatsClient.ts"
 import { useNow } from "./useNow.ts"
@@ -22,7 +22,7 @@ export interface StepTimerControl {
 /**
  * A step's own lock timer (spec §2, param 665): started when the buyer reaches the step with seats held, shown as
  * a countdown, and offered for extension or a fresh start once it runs out. The deadline is a cart event, so a
- * reload shows the same countdown.
+ * reload shows the same countdown. Starting or extending it renews the server's holds for the step's seconds.
  */
 export const useStepTimer = (
   log: CartLog,
@@ -47,6 +47,8 @@ export const useStepTimer = (
         const meta = eventMeta()
         const deadline = stepDeadline(await param665(), step, meta.at)
         await log.store.append([StepTimerStarted.make({ ...meta, step, deadline })])
+        // the seats must last as long as the step the buyer now sees (spec §4: the current step's seconds)
+        await renewHolds(log, client, step)
       } catch {
         // no config (offline on first visit): the step runs without a countdown
       } finally {
@@ -64,6 +66,7 @@ export const useStepTimer = (
       const meta = eventMeta()
       const deadline = stepDeadline(await param665(), step, meta.at)
       await log.store.append([StepTimerExtended.make({ ...meta, step, deadline })])
+      await renewHolds(log, client, step)
     } finally {
       setBusy(false)
     }

@@ -1,5 +1,6 @@
-import type { CartState, CartToken } from "../../api/CartApi.ts"
+import type { CartState, CartToken, RenewedHolds } from "../../api/CartApi.ts"
 import type { LockResult, SeatRef } from "../../api/SeatsApi.ts"
+import type { OrderStep } from "../../domain/cart/values.ts"
 import { type ApiAnswer, apiSend } from "../lib/api.ts"
 
 /**
@@ -52,6 +53,9 @@ export const createSeatsClient = (options: SeatsClientOptions = {}) => {
       cartToken: string,
       presentations: ReadonlyArray<{ presentationId: number; seats: ReadonlyArray<SeatRef> }>,
     ) => send<CartState>("POST", "/cart", { cart: { presentations } }, cartToken),
+    /** a step's timer started or was extended: the cart's live holds last that step's seconds from now */
+    renewHolds: (cartToken: string, step: OrderStep) =>
+      send<RenewedHolds>("PUT", "/cart/holds", { step }, cartToken),
   }
 }
 

@@ -1,4 +1,5 @@
 import type {
+  SeatHoldsRenewed,
   SeatLocked,
   SeatLockLost,
   SeatLockRejected,
@@ -18,7 +19,7 @@ import {
   hasSeat,
 } from "./rules.ts"
 import { type Cart, type CartPresentation, type CartSeat, guarded, type SeatCommand } from "./state.ts"
-import { type SeatPlace, seatKey } from "./values.ts"
+import { instantMs, type SeatPlace, seatKey } from "./values.ts"
 
 /**
  * Seats follow the server (spec §4 seat flow, CONVENTIONS 7): a request only records the intent (the UI shows
@@ -189,6 +190,18 @@ export const applySeatUnlockRejected = (cart: Cart, event: SeatUnlockRejected): 
 
 export const applySeatLockLost = (cart: Cart, event: SeatLockLost): Cart =>
   removeSeats(cart, event.presentationId, event.seats)
+
+/** A renewal never shortens a hold (an answer that arrives late cannot undo a later lock's deadline). */
+export const applySeatHoldsRenewed = (cart: Cart, event: SeatHoldsRenewed): Cart =>
+  updatePresentation(cart, event.presentationId, (p) => {
+    const later = (current: string) =>
+      instantMs(event.expiresAt) > instantMs(current) ? event.expiresAt : current
+    return {
+      ...p,
+      seats: p.seats.map((seat) => ({ ...seat, holdExpiresAt: later(seat.holdExpiresAt) })),
+      holdExpiresAt: p.holdExpiresAt === null ? p.holdExpiresAt : later(p.holdExpiresAt),
+    }
+  })
 
 export const applyTicketChosen = (cart: Cart, event: TicketChosen): Cart =>
   guarded(cart, event, canChooseTicket(cart, event.presentationId, event.seat, event.ticket), () => {

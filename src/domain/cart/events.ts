@@ -117,6 +117,17 @@ export class SeatLockLost extends Schema.TaggedClass<SeatLockLost>()("SeatLockLo
   seats: Schema.Array(SeatPlace),
 }) {}
 
+/**
+ * The server renewed this cart's live holds on a presentation (a step's timer started or was extended): they
+ * now last until `expiresAt`. Only ever a later deadline for seats the cart still holds.
+ */
+export class SeatHoldsRenewed extends Schema.TaggedClass<SeatHoldsRenewed>()("SeatHoldsRenewed", {
+  v: v1,
+  ...meta,
+  presentationId: Schema.Int,
+  expiresAt: IsoInstant,
+}) {}
+
 /** The buyer chose a ticket type for a held seat (or changed the auto-selected one). */
 export class TicketChosen extends Schema.TaggedClass<TicketChosen>()("TicketChosen", {
   v: v1,
@@ -333,6 +344,7 @@ export const CartEventSchema = Schema.Union([
   SeatUnlocked,
   SeatUnlockRejected,
   SeatLockLost,
+  SeatHoldsRenewed,
   TicketChosen,
   ProductQuantitySet,
   SystemVoucherQuantitySet,

@@ -27,6 +27,7 @@ import {
 } from "./applyOrder.ts"
 import { applyPaymentOpened, applyPaymentSettled } from "./applyPayment.ts"
 import {
+  applySeatHoldsRenewed,
   applySeatLocked,
   applySeatLockLost,
   applySeatLockRejected,
@@ -61,6 +62,7 @@ const handlers: Handlers = {
   SeatUnlocked: applySeatUnlocked,
   SeatUnlockRejected: applySeatUnlockRejected,
   SeatLockLost: applySeatLockLost,
+  SeatHoldsRenewed: applySeatHoldsRenewed,
   TicketChosen: applyTicketChosen,
   ProductQuantitySet: applyProductQuantitySet,
   SystemVoucherQuantitySet: applySystemVoucherQuantitySet,

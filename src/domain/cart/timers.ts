@@ -22,9 +22,12 @@ const secondsKey: Readonly<Record<OrderStep, keyof StepSeconds>> = {
   customerInfo: "customerInfoInSeconds",
 }
 
+/** A step's full time from param 665. */
+export const secondsOfStep = (param665: StepSeconds, step: OrderStep): number => param665[secondsKey[step]]
+
 /** The deadline for `StepTimerStarted` or `StepTimerExtended`: the step's full time from `fromIso`. */
 export const stepDeadline = (param665: StepSeconds, step: OrderStep, fromIso: string): string =>
-  addSeconds(fromIso, param665[secondsKey[step]])
+  addSeconds(fromIso, secondsOfStep(param665, step))
 
 export interface StepTimerView {
   readonly step: OrderStep

@@ -68,5 +68,18 @@ export const CartHttp = HttpApiBuilder.group(
           return { presentations, serverTime: DateTime.formatIso(now) }
         }),
       )
+      .handle("renewHolds", ({ payload, headers }) =>
+        Effect.gen(function* () {
+          const renewed = yield* holds.renew(headers["x-cart-token"], payload.step)
+          const now = yield* DateTime.now
+          return {
+            presentations: renewed.map((r) => ({
+              presentationId: r.presentationId,
+              expiresAt: new Date(r.expiresAtMs).toISOString(),
+            })),
+            serverTime: DateTime.formatIso(now),
+          }
+        }),
+      )
   }),
 ).pipe(Layer.provide([SeatHoldsRepo.layer, SeatplanRepo.layer, SeatHolds.layer]))

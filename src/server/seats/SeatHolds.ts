@@ -13,6 +13,8 @@ import {
   type SeatRef,
   SeatUnlockFailed,
 } from "../../api/SeatsApi.ts"
+import { secondsOfStep } from "../../domain/cart/timers.ts"
+import type { OrderStep } from "../../domain/cart/values.ts"
 import { usesSingleSeatRule } from "../../domain/seating/policy.ts"
 import { seatsStrandedBy } from "../../domain/seating/singleSeatPlan.ts"
 import { isVodVenueType } from "../../domain/shared/venueType.ts"
@@ -29,9 +31,14 @@ const MaxSeatsPerCart = Config.Int("MAX_SEATS_PER_CART").pipe(Config.withDefault
  * Holds last for the seat step's seconds from config param 665; every new lock restarts the cart's clock.
  * `SEAT_HOLD_SECONDS` overrides it (end-to-end tests of a lapsing hold use a few seconds).
  */
+const HoldSecondsOverride = Config.option(Config.Int("SEAT_HOLD_SECONDS"))
 const HoldSeconds = Config.Int("SEAT_HOLD_SECONDS").pipe(
   Config.withDefault(siteConfig("").params["665"].chooseSeatsInSeconds),
 )
+
+/** A step's seconds from param 665, or `SEAT_HOLD_SECONDS` for every step where it is set. */
+const stepSeconds = (step: OrderStep, override: Option.Option<number>): number =>
+  Option.getOrElse(override, () => secondsOfStep(siteConfig("").params["665"], step))
 
 export type LockError = SeatLockFailed | SeatLockBusy | InvalidSeatRequest | EventNotFound | HumanCheckFailed
 export type UnlockError =
@@ -82,6 +89,17 @@ export class SeatHolds extends Context.Service<
       cartToken: string | undefined,
       request: LockRequest,
     ) => Effect.Effect<{ readonly unlockedSeats: ReadonlyArray<LockedSeat> }, UnlockError>
+    /**
+     * A step's timer started or was extended (spec §4: a hold lasts the current step's seconds): the cart's
+     * live holds last that long from now. What each presentation's holds now last until.
+     */
+    readonly renew: (
+      cartToken: string | undefined,
+      step: OrderStep,
+    ) => Effect.Effect<
+      ReadonlyArray<{ readonly presentationId: number; readonly expiresAtMs: number }>,
+      HumanCheckFailed
+    >
     readonly maxSeatsPerCart: number
   }
 >()("marquee/seats/SeatHolds") {
@@ -94,6 +112,7 @@ export class SeatHolds extends Context.Service<
       // bots that hold seats to deny them to buyers are a known attack: one cart holds at most this many
       const maxSeatsPerCart = yield* MaxSeatsPerCart
       const holdSeconds = yield* HoldSeconds
+      const holdSecondsOverride = yield* HoldSecondsOverride
 
       const refsOf = (request: LockRequest): Effect.Effect<ReadonlyArray<SeatRef>, InvalidSeatRequest> => {
         const refs = [...(request.seats ?? []), ...(request.seat === undefined ? [] : [request.seat])]
@@ -297,7 +316,13 @@ export class SeatHolds extends Context.Service<
         }
       })
 
-      return SeatHolds.of({ lock, unlock, maxSeatsPerCart })
+      const renew = Effect.fn("SeatHolds.renew")(function* (cartToken: string | undefined, step: OrderStep) {
+        if (cartToken === undefined || !(yield* repo.cartExists(cartToken)))
+          return yield* new HumanCheckFailed({ error: "RECAPTCHA_REQUIRED" })
+        return yield* repo.renew(cartToken, stepSeconds(step, holdSecondsOverride))
+      })
+
+      return SeatHolds.of({ lock, unlock, renew, maxSeatsPerCart })
     }),
   ).pipe(
     Layer.provide([

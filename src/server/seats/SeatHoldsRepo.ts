@@ -63,6 +63,15 @@ export class SeatHoldsRepo extends Context.Service<
       presentationId: number,
       cartToken: string | undefined,
     ) => Effect.Effect<ReadonlyArray<LiveAllocation>>
+    /**
+     * The cart's live holds last at least `seconds` from now (a step's timer started or was extended). Holds
+     * already tied to an order keep the order's payment deadline; a lapsed hold is not revived (another buyer
+     * may have taken the seat meanwhile).
+     */
+    readonly renew: (
+      cartToken: string,
+      seconds: number,
+    ) => Effect.Effect<ReadonlyArray<{ readonly presentationId: number; readonly expiresAtMs: number }>>
   }
 >()("marquee/seats/SeatHoldsRepo") {
   static readonly layer = Layer.effect(
@@ -99,6 +108,19 @@ export class SeatHoldsRepo extends Context.Service<
       const cartExists = Effect.fn("SeatHoldsRepo.cartExists")(function* (token: string) {
         const rows = yield* sql`SELECT 1 FROM carts WHERE token = ${token}`
         return rows.length > 0
+      }, Effect.orDie)
+
+      const renew = Effect.fn("SeatHoldsRepo.renew")(function* (cartToken: string, seconds: number) {
+        return yield* sql<{ presentationId: number; expiresAtMs: number }>`
+          WITH renewed AS (
+            UPDATE seat_allocations
+            SET expires_at = greatest(expires_at, now() + make_interval(secs => ${seconds}))
+            WHERE cart_token = ${cartToken} AND kind = 'hold' AND expires_at > now() AND reservation_id IS NULL
+            RETURNING presentation_id, expires_at
+          )
+          SELECT presentation_id AS "presentationId",
+                 (extract(epoch FROM max(expires_at)) * 1000)::float8 AS "expiresAtMs"
+          FROM renewed GROUP BY presentation_id ORDER BY presentation_id`
       }, Effect.orDie)
 
       type Row = { outcome: HoldOutcome; expiresAtMs: number | null; slots?: ReadonlyArray<number> | null }
@@ -145,6 +167,7 @@ export class SeatHoldsRepo extends Context.Service<
         cartExists,
         holdGaPlaces,
         live,
+        renew,
       })
     }),
   )

@@ -55,6 +55,10 @@ const fakeServer = (expiresAt: string): FakeServer => {
       return ok<LockResult>({ lockedSeat: { x: 0, y: 0 }, lockedSeats, expiresAt })
     },
     unlock: async () => ok({ unlockedSeats: [] }),
+    renewHolds: async () => {
+      reachable()
+      return ok({ presentations: [], serverTime: expiresAt })
+    },
     sync: async (_token, presentations) => {
       reachable()
       return ok<CartState>({

@@ -30,7 +30,7 @@ describe("seats client", () => {
     return answer.value.token
   }
 
-  it("locks, refuses a second cart with lock_seat_error, unlocks, and syncs", async () => {
+  const freeSeat = async (offset: number): Promise<SeatRef> => {
     const [row] = await server.query<{ presentationId: number; sectionId: number; x: number; y: number }>(
       `SELECT p.id AS "presentationId", s.section_id AS "sectionId", s.seat_index AS x, s.row_index AS y
        FROM presentations p JOIN venues v ON v.id = p.venue_id JOIN seats s ON s.seatplan_id = v.seatplan_id
@@ -39,15 +39,29 @@ describe("seats client", () => {
          AND NOT EXISTS (SELECT 1 FROM seat_allocations a WHERE a.presentation_id = p.id AND a.seat_id = s.id)
          AND NOT EXISTS (SELECT 1 FROM seats n JOIN seat_allocations a ON a.seat_id = n.id AND a.presentation_id = p.id
            WHERE n.section_id = s.section_id AND n.row_index = s.row_index)
-       ORDER BY p.id LIMIT 1`,
+       ORDER BY p.id LIMIT 1 OFFSET $1`,
+      [offset],
     )
     if (row === undefined) throw new Error("no free seat")
-    const seat: SeatRef = {
+    return {
       PresentationId: row.presentationId,
       VenueSectionId: row.sectionId,
       XCoordinate: row.x,
       YCoordinate: row.y,
     }
+  }
+
+  const secondsLeft = async (cartToken: string) => {
+    const [row] = await server.query<{ left: number }>(
+      `SELECT extract(epoch FROM expires_at - now())::float8 AS left FROM seat_allocations WHERE cart_token = $1`,
+      [cartToken],
+    )
+    return row?.left ?? null
+  }
+
+  it("locks, refuses a second cart with lock_seat_error, unlocks, and syncs", async () => {
+    const seat = await freeSeat(0)
+    const row = { presentationId: seat.PresentationId }
     const [first, second] = [await newCart(), await newCart()]
 
     const locked = await client.lock(first, [seat])
@@ -69,5 +83,43 @@ describe("seats client", () => {
 
     expect((await client.unlock(first, [seat]))._tag).toBe("Ok")
     expect(await client.unlock(first, [seat])).toMatchObject({ _tag: "Refused", code: "unlock_seat_error" })
+  }, 60_000)
+
+  it("renews a cart's live holds for the step the buyer is on, never shortens them, never revives a lapsed one", async () => {
+    const seat = await freeSeat(1)
+    const cart = await newCart()
+    expect((await client.lock(cart, [seat]))._tag).toBe("Ok")
+
+    // the hold is about to lapse; the buyer reaches the ticket step (param 665: 420 s)
+    await server.query(
+      `UPDATE seat_allocations SET expires_at = now() + interval '5 seconds' WHERE cart_token = $1`,
+      [cart],
+    )
+    const renewed = await client.renewHolds(cart, "chooseTickets")
+    if (renewed._tag !== "Ok") throw new Error(renewed.code)
+    expect(renewed.value.presentations.map((p) => p.presentationId)).toEqual([seat.PresentationId])
+    const left = await secondsLeft(cart)
+    expect(left).toBeGreaterThan(410)
+    expect(left).toBeLessThanOrEqual(420)
+    expect(Date.parse(renewed.value.presentations[0]?.expiresAt ?? "")).toBeGreaterThan(Date.now() + 400_000)
+
+    // a shorter step does not cut a longer hold
+    await client.renewHolds(cart, "chooseProducts")
+    expect(await secondsLeft(cart)).toBeGreaterThan(400)
+
+    // a hold that lapsed is free for anyone: renewing does not take it back
+    await server.query(
+      `UPDATE seat_allocations SET expires_at = now() - interval '1 second' WHERE cart_token = $1`,
+      [cart],
+    )
+    const late = await client.renewHolds(cart, "customerInfo")
+    expect(late._tag === "Ok" && late.value.presentations).toEqual([])
+    expect(await secondsLeft(cart)).toBeLessThan(0)
+
+    expect(await client.renewHolds("nope", "chooseTickets")).toMatchObject({
+      _tag: "Refused",
+      status: 400,
+      code: "RECAPTCHA_REQUIRED",
+    })
   }, 60_000)
 })

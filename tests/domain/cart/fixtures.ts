@@ -16,6 +16,7 @@ import {
   PresentationRemoved,
   PresentationSelected,
   ProductQuantitySet,
+  SeatHoldsRenewed,
   SeatLocked,
   SeatLockLost,
   SeatLockRejected,
@@ -177,6 +178,8 @@ export const newLog = () => {
       SeatUnlockRejected.make({ ...meta(), commandId, reason: "unlock_seat_error" }),
     lockLost: (presentationId: number, seats: ReadonlyArray<SeatPlace>) =>
       SeatLockLost.make({ ...meta(), presentationId, seats }),
+    holdsRenewed: (presentationId: number, expiresAt: string) =>
+      SeatHoldsRenewed.make({ ...meta(), presentationId, expiresAt }),
     ticketChosen: (
       presentationId: number,
       seat: SeatPlace,

@@ -57,6 +57,26 @@ describe("the seat flow follows the server (spec §4)", () => {
     expect(withoutRejections(twice)).toEqual(withoutRejections(once))
   })
 
+  it("takes a renewal's later deadline for every held seat, and never a shorter one", () => {
+    const log = newLog()
+    const held = fold([
+      log.select(),
+      log.lockRequested("c1", 1, [place(0, 0), place(1, 0)]),
+      log.locked("c1", 1, [locked(0, 0), locked(1, 0)], at(20)),
+    ])
+    const renewed = fold([log.holdsRenewed(1, at(30))], held)
+    expect(allSeats(renewed).map((seat) => seat.holdExpiresAt)).toEqual([at(30), at(30)])
+    expect(renewed.presentations[0]?.holdExpiresAt).toBe(at(30))
+    // an answer that arrives after a later one changes nothing
+    const stale = fold([log.holdsRenewed(1, at(25))], renewed)
+    expect(allSeats(stale).map((seat) => seat.holdExpiresAt)).toEqual([at(30), at(30)])
+    // another presentation's renewal leaves these seats alone
+    expect(allSeats(fold([log.holdsRenewed(2, at(40))], renewed)).map((s) => s.holdExpiresAt)).toEqual([
+      at(30),
+      at(30),
+    ])
+  })
+
   it("gives every seat of the presentation the newest deadline", () => {
     const log = newLog()
     const cart = fold([
