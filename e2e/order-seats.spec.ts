@@ -39,6 +39,12 @@ test.describe("order: choosing seats from the seat list", () => {
     await expect.poll(() => seatList.heldSeats()).toEqual([seatList.heldSeatText(row, seat)])
     await expect(seatList.timer).toHaveText(/^\d+:\d{2}$/)
 
+    // /order with no presentation goes back into this order, at the tickets for the held seat
+    await seatList.page.goto("/order?lang=he")
+    await expect(seatList.page).toHaveURL(new RegExp(`/order/${presentation.id}/tickets`))
+    await seatList.open(presentation.id)
+    await expect(seatList.seatAt(place)).toHaveAttribute("aria-pressed", "true")
+
     // picking it again releases it
     await seatList.seatAt(place).click()
     await expect(seatList.seatAt(place)).toHaveAttribute("aria-pressed", "false")

@@ -13,6 +13,7 @@ import { Route as BookingRouteImport } from "./routes/_booking.tsx"
 import { Route as DefaultRouteImport } from "./routes/_default.tsx"
 import { Route as DefaultIndexRouteImport } from "./routes/_default/index.tsx"
 import { Route as DefaultSupportRouteImport } from "./routes/_default/support.tsx"
+import { Route as BookingOrderIndexRouteImport } from "./routes/_booking/order.index.tsx"
 import { Route as BookingOrderPaymentReturnRouteImport } from "./routes/_booking/order.payment-return.tsx"
 import { Route as BookingOrderPresentationIdIndexRouteImport } from "./routes/_booking/order.$presentationId.index.tsx"
 import { Route as BookingOrderPresentationIdCustomerRouteImport } from "./routes/_booking/order.$presentationId.customer.tsx"
@@ -39,6 +40,11 @@ const DefaultSupportRoute = DefaultSupportRouteImport.update({
   id: "/support",
   path: "/support",
   getParentRoute: () => DefaultRoute,
+} as any)
+const BookingOrderIndexRoute = BookingOrderIndexRouteImport.update({
+  id: "/order/",
+  path: "/order/",
+  getParentRoute: () => BookingRoute,
 } as any)
 const BookingOrderPaymentReturnRoute =
   BookingOrderPaymentReturnRouteImport.update({
@@ -93,6 +99,7 @@ export interface FileRoutesByFullPath {
   "/": typeof DefaultIndexRoute
   "/support": typeof DefaultSupportRoute
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
+  "/order/": typeof BookingOrderIndexRoute
   "/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
   "/order/$presentationId/pay": typeof BookingOrderPresentationIdPayRoute
   "/order/$presentationId/products": typeof BookingOrderPresentationIdProductsRoute
@@ -105,6 +112,7 @@ export interface FileRoutesByTo {
   "/": typeof DefaultIndexRoute
   "/support": typeof DefaultSupportRoute
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
+  "/order": typeof BookingOrderIndexRoute
   "/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
   "/order/$presentationId/pay": typeof BookingOrderPresentationIdPayRoute
   "/order/$presentationId/products": typeof BookingOrderPresentationIdProductsRoute
@@ -120,6 +128,7 @@ export interface FileRoutesById {
   "/_default/support": typeof DefaultSupportRoute
   "/_default/": typeof DefaultIndexRoute
   "/_booking/order/payment-return": typeof BookingOrderPaymentReturnRoute
+  "/_booking/order/": typeof BookingOrderIndexRoute
   "/_booking/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
   "/_booking/order/$presentationId/pay": typeof BookingOrderPresentationIdPayRoute
   "/_booking/order/$presentationId/products": typeof BookingOrderPresentationIdProductsRoute
@@ -134,6 +143,7 @@ export interface FileRouteTypes {
     | "/"
     | "/support"
     | "/order/payment-return"
+    | "/order/"
     | "/order/$presentationId/customer"
     | "/order/$presentationId/pay"
     | "/order/$presentationId/products"
@@ -146,6 +156,7 @@ export interface FileRouteTypes {
     | "/"
     | "/support"
     | "/order/payment-return"
+    | "/order"
     | "/order/$presentationId/customer"
     | "/order/$presentationId/pay"
     | "/order/$presentationId/products"
@@ -160,6 +171,7 @@ export interface FileRouteTypes {
     | "/_default/support"
     | "/_default/"
     | "/_booking/order/payment-return"
+    | "/_booking/order/"
     | "/_booking/order/$presentationId/customer"
     | "/_booking/order/$presentationId/pay"
     | "/_booking/order/$presentationId/products"
@@ -203,6 +215,13 @@ declare module "@tanstack/react-router" {
       fullPath: "/support"
       preLoaderRoute: typeof DefaultSupportRouteImport
       parentRoute: typeof DefaultRoute
+    }
+    "/_booking/order/": {
+      id: "/_booking/order/"
+      path: "/order"
+      fullPath: "/order/"
+      preLoaderRoute: typeof BookingOrderIndexRouteImport
+      parentRoute: typeof BookingRoute
     }
     "/_booking/order/payment-return": {
       id: "/_booking/order/payment-return"
@@ -265,6 +284,7 @@ declare module "@tanstack/react-router" {
 
 interface BookingRouteChildren {
   BookingOrderPaymentReturnRoute: typeof BookingOrderPaymentReturnRoute
+  BookingOrderIndexRoute: typeof BookingOrderIndexRoute
   BookingOrderPresentationIdCustomerRoute: typeof BookingOrderPresentationIdCustomerRoute
   BookingOrderPresentationIdPayRoute: typeof BookingOrderPresentationIdPayRoute
   BookingOrderPresentationIdProductsRoute: typeof BookingOrderPresentationIdProductsRoute
@@ -276,6 +296,7 @@ interface BookingRouteChildren {
 
 const BookingRouteChildren: BookingRouteChildren = {
   BookingOrderPaymentReturnRoute: BookingOrderPaymentReturnRoute,
+  BookingOrderIndexRoute: BookingOrderIndexRoute,
   BookingOrderPresentationIdCustomerRoute:
     BookingOrderPresentationIdCustomerRoute,
   BookingOrderPresentationIdPayRoute: BookingOrderPresentationIdPayRoute,

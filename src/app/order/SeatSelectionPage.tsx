@@ -48,7 +48,17 @@ const problemText = (problem: Problem, t: Translate): string => {
     case "seatLimitReached":
       // the limit is reached when the seats already held are all this cart may hold
       return t("order.problems.seatLimitReached", { n: problem.held })
+    case "premiumSeatOnHold":
+    case "seatLockBusy":
+    case "notOnSale":
+    case "noEventFound":
+    case "recaptcha_repeated":
+    case "unknownSeat":
+      return t(`order.problems.${problem.reason}`)
+    case "RECAPTCHA_REQUIRED":
+      return t("order.problems.humanCheck")
     default:
+      // the request itself was malformed (a bug, not the buyer's doing): trying again is the way forward
       return t("order.problems.lockFailed")
   }
 }

@@ -133,12 +133,22 @@ export const paymentFailure = (code: PaymentFailureCode): PaymentResultError => 
  */
 export type WayForward = "retry" | "startAgain" | "whatsOn" | "fixTerms" | "backToTickets"
 
+const TICKET_CODES: ReadonlySet<string> = new Set([
+  "memberInvalid",
+  "referenceInvalid",
+  "ticketCombination",
+  "seatCount",
+  "unknownTicket",
+  "ticketNotForSeat",
+])
+
 export const wayForward = (error: PayError): WayForward => {
   switch (error._tag) {
     case "TermsConfirmationRequired":
       return "fixTerms"
     case "CommitFailed":
-      if (error.code === "memberInvalid" || error.code === "referenceInvalid") return "backToTickets"
+      // the tickets on the seats are what the server refused: the seats are still held, fix them there
+      if (TICKET_CODES.has(error.code)) return "backToTickets"
       // a voucher the server refused, or a key reused for a changed cart: a new commit may go through
       return error.code.startsWith("voucher") || error.code === "idempotencyKeyReused"
         ? "retry"

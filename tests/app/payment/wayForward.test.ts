@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest"
+import { CommitFailed, OrderAlreadyPaid, SeatHoldLost, wayForward } from "../../../src/app/payment/errors.ts"
+
+describe("the way forward after a refused order", () => {
+  it("sends ticket problems back to the ticket screen, where the seats are still held", () => {
+    for (const code of [
+      "ticketCombination",
+      "seatCount",
+      "memberInvalid",
+      "referenceInvalid",
+      "unknownTicket",
+    ] as const)
+      expect(wayForward(new CommitFailed({ code })), code).toBe("backToTickets")
+  })
+
+  it("retries what a new commit can fix, and starts again only when the seats are gone", () => {
+    expect(wayForward(new CommitFailed({ code: "voucherBalance" }))).toBe("retry")
+    expect(wayForward(new CommitFailed({ code: "holdLost" }))).toBe("startAgain")
+    expect(wayForward(new SeatHoldLost())).toBe("startAgain")
+    expect(wayForward(new OrderAlreadyPaid({ reservationIdentifier: "MQ1" }))).toBe("whatsOn")
+  })
+})
