@@ -1,6 +1,8 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
-import { LangQuery } from "./shared.ts"
+import { HumanCheckFailed } from "./HumanCheckApi.ts"
+import { InvalidMobileNumber, SavedCardNotFound } from "./PaymentApi.ts"
+import { CustomerAuthHeader, LangQuery } from "./shared.ts"
 
 /** Customer-facing wire names are PascalCase, as the spec writes the Customer entity. */
 export const Location = Schema.Struct({
@@ -15,9 +17,103 @@ export type Location = typeof Location.Type
 export const LocationList = Schema.Struct({ locations: Schema.Array(Location) })
 export type LocationList = typeof LocationList.Type
 
-export class CustomerApi extends HttpApiGroup.make("customer").add(
-  HttpApiEndpoint.get("locations", "/customer/locations", {
-    query: { lang: LangQuery },
-    success: LocationList,
-  }),
+/** A saved card as its owner sees it: the provider keeps the card, we keep its token and these. */
+export const MagCard = Schema.Struct({
+  id: Schema.String,
+  last4: Schema.String,
+  brand: Schema.String,
+  expMonth: Schema.Int,
+  expYear: Schema.Int,
+})
+export type MagCard = typeof MagCard.Type
+
+export const CustomerInfo = Schema.Struct({
+  CustomerId: Schema.Int,
+  FirstName: Schema.String,
+  LastName: Schema.String,
+  EmailAddress1: Schema.NullOr(Schema.String),
+  MobileNumber1: Schema.String,
+  MagCards: Schema.Array(MagCard),
+})
+export type CustomerInfo = typeof CustomerInfo.Type
+
+export const LoggedInCustomer = Schema.Struct({ customerInfo: CustomerInfo, uuid: Schema.String })
+export type LoggedInCustomer = typeof LoggedInCustomer.Type
+
+/** Spec §8: no customer has this mobile number (and the caller did not ask for a code regardless). */
+export class CustomerNotFound extends Schema.TaggedError<CustomerNotFound>()(
+  "CustomerNotFound",
+  { error: Schema.Literal("CUSTOMER_NOT_FOUND") },
+  { httpApiStatus: 404 },
 ) {}
+
+/** Spec §8 SMS_FAILED ('Error sending message'): here, too many codes asked for one number in a short time. */
+export class SmsFailed extends Schema.TaggedError<SmsFailed>()(
+  "SmsFailed",
+  { error: Schema.Literal("SMS_FAILED") },
+  { httpApiStatus: 429 },
+) {}
+
+/** Spec §8 INVALID_SMS_CODE ('Code is invalid'): wrong, expired, already used or tried too often. */
+export class InvalidSmsCode extends Schema.TaggedError<InvalidSmsCode>()(
+  "InvalidSmsCode",
+  { error: Schema.Literal("INVALID_SMS_CODE") },
+  { httpApiStatus: 400 },
+) {}
+
+/** A call that needs a logged-in customer got none (spec §8 LOGIN_FAILED). */
+export class LoginRequired extends Schema.TaggedError<LoginRequired>()(
+  "LoginRequired",
+  { error: Schema.Literal("LOGIN_FAILED") },
+  { httpApiStatus: 401 },
+) {}
+
+export class CustomerApi extends HttpApiGroup.make("customer")
+  .add(
+    HttpApiEndpoint.get("locations", "/customer/locations", {
+      query: { lang: LangQuery },
+      success: LocationList,
+    }),
+  )
+  .add(
+    HttpApiEndpoint.post("mobileLogin", "/customer/mobile-login", {
+      /** ours: the language the code's SMS is written in */
+      query: { lang: LangQuery },
+      payload: Schema.Struct({
+        mobileNumber: Schema.String,
+        recaptchaToken: Schema.optional(Schema.String),
+        sendSmsRegardlessOfCustomerExistence: Schema.optional(Schema.Boolean),
+      }),
+      success: Schema.Struct({ success: Schema.Boolean }),
+      error: [HumanCheckFailed, InvalidMobileNumber, CustomerNotFound, SmsFailed],
+    }),
+  )
+  .add(
+    HttpApiEndpoint.post("mobileLoginValidation", "/customer/mobile-login-validation-area", {
+      payload: Schema.Struct({ smsCode: Schema.String, mobileNumber: Schema.String }),
+      success: LoggedInCustomer,
+      error: [InvalidMobileNumber, InvalidSmsCode],
+    }),
+  )
+  .add(
+    HttpApiEndpoint.post("logout", "/customer/logout", {
+      headers: CustomerAuthHeader,
+      success: Schema.Struct({ success: Schema.Boolean }),
+    }),
+  )
+  .add(
+    // ours: the spec reads a customer's MagCards from the login answer; a page opened later asks again
+    HttpApiEndpoint.get("savedCards", "/customer/saved-cards", {
+      headers: CustomerAuthHeader,
+      success: Schema.Struct({ MagCards: Schema.Array(MagCard) }),
+      error: LoginRequired,
+    }),
+  )
+  .add(
+    HttpApiEndpoint.delete("deleteSavedCard", "/customer/saved-cards/:id", {
+      params: { id: Schema.String },
+      headers: CustomerAuthHeader,
+      success: Schema.Struct({ success: Schema.Boolean }),
+      error: [LoginRequired, SavedCardNotFound],
+    }),
+  ) {}

@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { CommitCart } from "../domain/cart/commitCart.ts"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
-import { LocaleCode, PositiveInt } from "./shared.ts"
+import { CustomerAuthHeader, LocaleCode, PositiveInt } from "./shared.ts"
 
 /**
  * Commit and payment (spec §7 Payment and orders, §8 Order and payment).
@@ -207,11 +207,19 @@ export class VoucherLookupFailed extends Schema.TaggedError<VoucherLookupFailed>
 
 const CartTokenHeader = { "x-cart-token": Schema.optional(Schema.String) }
 
+/** Not this customer's saved card (or no such card): the same answer either way, so cards cannot be probed. */
+export class SavedCardNotFound extends Schema.TaggedError<SavedCardNotFound>()(
+  "SavedCardNotFound",
+  { error: Schema.Literal("savedCardNotFound") },
+  { httpApiStatus: 404 },
+) {}
+
 export class PaymentApi extends HttpApiGroup.make("payment")
   .add(
     HttpApiEndpoint.post("commit", "/payment/commit", {
       payload: CommitRequest,
-      headers: { ...CartTokenHeader, "idempotency-key": Schema.String },
+      /** `uuid`: a logged-in customer's order, and where `saveMagCard` keeps the card it is paid with */
+      headers: { ...CartTokenHeader, ...CustomerAuthHeader, "idempotency-key": Schema.String },
       success: CommitResult,
       error: [HumanCheckFailed, CommitFailed, OrderAlreadyPaid],
     }),
@@ -229,10 +237,12 @@ export class PaymentApi extends HttpApiGroup.make("payment")
         authProfileId: Schema.optional(Schema.String),
         numberOfPayments: Schema.optional(Schema.String),
         recaptchaToken: Schema.optional(Schema.String),
+        /** ours: pay with this saved card of the logged-in customer (`uuid`); the provider's page asks the CVV */
+        savedCardId: Schema.optional(Schema.String),
       },
-      headers: CartTokenHeader,
+      headers: { ...CartTokenHeader, ...CustomerAuthHeader },
       success: PaymentForm,
-      error: [HumanCheckFailed, ReservationNotFound, OrderAlreadyPaid, PaymentFailed],
+      error: [HumanCheckFailed, ReservationNotFound, OrderAlreadyPaid, PaymentFailed, SavedCardNotFound],
     }),
   )
   .add(

@@ -16,3 +16,9 @@ export const parseIdList = (value: string | undefined): ReadonlyArray<number> | 
   value === undefined ? undefined : value.split(",").map(Number)
 
 export const PositiveInt = Schema.Int.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(1)))
+
+/**
+ * Spec §7: "Header uuid sent on every request when an auth uuid is stored". The server keeps only its hash;
+ * a missing, unknown, expired or revoked uuid is an anonymous buyer.
+ */
+export const CustomerAuthHeader = { uuid: Schema.optional(Schema.String) }

@@ -9,11 +9,13 @@ import { ConfigHttp } from "./config/http.ts"
 import { CustomerHttp } from "./customer/http.ts"
 import { FeaturesHttp } from "./features/http.ts"
 import { clientAppLayer } from "./http/clientApp.ts"
+import { OutboxSender } from "./notifications/OutboxSender.ts"
 import { PaymentHttp, ReservationsHttp } from "./payment/http.ts"
 import { PaymentRoutes } from "./payment/webhook.ts"
 import { PresentationsHttp } from "./presentations/http.ts"
 import { altchaHumanCheckLayer } from "./providers/humanCheck/altchaHumanCheck.ts"
 import { HumanCheckHttp } from "./providers/humanCheck/http.ts"
+import { sandboxMessengerLayer } from "./providers/messaging/sandboxMessenger.ts"
 import { SeatsHttp } from "./seats/http.ts"
 
 /** Every `/api` endpoint of the contract plus `/api/openapi.json`; needs a migrated SqlClient. */
@@ -34,6 +36,12 @@ export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/o
   Layer.provide(HttpApiMiddleware.layerProblemDetails({ includeDetails: true })),
 )
 
+/** SMS and e-mail from the outbox, through the sandbox messenger (`sandbox_messages`): at start, then every 10 s. */
+export const OutboxJob = OutboxSender.job.pipe(
+  Layer.provide(OutboxSender.layer),
+  Layer.provide(sandboxMessengerLayer),
+)
+
 export interface ServerOptions {
   readonly port: number
   readonly host: string
@@ -42,7 +50,7 @@ export interface ServerOptions {
 
 /** The one HTTP server: the API and the PWA on the same origin (the service worker needs that). */
 export const httpServerLayer = (options: ServerOptions) =>
-  HttpRouter.serve(Layer.mergeAll(ApiRoutes, PaymentRoutes, clientAppLayer(options.distDir)), {
+  HttpRouter.serve(Layer.mergeAll(ApiRoutes, PaymentRoutes, OutboxJob, clientAppLayer(options.distDir)), {
     disableLogger: true,
     // The what's-on list is hundreds of kilobytes of repetitive JSON: compressed it is a tenth of that on a phone.
     middleware: HttpMiddleware.compression({ algorithms: ["br", "gzip"], levels: { br: 4, gzip: 6 } }),

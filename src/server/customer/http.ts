@@ -1,15 +1,74 @@
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
+import { LoginRequired } from "../../api/CustomerApi.ts"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
+import { SavedCardNotFound } from "../../api/PaymentApi.ts"
+import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
+import { CustomerAuth } from "./CustomerAuth.ts"
+import { CustomerProfile } from "./CustomerProfile.ts"
 import { LocationsRepo } from "./LocationsRepo.ts"
+import { SavedCardsRepo } from "./SavedCardsRepo.ts"
 
 export const CustomerHttp = HttpApiBuilder.group(
   MarqueeApi,
   "customer",
   Effect.fn(function* (handlers) {
     const locations = yield* LocationsRepo
-    return handlers.handle("locations", ({ query }) =>
-      locations.listForCustomers(query.lang ?? "he").pipe(Effect.map((list) => ({ locations: list }))),
-    )
+    const auth = yield* CustomerAuth
+    const cards = yield* SavedCardsRepo
+    const profiles = yield* CustomerProfile
+    const humanCheck = yield* HumanCheck
+
+    const loggedIn = (uuid: string | undefined) =>
+      auth
+        .resolve(uuid)
+        .pipe(
+          Effect.flatMap((customer) =>
+            Option.isSome(customer)
+              ? Effect.succeed(customer.value)
+              : Effect.fail(new LoginRequired({ error: "LOGIN_FAILED" })),
+          ),
+        )
+
+    return handlers
+      .handle("locations", ({ query }) =>
+        locations.listForCustomers(query.lang ?? "he").pipe(Effect.map((list) => ({ locations: list }))),
+      )
+      .handle("mobileLogin", ({ payload, query, request }) =>
+        Effect.gen(function* () {
+          // an SMS costs money and reaches a person: only a solved human check may ask for one
+          yield* humanCheck.verify(
+            payload.recaptchaToken,
+            Option.getOrElse(request.remoteAddress, () => "unknown"),
+          )
+          yield* auth.sendCode({
+            mobileNumber: payload.mobileNumber,
+            evenWithoutCustomer: payload.sendSmsRegardlessOfCustomerExistence ?? false,
+            locale: query.lang ?? "he",
+          })
+          return { success: true }
+        }),
+      )
+      .handle("mobileLoginValidation", ({ payload }) =>
+        Effect.gen(function* () {
+          const session = yield* auth.validate(payload)
+          return { customerInfo: yield* profiles.info(session.customerId), uuid: session.uuid }
+        }),
+      )
+      .handle("logout", ({ headers }) => auth.logout(headers.uuid).pipe(Effect.as({ success: true })))
+      .handle("savedCards", ({ headers }) =>
+        loggedIn(headers.uuid).pipe(
+          Effect.flatMap((customerId) => cards.list(customerId)),
+          Effect.map((MagCards) => ({ MagCards })),
+        ),
+      )
+      .handle("deleteSavedCard", ({ headers, params }) =>
+        Effect.gen(function* () {
+          const customerId = yield* loggedIn(headers.uuid)
+          if (!(yield* cards.remove(customerId, params.id)))
+            return yield* new SavedCardNotFound({ error: "savedCardNotFound" })
+          return { success: true }
+        }),
+      )
   }),
-).pipe(Layer.provide(LocationsRepo.layer))
+).pipe(Layer.provide([LocationsRepo.layer, CustomerAuth.layer, SavedCardsRepo.layer, CustomerProfile.layer]))

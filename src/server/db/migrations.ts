@@ -8,6 +8,8 @@ import holdBatches from "./migrations/0007_hold_batches.ts"
 import codes from "./migrations/0008_codes.ts"
 import payments from "./migrations/0009_payments.ts"
 import commitBenefits from "./migrations/0010_commit_benefits.ts"
+import customerCards from "./migrations/0011_customer_cards.ts"
+import outboxSender from "./migrations/0012_outbox_sender.ts"
 
 /**
  * Every migration, keyed `<id>_<name>`, run once in id order by `Migrator.fromRecord`.
@@ -24,4 +26,6 @@ export const migrations = {
   "0008_codes": codes,
   "0009_payments": payments,
   "0010_commit_benefits": commitBenefits,
+  "0011_customer_cards": customerCards,
+  "0012_outbox_sender": outboxSender,
 }

@@ -27,6 +27,9 @@ export interface OrderRow {
   readonly failure: PaymentFailureCode | null
   readonly paidPaymentId: string | null
   readonly contact: { readonly email: string; readonly mobile: string; readonly firstName: string } | null
+  /** the logged-in customer whose order it is (spec `uuid`), and whether they asked to keep the card */
+  readonly customerId: number | null
+  readonly saveCard: boolean
 }
 
 const SELECT_ORDER = `
@@ -36,7 +39,8 @@ const SELECT_ORDER = `
     r.voucher_agorot::float8 AS "voucherAmount", r.amount_due_agorot::float8 AS "amountDue",
     to_char(r.payment_deadline AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "paymentDeadline",
     coalesce(r.payment_deadline <= now(), false) AS "deadlinePassed",
-    r.document_key AS "documentKey", r.failure, r.paid_payment_id AS "paidPaymentId", r.contact
+    r.document_key AS "documentKey", r.failure, r.paid_payment_id AS "paidPaymentId", r.contact,
+    r.customer_id AS "customerId", r.save_card AS "saveCard"
   FROM reservations r`
 
 /** ≥ 128 random bits: the key alone opens an order's e-documents, so it must not be guessable. */

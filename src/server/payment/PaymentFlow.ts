@@ -10,7 +10,9 @@ import {
   type PaymentMethod,
   type PaymentState,
   ReservationNotFound,
+  SavedCardNotFound,
 } from "../../api/PaymentApi.ts"
+import { SavedCardsRepo, type SavedCardToken } from "../customer/SavedCardsRepo.ts"
 import { type OrderRow, OrdersRepo } from "./OrdersRepo.ts"
 import { enqueuePaidConfirmation, enqueueRefundNotice } from "./outbox.ts"
 import { PaymentProviders, type ProviderPaymentState, type ProviderStatus } from "./PaymentProvider.ts"
@@ -60,7 +62,11 @@ export class PaymentFlow extends Context.Service<
       readonly method: PaymentMethod
       readonly locale: string
       readonly numberOfPayments: number
-    }) => Effect.Effect<PaymentForm, ReservationNotFound | OrderAlreadyPaid | PaymentFailed>
+      readonly savedCard: SavedCardToken | undefined
+    }) => Effect.Effect<
+      PaymentForm,
+      ReservationNotFound | OrderAlreadyPaid | PaymentFailed | SavedCardNotFound
+    >
     readonly complete: (input: {
       readonly cartToken: string | undefined
       readonly reservationIdentifier: string
@@ -83,6 +89,7 @@ export class PaymentFlow extends Context.Service<
       const sql = yield* SqlClient.SqlClient
       const orders = yield* OrdersRepo
       const providers = yield* PaymentProviders
+      const savedCards = yield* SavedCardsRepo
 
       const payment = (id: string) =>
         sql.unsafe<PaymentRow>(`${SELECT_PAYMENT} WHERE id = $1`, [id]).pipe(
@@ -118,6 +125,8 @@ export class PaymentFlow extends Context.Service<
         readonly method: PaymentMethod
         readonly locale: string
         readonly numberOfPayments: number
+        /** a saved card of the order's customer (already checked to be theirs) */
+        readonly savedCard: SavedCardToken | undefined
       }) {
         const order = yield* ownedOrder(input.cartToken, input.reservationIdentifier)
         if (order.paymentStatus === "paid")
@@ -133,21 +142,29 @@ export class PaymentFlow extends Context.Service<
           Effect.orDie,
         )
         const provider = providers.choose(input.method, location[0]?.cardProvider ?? "default")
+        const savedCard = input.savedCard ?? null
+        // a token only means something to the provider that issued it (a location may use another acquirer)
+        if (savedCard !== null && (input.method !== "card" || savedCard.provider !== provider.name))
+          return yield* new SavedCardNotFound({ error: "savedCardNotFound" })
         // a double click opens one payment: the order's row lock serialises, and an open one is reused
         const paymentId = yield* sql
           .withTransaction(
             Effect.gen(function* () {
               yield* orders.lock(order.id)
+              // the buyer's language for the messages about this order (src/server/notifications)
+              yield* sql`UPDATE reservations SET locale = ${input.locale} WHERE id = ${order.id}`
               const open = yield* sql<{ id: string }>`
                 SELECT id FROM payments
                 WHERE reservation_id = ${order.id} AND provider = ${provider.name} AND method = ${input.method}
                   AND state = 'awaitingEntry' AND amount_agorot = ${order.amountDue}
+                  AND saved_card_id IS NOT DISTINCT FROM ${savedCard?.id ?? null}
                 ORDER BY created_at DESC LIMIT 1`
               if (open[0] !== undefined) return open[0].id
               const id = `pay_${randomBytes(16).toString("base64url")}`
               yield* sql`
-                INSERT INTO payments (id, reservation_id, provider, method, amount_agorot, state)
-                VALUES (${id}, ${order.id}, ${provider.name}, ${input.method}, ${order.amountDue}, 'awaitingEntry')`
+                INSERT INTO payments (id, reservation_id, provider, method, amount_agorot, state, saved_card_id)
+                VALUES (${id}, ${order.id}, ${provider.name}, ${input.method}, ${order.amountDue}, 'awaitingEntry',
+                  ${savedCard?.id ?? null})`
               return id
             }),
           )
@@ -161,6 +178,9 @@ export class PaymentFlow extends Context.Service<
           maxInstalments,
           returnUrl,
           locale: input.locale,
+          // keep a new card only for a logged-in customer who asked (a saved card is kept already)
+          saveCard: order.saveCard && order.customerId !== null && savedCard === null,
+          savedCardToken: savedCard?.providerToken ?? null,
         })
         yield* sql`UPDATE payments SET provider_reference = ${created.providerReference}, updated_at = now()
           WHERE id = ${paymentId}`.pipe(Effect.orDie)
@@ -216,6 +236,9 @@ export class PaymentFlow extends Context.Service<
               const outcome = yield* orders.markPaid(order.id, row.id)
               if (outcome === "paid") {
                 yield* enqueuePaidConfirmation(order.id)
+                // the provider kept the card at the customer's request: theirs to pay with next time
+                if (order.saveCard && order.customerId !== null && status.savedCard !== null)
+                  yield* savedCards.save(order.customerId, row.provider, status.savedCard)
                 return "paid" as const
               }
               return outcome === "seatHoldLost" ? ("seatHoldLost" as const) : ("orderCancelled" as const)

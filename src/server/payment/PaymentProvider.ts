@@ -1,5 +1,6 @@
 import { Context, type Effect, type Option } from "effect"
 import type { PaymentFailureCode, PaymentMethod } from "../../api/PaymentApi.ts"
+import type { ProviderCard } from "../customer/SavedCardsRepo.ts"
 
 /**
  * The payment provider port. Every provider (the sandboxes here, a real acquirer later) speaks these shapes:
@@ -22,6 +23,8 @@ export interface ProviderStatus {
   readonly state: ProviderPaymentState
   readonly failure: PaymentFailureCode | null
   readonly amount: number
+  /** the card the provider kept for this payment when asked to (`saveCard`): its token, never its number */
+  readonly savedCard: ProviderCard | null
 }
 
 export interface CreatePaymentInput {
@@ -33,6 +36,10 @@ export interface CreatePaymentInput {
   /** where the provider sends the buyer back, a path on our origin */
   readonly returnUrl: string
   readonly locale: string
+  /** the buyer asked to keep the card for next time (a logged-in customer's `saveMagCard`) */
+  readonly saveCard: boolean
+  /** pay with a card the provider kept before: its page asks only for the CVV */
+  readonly savedCardToken: string | null
 }
 
 export interface CreatedPayment {

@@ -4,11 +4,13 @@ import { SqlClient } from "effect/sql"
 import { HumanCheckFailed } from "../../api/HumanCheckApi.ts"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
 import { InvalidMobileNumber, ReservationNotFound, VoucherLookupFailed } from "../../api/PaymentApi.ts"
+import { SavedCardsRepo } from "../customer/SavedCardsRepo.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
 import { SeatHoldsRepo } from "../seats/SeatHoldsRepo.ts"
 import { CommitService } from "./CommitService.ts"
 import { ConfirmationRepo } from "./ConfirmationRepo.ts"
 import { normalizeMobile } from "./commitPricing.ts"
+import { OrderCustomer } from "./OrderCustomer.ts"
 import { OrdersRepo } from "./OrdersRepo.ts"
 import { enqueueTicketsSms } from "./outbox.ts"
 import { PaymentFlow } from "./PaymentFlow.ts"
@@ -18,11 +20,15 @@ import { sandboxProvidersLayer } from "./sandbox/SandboxProvider.ts"
 /** Every payment service over one database; the HTTP groups and the plain routes share it. */
 export const PaymentServices = Layer.mergeAll(ConfirmationRepo.layer, Reconciliation.layer).pipe(
   Layer.provideMerge(PaymentFlow.layer),
-  Layer.provideMerge(Layer.mergeAll(OrdersRepo.layer, sandboxProvidersLayer, SeatHoldsRepo.layer)),
+  Layer.provideMerge(
+    Layer.mergeAll(OrdersRepo.layer, sandboxProvidersLayer, SeatHoldsRepo.layer, SavedCardsRepo.layer),
+  ),
 )
 
 /** Commit also needs the human check, which the API layer provides. */
-const CommitServices = CommitService.layer.pipe(Layer.provideMerge(PaymentServices))
+const CommitServices = Layer.mergeAll(CommitService.layer, OrderCustomer.layer).pipe(
+  Layer.provideMerge(PaymentServices),
+)
 
 const clientOf = (remoteAddress: Option.Option<string>) => Option.getOrElse(remoteAddress, () => "unknown")
 
@@ -35,23 +41,37 @@ export const PaymentHttp = HttpApiBuilder.group(
     const confirmations = yield* ConfirmationRepo
     const humanCheck = yield* HumanCheck
     const holdsRepo = yield* SeatHoldsRepo
+    const customers = yield* OrderCustomer
 
     return handlers
       .handle("commit", ({ payload, headers, request }) =>
-        commits.commit({
-          cartToken: headers["x-cart-token"],
-          idempotencyKey: headers["idempotency-key"],
-          request: payload,
-          client: clientOf(request.remoteAddress),
-        }),
+        commits
+          .commit({
+            cartToken: headers["x-cart-token"],
+            idempotencyKey: headers["idempotency-key"],
+            request: payload,
+            client: clientOf(request.remoteAddress),
+          })
+          .pipe(
+            Effect.tap((result) =>
+              customers.attach(result.reservationIdentifier, headers.uuid, payload.cart.saveMagCard),
+            ),
+          ),
       )
       .handle("form", ({ params, query, headers }) =>
-        flow.form({
-          cartToken: headers["x-cart-token"],
-          reservationIdentifier: query.reservationIdentifier,
-          method: query.method ?? "card",
-          locale: params.locale,
-          numberOfPayments: Number.parseInt(query.numberOfPayments ?? "1", 10) || 1,
+        Effect.gen(function* () {
+          const savedCard =
+            query.savedCardId === undefined
+              ? undefined
+              : yield* customers.savedCard(headers.uuid, query.savedCardId)
+          return yield* flow.form({
+            cartToken: headers["x-cart-token"],
+            reservationIdentifier: query.reservationIdentifier,
+            method: query.method ?? "card",
+            locale: params.locale,
+            numberOfPayments: Number.parseInt(query.numberOfPayments ?? "1", 10) || 1,
+            savedCard,
+          })
         }),
       )
       .handle("complete", ({ payload, headers }) =>

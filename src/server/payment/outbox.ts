@@ -3,9 +3,10 @@ import { SqlClient } from "effect/sql"
 
 /**
  * Messages to buyers go through the `outbox` table, written in the same transaction as the change they report,
- * so an order is never paid without its confirmation queued (nor confirmed without being paid). A sender
- * process (a later issue) delivers rows and sets `sent_at`; payloads name a template and its values, never
- * finished text, so the sender renders them in the buyer's language.
+ * so an order is never paid without its confirmation queued (nor confirmed without being paid). The sender
+ * (src/server/notifications/OutboxSender.ts) delivers rows and sets `sent_at`; payloads name a template and its
+ * values, never finished text, plus the buyer's `locale` (`reservations.locale`, set when the payment form is
+ * opened; 'he' when not known), so the sender renders them in the buyer's language.
  */
 
 /** The e-ticket page's path for an order's document key (the page itself is a later issue). */
@@ -20,7 +21,8 @@ export const enqueuePaidConfirmation = Effect.fn("Outbox.paidConfirmation")(func
     INSERT INTO outbox (kind, recipient, payload, reservation_id)
     SELECT m.kind, m.recipient,
       jsonb_build_object('template', 'orderPaid', 'reservationIdentifier', r.identifier,
-        'eTicketPath', '/e/' || r.document_key, 'firstName', r.contact->>'firstName'),
+        'eTicketPath', '/e/' || r.document_key, 'firstName', r.contact->>'firstName',
+        'locale', coalesce(r.locale, 'he')),
       r.id
     FROM reservations r
     CROSS JOIN LATERAL (VALUES ('sms', r.contact->>'mobile'), ('email', r.contact->>'email')) AS m (kind, recipient)
@@ -37,7 +39,7 @@ export const enqueueRefundNotice = Effect.fn("Outbox.refundNotice")(function* (
     INSERT INTO outbox (kind, recipient, payload, reservation_id)
     SELECT m.kind, m.recipient,
       jsonb_build_object('template', 'paymentRefunded', 'reservationIdentifier', r.identifier, 'reason', ${reason}::text,
-        'firstName', r.contact->>'firstName'),
+        'firstName', r.contact->>'firstName', 'locale', coalesce(r.locale, 'he')),
       r.id
     FROM reservations r
     CROSS JOIN LATERAL (VALUES ('sms', r.contact->>'mobile'), ('email', r.contact->>'email')) AS m (kind, recipient)
@@ -54,7 +56,7 @@ export const enqueueTicketsSms = Effect.fn("Outbox.ticketsSms")(function* (
     INSERT INTO outbox (kind, recipient, payload, reservation_id)
     SELECT 'sms', ${mobile},
       jsonb_build_object('template', 'sendTickets', 'reservationIdentifier', r.identifier,
-        'eTicketPath', '/e/' || r.document_key),
+        'eTicketPath', '/e/' || r.document_key, 'locale', coalesce(r.locale, 'he')),
       r.id
     FROM reservations r WHERE r.id = ${reservationId}`
 }, Effect.orDie)

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto"
 import { Effect, Option, Schema } from "effect"
 import { SqlClient } from "effect/sql"
 import type { PaymentFailureCode, PaymentMethod } from "../../../api/PaymentApi.ts"
+import { serverSecret } from "../../db/serverSecret.ts"
 import type { ProviderPaymentState } from "../PaymentProvider.ts"
 
 /**
@@ -29,6 +30,23 @@ export interface SandboxPayment {
   readonly codeExpiresAtMs: number | null
   readonly confirmByMs: number | null
   readonly nowMs: number
+  /** the merchant asked to keep the card the buyer pays with */
+  readonly saveCard: boolean
+  /** the kept card this payment is made with (its page asks only the CVV) */
+  readonly usedCard: SandboxCardToken | null
+  /** the card kept for the merchant by this payment */
+  readonly savedCard: SandboxCardToken | null
+}
+
+/** A card the sandbox provider keeps for a merchant: its token and what may be shown, never the number. */
+export interface SandboxCardToken {
+  readonly token: string
+  readonly bin: string
+  readonly last4: string
+  readonly brand: string
+  readonly expMonth: number
+  readonly expYear: number
+  readonly outcome: "approved" | "declined" | "threeDSecure"
 }
 
 /** States a payment can still leave; captured only to refunded, the rest never. */
@@ -51,17 +69,7 @@ export const WebhookBody = Schema.Struct({
 export type WebhookBody = typeof WebhookBody.Type
 
 /** The provider's webhook key, one per provider name, shared by every server process through the database. */
-export const webhookSecret = Effect.fn("SandboxLedger.webhookSecret")(function* (provider: string) {
-  const sql = yield* SqlClient.SqlClient
-  const name = `sandbox_webhook:${provider}`
-  yield* sql`
-    INSERT INTO server_secrets (name, value) VALUES (${name}, ${randomBytes(32).toString("hex")})
-    ON CONFLICT (name) DO NOTHING`
-  const rows = yield* sql<{ readonly value: string }>`SELECT value FROM server_secrets WHERE name = ${name}`
-  const row = rows[0]
-  if (row === undefined) return yield* Effect.die(new Error(`server_secrets has no ${name}`))
-  return row.value
-}, Effect.orDie)
+export const webhookSecret = (provider: string) => serverSecret(`sandbox_webhook:${provider}`)
 
 export const sign = (secret: string, rawBody: string): string =>
   `sha256=${createHmac("sha256", secret).update(rawBody).digest("hex")}`
@@ -73,13 +81,19 @@ export const signatureMatches = (secret: string, rawBody: string, signature: str
   return expected.length === given.length && timingSafeEqual(expected, given)
 }
 
+const CARD_JSON = `json_build_object('token', t.token, 'bin', t.bin, 'last4', t.last4, 'brand', t.brand,
+  'expMonth', t.exp_month, 'expYear', t.exp_year, 'outcome', t.outcome)`
+
 const SELECT_PAYMENT = `
   SELECT reference, provider, merchant_payment_id AS "merchantPaymentId", method, amount_agorot::float8 AS amount,
     max_instalments AS "maxInstalments", state, failure, allowed_bins AS "allowedBins", return_url AS "returnUrl",
     deliver_webhooks AS "deliverWebhooks", code,
     (extract(epoch FROM code_expires_at) * 1000)::float8 AS "codeExpiresAtMs",
     (extract(epoch FROM confirm_by) * 1000)::float8 AS "confirmByMs",
-    (extract(epoch FROM now()) * 1000)::float8 AS "nowMs"
+    (extract(epoch FROM now()) * 1000)::float8 AS "nowMs",
+    save_card AS "saveCard",
+    (SELECT ${CARD_JSON} FROM sandbox_card_tokens t WHERE t.token = use_token) AS "usedCard",
+    (SELECT ${CARD_JSON} FROM sandbox_card_tokens t WHERE t.token = card_token) AS "savedCard"
   FROM sandbox_payments`
 
 export const findSandboxPayment = Effect.fn("SandboxLedger.find")(function* (
@@ -101,15 +115,24 @@ export const createSandboxPayment = Effect.fn("SandboxLedger.create")(function* 
   readonly amount: number
   readonly maxInstalments: number
   readonly returnUrl: string
+  readonly saveCard: boolean
+  readonly useToken: string | null
 }) {
   const sql = yield* SqlClient.SqlClient
   const reference = `sbx_${randomBytes(16).toString("base64url")}`
+  // a token is this provider's own: another provider's (or an unknown one) pays with nothing
+  const useToken =
+    input.useToken === null
+      ? null
+      : ((yield* sql<{ token: string }>`
+          SELECT token FROM sandbox_card_tokens WHERE token = ${input.useToken} AND provider = ${input.provider}`)[0]
+          ?.token ?? null)
   // the merchant's payment id is the provider's idempotency key: asking twice opens one payment
   yield* sql`
     INSERT INTO sandbox_payments (reference, provider, merchant_payment_id, method, amount_agorot, max_instalments,
-      state, return_url)
+      state, return_url, save_card, use_token)
     VALUES (${reference}, ${input.provider}, ${input.merchantPaymentId}, ${input.method}, ${input.amount},
-      ${input.maxInstalments}, 'awaitingEntry', ${input.returnUrl})
+      ${input.maxInstalments}, 'awaitingEntry', ${input.returnUrl}, ${input.saveCard}, ${useToken})
     ON CONFLICT (provider, merchant_payment_id) DO NOTHING`
   const rows = yield* sql<{ readonly reference: string }>`
     SELECT reference FROM sandbox_payments
@@ -178,4 +201,23 @@ export const webhookEventOf = Effect.fn("SandboxLedger.event")(function* (
     state: row.state,
   }
   return Option.some({ body, deliver: row.deliver })
+}, Effect.orDie)
+
+/**
+ * The provider keeps the card a payment was made with and ties the token to the payment (the merchant learns
+ * it from the payment's status). Only the BIN, last four digits, brand and expiry are kept, and how the test
+ * card behaves when charged again.
+ */
+export const keepCard = Effect.fn("SandboxLedger.keepCard")(function* (
+  provider: string,
+  reference: string,
+  card: Omit<SandboxCardToken, "token">,
+) {
+  const sql = yield* SqlClient.SqlClient
+  const token = `tok_${randomBytes(16).toString("base64url")}`
+  yield* sql`
+    INSERT INTO sandbox_card_tokens (token, provider, bin, last4, brand, exp_month, exp_year, outcome)
+    VALUES (${token}, ${provider}, ${card.bin}, ${card.last4}, ${card.brand}, ${card.expMonth}, ${card.expYear},
+      ${card.outcome})`
+  yield* sql`UPDATE sandbox_payments SET card_token = ${token} WHERE provider = ${provider} AND reference = ${reference}`
 }, Effect.orDie)

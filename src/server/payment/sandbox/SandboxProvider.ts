@@ -51,6 +51,8 @@ export const makeSandboxProvider = (config: SandboxConfig) =>
           amount: input.amount,
           maxInstalments: input.maxInstalments,
           returnUrl: input.returnUrl,
+          saveCard: input.saveCard,
+          useToken: input.savedCardToken,
         }).pipe(
           Effect.map((reference) => ({
             providerReference: reference,
@@ -66,6 +68,16 @@ export const makeSandboxProvider = (config: SandboxConfig) =>
                 state: payment.state,
                 failure: payment.failure,
                 amount: payment.amount,
+                savedCard:
+                  payment.savedCard === null
+                    ? null
+                    : {
+                        token: payment.savedCard.token,
+                        last4: payment.savedCard.last4,
+                        brand: payment.savedCard.brand,
+                        expMonth: payment.savedCard.expMonth,
+                        expYear: payment.savedCard.expYear,
+                      },
               }),
             ),
           ),

@@ -1,4 +1,5 @@
-import type { SandboxKind, SandboxPayment } from "./SandboxLedger.ts"
+import { walletsAccepted } from "./cards.ts"
+import type { SandboxCardToken, SandboxKind, SandboxPayment } from "./SandboxLedger.ts"
 
 /**
  * The sandbox providers' own hosted pages. They stand in for the acquirer's, PayPal's and the bank's pages, so
@@ -46,6 +47,7 @@ const page = (
     background: #1d5bd8; color: #fff; cursor: pointer; }
   button.secondary { background: #e3e7ee; color: #1c2430; }
   button.danger { background: #b3261e; }
+  button.wallet { background: #000; font-weight: 600; }
   .error { background: #fde8e7; color: #8c1d18; padding: .6rem .75rem; border-radius: 8px; margin: .5rem 0; }
   .note { font-size: .8rem; color: #5b6676; margin-top: 1rem; }
   code { background: #f1f3f7; padding: 0 .25rem; border-radius: 4px; }
@@ -79,6 +81,7 @@ export const cardPage = (payment: SandboxPayment, lang: string, error?: string):
     `<h1>Card payment · תשלום בכרטיס אשראי</h1>
 <p class="amount">${shekels(payment.amount)}</p>
 ${errorBox(error)}
+${walletSection(payment, lang)}
 <form method="post" action="${postPath(payment, lang)}" autocomplete="on">
 <input type="hidden" name="action" value="pay">
 <label>Card number · מספר כרטיס<input name="cardNumber" dir="ltr" inputmode="numeric" autocomplete="cc-number" required></label>
@@ -96,6 +99,149 @@ ${actionForm(payment, lang, "cancel", "Cancel and return · ביטול", "second
     lang,
     true,
   )
+}
+
+/**
+ * The card page for a card the provider kept for this merchant's customer: the card is named by its brand,
+ * last four digits and expiry; the buyer proves they hold it with the CVV. No card-number field at all.
+ */
+export const savedCardPage = (
+  payment: SandboxPayment,
+  card: SandboxCardToken,
+  lang: string,
+  error?: string,
+): string => {
+  const options = Array.from({ length: payment.maxInstalments }, (_, i) => i + 1)
+    .map((n) => `<option value="${n}"${n === 1 ? " selected" : ""}>${n}</option>`)
+    .join("")
+  const expiry = `${String(card.expMonth).padStart(2, "0")}/${String(card.expYear).slice(-2)}`
+  return page(
+    "card",
+    payment.provider,
+    "Card payment",
+    `<h1>Card payment · תשלום בכרטיס אשראי</h1>
+<p class="amount">${shekels(payment.amount)}</p>
+${errorBox(error)}
+<form method="post" action="${postPath(payment, lang)}" autocomplete="off">
+<input type="hidden" name="action" value="pay-saved">
+<p class="saved-card" dir="ltr"><strong>${escapeHtml(card.brand.toUpperCase())}</strong> •••• ${escapeHtml(card.last4)} · ${expiry}</p>
+<label>CVV<input name="cvv" dir="ltr" inputmode="numeric" autocomplete="cc-csc" maxlength="4" required></label>
+<label>Instalments · תשלומים<select name="instalments">${options}</select></label>
+<button type="submit">Pay ${shekels(payment.amount)} · לתשלום</button>
+</form>
+${actionForm(payment, lang, "cancel", "Cancel and return · ביטול", "secondary")}`,
+    lang,
+    true,
+  )
+}
+
+/** The Payment Request method data of each wallet the card page offers (the sandbox's test merchant). */
+const walletMethods = {
+  apple: {
+    supportedMethods: "https://apple.com/apple-pay",
+    data: {
+      version: 3,
+      merchantIdentifier: "merchant.sandbox.marquee",
+      merchantCapabilities: ["supports3DS"],
+      supportedNetworks: ["visa", "masterCard"],
+      countryCode: "IL",
+    },
+  },
+  google: {
+    supportedMethods: "https://google.com/pay",
+    data: {
+      environment: "TEST",
+      apiVersion: 2,
+      apiVersionMinor: 0,
+      allowedPaymentMethods: [
+        {
+          type: "CARD",
+          parameters: {
+            allowedAuthMethods: ["CRYPTOGRAM_3DS", "PAN_ONLY"],
+            allowedCardNetworks: ["VISA", "MASTERCARD"],
+          },
+          tokenizationSpecification: {
+            type: "PAYMENT_GATEWAY",
+            parameters: { gateway: "example", gatewayMerchantId: "marquee-sandbox" },
+          },
+        },
+      ],
+    },
+  },
+} as const
+
+/**
+ * Apple Pay and Google Pay through the Payment Request API, where the browser has it: the buttons start hidden
+ * and a wallet's button shows only when its `canMakePayment()` says yes, so without one (headless Chromium) the
+ * card form is the only way. A click shows the wallet's sheet, posts its response details as `walletToken` with
+ * `action=wallet`, and follows the provider's redirect like the card form. The total is for display only.
+ */
+const walletSection = (payment: SandboxPayment, lang: string): string => {
+  if (!walletsAccepted(payment.provider, payment.allowedBins)) return ""
+  const total = { label: "Marquee", amount: { currency: "ILS", value: (payment.amount / 100).toFixed(2) } }
+  // inside a <script>: "<" escaped so no value can close the element
+  const data = JSON.stringify({ methods: walletMethods, details: { total } }).replace(/</g, "\\u003c")
+  return `<form id="wallets" method="post" action="${postPath(payment, lang)}" hidden>
+<input type="hidden" name="action" value="wallet">
+<input type="hidden" name="wallet" value="">
+<input type="hidden" name="walletToken" value="">
+<button type="button" class="wallet" data-wallet="apple" hidden>Apple Pay</button>
+<button type="button" class="wallet" data-wallet="google" hidden>Google Pay</button>
+<p class="note">Or pay by card below · או בכרטיס אשראי. Real Apple Pay also needs merchant validation with Apple,
+which a sandbox cannot do.</p>
+</form>
+<script>
+(() => {
+  const form = document.getElementById("wallets")
+  if (form === null) return
+  const { methods, details } = ${data}
+  const probes = []
+  const buttons = typeof window.PaymentRequest === "function" ? form.querySelectorAll("button[data-wallet]") : []
+  for (const button of buttons) {
+    const wallet = button.dataset.wallet
+    let probe
+    try {
+      probe = new PaymentRequest([methods[wallet]], details)
+    } catch {
+      continue
+    }
+    probes.push(Promise.resolve(probe.canMakePayment()).then((can) => {
+      if (can !== true) return
+      button.hidden = false
+      form.hidden = false
+    }, () => {}))
+    button.addEventListener("click", async () => {
+      button.disabled = true
+      let response
+      try {
+        response = await new PaymentRequest([methods[wallet]], details).show()
+      } catch {
+        button.disabled = false
+        return
+      }
+      form.elements.wallet.value = wallet
+      form.elements.walletToken.value = JSON.stringify(response.details)
+      try {
+        const answer = await fetch(form.getAttribute("action"), {
+          method: "POST",
+          body: new URLSearchParams(new FormData(form)),
+        })
+        await response.complete(answer.ok ? "success" : "fail")
+        if (answer.redirected) return location.assign(answer.url)
+        const page = await answer.text()
+        document.open()
+        document.write(page)
+        document.close()
+      } catch {
+        await response.complete("fail").catch(() => {})
+        button.disabled = false
+      }
+    })
+  }
+  // for tests and the curious: every wallet has answered whether it can pay
+  Promise.all(probes).then(() => form.setAttribute("data-probed", ""))
+})()
+</script>`
 }
 
 export const threeDSecurePage = (payment: SandboxPayment, lang: string): string =>

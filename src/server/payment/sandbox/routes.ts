@@ -6,7 +6,7 @@ import { SqlClient } from "effect/sql"
 import type { PaymentFailureCode } from "../../../api/PaymentApi.ts"
 import { isValidIsraeliId } from "../../../domain/order/israeliId.ts"
 import type { ProviderPaymentState } from "../PaymentProvider.ts"
-import { checkCard } from "./cards.ts"
+import { checkCard, checkWallet, keptCardFacts } from "./cards.ts"
 import {
   bankAppPage,
   blikCodePage,
@@ -16,11 +16,14 @@ import {
   notFoundPage,
   paypalPage,
   redirectPage,
+  savedCardPage,
   threeDSecurePage,
 } from "./pages.ts"
 import {
   findSandboxPayment,
+  keepCard,
   moveSandboxPayment,
+  type SandboxCardToken,
   type SandboxPayment,
   SIGNATURE_HEADER,
   sign,
@@ -86,7 +89,9 @@ const entryPage = (config: SandboxConfig, payment: SandboxPayment, lang: string,
   if (payment.state !== "awaitingEntry") return finishedPage(payment, lang)
   switch (config.kind) {
     case "card":
-      return cardPage(payment, lang, error)
+      return payment.usedCard === null
+        ? cardPage(payment, lang, error)
+        : savedCardPage(payment, payment.usedCard, lang, error)
     case "blik":
       return blikCodePage(payment, lang, error)
     case "paypal":
@@ -102,6 +107,47 @@ type Step =
   | { readonly move: ProviderPaymentState; readonly failure?: PaymentFailureCode; readonly extra?: object }
   | { readonly error: string }
   | { readonly stay: true }
+
+/**
+ * Apple Pay or Google Pay on the card page (`action=wallet`): the device authenticated the buyer, so an approved
+ * token is captured without 3-D Secure; the test card's last four `0002` declines. A provider or payment that
+ * takes no wallets (the second card provider, a BIN-restricted promotion) refuses it as a card outside the
+ * promotion's BINs is refused. The method stays "card".
+ */
+const walletStep = (config: SandboxConfig, payment: SandboxPayment, form: URLSearchParams): Step => {
+  const verdict = checkWallet(
+    form.get("wallet") ?? "",
+    form.get("walletToken") ?? "",
+    config.name,
+    payment.allowedBins,
+  )
+  if ("invalid" in verdict) return { error: verdict.message }
+  const extra = { instalments: 1, last4: verdict.last4, wallet: verdict.wallet }
+  if (verdict.outcome === "approved") return { move: "captured", extra }
+  return { move: "failed", failure: verdict.outcome, extra }
+}
+
+/**
+ * A card the provider kept (`pay-saved`): the buyer types only the CVV; the card behaves as its test number
+ * did when it was kept (approves, declines, or asks for 3-D Secure). A BIN-restricted promotion checks the
+ * kept card's BIN like a typed one.
+ */
+const savedCardStep = (payment: SandboxPayment, card: SandboxCardToken, form: URLSearchParams): Step => {
+  if (!/^\d{3,4}$/.test((form.get("cvv") ?? "").trim())) return { error: "The CVV is not valid." }
+  const instalments = Number(form.get("instalments") ?? "1")
+  const extra = { instalments: Number.isInteger(instalments) ? instalments : 1, last4: card.last4 }
+  if (payment.allowedBins !== null && !payment.allowedBins.some((bin) => card.bin.startsWith(bin)))
+    return { move: "failed", failure: "binValidation", extra }
+  if (card.outcome === "declined") return { move: "failed", failure: "declined", extra }
+  if (card.outcome === "threeDSecure") return { move: "awaitingVerification", extra }
+  return { move: "captured", extra }
+}
+
+/** Where the ledger notes a wallet payment: the otherwise unused `token` column of a card payment. */
+const recordWallet = Effect.fn("Sandbox.recordWallet")(function* (reference: string, wallet: string) {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`UPDATE sandbox_payments SET token = ${`wallet:${wallet}`} WHERE reference = ${reference}`
+}, Effect.orDie)
 
 /** What a submitted form does to the payment: a move, or the same page again with an error. */
 const stepFor = (config: SandboxConfig, payment: SandboxPayment, form: URLSearchParams): Step => {
@@ -123,7 +169,12 @@ const stepFor = (config: SandboxConfig, payment: SandboxPayment, form: URLSearch
         return { move: "failed", failure: "threeDSecureFailed" }
       if (action === "3ds-abandon" && payment.state === "awaitingVerification")
         return { move: "cancelled", failure: "threeDSecureFailed" }
-      if (action !== "pay" || payment.state !== "awaitingEntry") return { stay: true }
+      if (action === "wallet" && payment.state === "awaitingEntry") return walletStep(config, payment, form)
+      if (action === "pay-saved" && payment.state === "awaitingEntry" && payment.usedCard !== null)
+        return savedCardStep(payment, payment.usedCard, form)
+      // a payment made with a kept card has no card form to submit
+      if (action !== "pay" || payment.state !== "awaitingEntry" || payment.usedCard !== null)
+        return { stay: true }
       const holderId = (form.get("holderId") ?? "").trim()
       if (holderId !== "" && !isValidIsraeliId(holderId))
         return { error: "The card holder's ID number is not valid." }
@@ -141,8 +192,16 @@ const stepFor = (config: SandboxConfig, payment: SandboxPayment, form: URLSearch
       const extra = { instalments: Number.isInteger(instalments) ? instalments : 1, last4: verdict.last4 }
       if (verdict.outcome === "declined") return { move: "failed", failure: "declined", extra }
       if (verdict.outcome === "binValidation") return { move: "failed", failure: "binValidation", extra }
-      if (verdict.outcome === "threeDSecure") return { move: "awaitingVerification", extra }
-      return { move: "captured", extra }
+      // the merchant asked to keep the card: the provider tokenises it (3-D Secure still decides this payment)
+      const keep = payment.saveCard
+        ? {
+            ...keptCardFacts(form.get("cardNumber") ?? "", form.get("expiry") ?? ""),
+            outcome: verdict.outcome,
+          }
+        : undefined
+      if (verdict.outcome === "threeDSecure")
+        return { move: "awaitingVerification", extra: { ...extra, keep } }
+      return { move: "captured", extra: { ...extra, keep } }
     }
     case "blik": {
       if (action !== "blik-code" || payment.state !== "awaitingEntry") {
@@ -230,6 +289,8 @@ export const SandboxRoutes = Layer.mergeAll(
         last4?: string
         code?: string
         confirmSeconds?: number
+        wallet?: string
+        keep?: Parameters<typeof keepCard>[2]
       }
       const moved = yield* moveSandboxPayment(
         config.name,
@@ -243,6 +304,8 @@ export const SandboxRoutes = Layer.mergeAll(
         yield* sql`UPDATE sandbox_payments SET instalments = ${Math.min(Math.max(1, extra.instalments ?? 1), payment.maxInstalments)},
             card_last4 = ${extra.last4 ?? null} WHERE reference = ${payment.reference}`.pipe(Effect.orDie)
       }
+      if (moved && extra?.wallet !== undefined) yield* recordWallet(payment.reference, extra.wallet)
+      if (moved && extra?.keep !== undefined) yield* keepCard(config.name, payment.reference, extra.keep)
       if (moved) yield* deliverWebhook(request, config.name, payment.reference)
       if (!FINAL.includes(step.move)) return HttpServerResponse.redirect(here, { status: 303 })
       const back = new URL(payment.returnUrl, "http://merchant")

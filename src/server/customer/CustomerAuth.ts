@@ -1,0 +1,166 @@
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto"
+import { Context, Effect, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { CustomerNotFound, InvalidSmsCode, SmsFailed } from "../../api/CustomerApi.ts"
+import { InvalidMobileNumber } from "../../api/PaymentApi.ts"
+import { normalizeMobile } from "../../domain/order/customerInfo.ts"
+import { serverSecret } from "../db/serverSecret.ts"
+
+/**
+ * Login by mobile number and a one-time SMS code (spec §7 `POST /customer/mobile-login` and
+ * `…/mobile-login-validation-area`), and the session it opens: the spec's auth `uuid`.
+ *
+ * - A code is 6 digits, valid 5 minutes, kept only as an HMAC with a pepper from `server_secrets`; it goes out
+ *   through the outbox like every other message. At most 3 codes per number in 10 minutes (SMS costs money and
+ *   floods phones); at most 5 wrong tries per code, then it is spent.
+ * - The uuid is 32 random bytes; the database keeps only its SHA-256, so a copy of the database opens nothing.
+ *   A session lasts 30 days.
+ */
+
+const CODE_MINUTES = 5
+const CODES_PER_WINDOW = 3
+const WINDOW_MINUTES = 10
+const MAX_TRIES = 5
+const SESSION_DAYS = 30
+const ISRAELI_MOBILE = /^05[0-9]{8}$/
+
+export interface LoggedIn {
+  readonly customerId: number
+  readonly uuid: string
+}
+
+export const sessionHash = (uuid: string): string => createHash("sha256").update(uuid).digest("hex")
+
+export class CustomerAuth extends Context.Service<
+  CustomerAuth,
+  {
+    readonly sendCode: (input: {
+      readonly mobileNumber: string
+      readonly evenWithoutCustomer: boolean
+      readonly locale: string
+    }) => Effect.Effect<void, InvalidMobileNumber | CustomerNotFound | SmsFailed>
+    readonly validate: (input: {
+      readonly mobileNumber: string
+      readonly smsCode: string
+    }) => Effect.Effect<LoggedIn, InvalidMobileNumber | InvalidSmsCode>
+    /** the customer a uuid stands for; None for an anonymous buyer */
+    readonly resolve: (uuid: string | undefined) => Effect.Effect<Option.Option<number>>
+    readonly logout: (uuid: string | undefined) => Effect.Effect<void>
+  }
+>()("marquee/customer/CustomerAuth") {
+  static readonly layer = Layer.effect(
+    CustomerAuth,
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+
+      const mobileOf = (typed: string) => {
+        const mobile = normalizeMobile(typed)
+        return ISRAELI_MOBILE.test(mobile)
+          ? Effect.succeed(mobile)
+          : Effect.fail(new InvalidMobileNumber({ error: "invalid_mobileNumber" }))
+      }
+
+      const pepperOf = serverSecret("customer_login_codes").pipe(
+        Effect.provideService(SqlClient.SqlClient, sql),
+      )
+
+      const codeHash = (pepper: string, mobile: string, code: string) =>
+        createHmac("sha256", pepper).update(`${mobile}:${code}`).digest("hex")
+
+      const sendCode = Effect.fn("CustomerAuth.sendCode")(function* (input: {
+        readonly mobileNumber: string
+        readonly evenWithoutCustomer: boolean
+        readonly locale: string
+      }) {
+        const mobile = yield* mobileOf(input.mobileNumber)
+        const known = yield* sql`SELECT 1 FROM customers WHERE mobile = ${mobile} LIMIT 1`.pipe(Effect.orDie)
+        if (known.length === 0 && !input.evenWithoutCustomer)
+          return yield* new CustomerNotFound({ error: "CUSTOMER_NOT_FOUND" })
+        const pepper = yield* pepperOf
+        const code = String(randomInt(0, 1_000_000)).padStart(6, "0")
+        const sent = yield* sql
+          .withTransaction(
+            Effect.gen(function* () {
+              // one number's requests queue on this lock, so the window count cannot be raced past
+              yield* sql`SELECT pg_advisory_xact_lock(hashtext(${`login:${mobile}`}))`
+              const recent = yield* sql<{ n: number }>`
+                SELECT count(*)::int AS n FROM customer_login_codes
+                WHERE mobile = ${mobile} AND created_at > now() - make_interval(mins => ${WINDOW_MINUTES})`
+              if ((recent[0]?.n ?? 0) >= CODES_PER_WINDOW) return false
+              yield* sql`
+                INSERT INTO customer_login_codes (mobile, code_hash, expires_at)
+                VALUES (${mobile}, ${codeHash(pepper, mobile, code)}, now() + make_interval(mins => ${CODE_MINUTES}))`
+              yield* sql`
+                INSERT INTO outbox (kind, recipient, payload)
+                VALUES ('sms', ${mobile}, ${JSON.stringify({ template: "loginCode", code, locale: input.locale })}::jsonb)`
+              return true
+            }),
+          )
+          .pipe(Effect.orDie)
+        if (!sent) return yield* new SmsFailed({ error: "SMS_FAILED" })
+      })
+
+      const validate = Effect.fn("CustomerAuth.validate")(function* (input: {
+        readonly mobileNumber: string
+        readonly smsCode: string
+      }) {
+        const mobile = yield* mobileOf(input.mobileNumber)
+        const pepper = yield* pepperOf
+        const typed = Buffer.from(codeHash(pepper, mobile, input.smsCode.trim()))
+        const uuid = randomBytes(32).toString("base64url")
+        const customerId = yield* sql
+          .withTransaction(
+            Effect.gen(function* () {
+              const rows = yield* sql<{ id: number; codeHash: string }>`
+                SELECT id::float8 AS id, code_hash AS "codeHash" FROM customer_login_codes
+                WHERE mobile = ${mobile} AND consumed_at IS NULL AND expires_at > now()
+                ORDER BY created_at DESC LIMIT 1 FOR UPDATE`
+              const row = rows[0]
+              if (row === undefined) return Option.none<number>()
+              const stored = Buffer.from(row.codeHash)
+              if (stored.length !== typed.length || !timingSafeEqual(stored, typed)) {
+                yield* sql`
+                  UPDATE customer_login_codes SET attempts = attempts + 1,
+                    consumed_at = CASE WHEN attempts + 1 >= ${MAX_TRIES} THEN now() END
+                  WHERE id = ${row.id}`
+                return Option.none<number>()
+              }
+              yield* sql`UPDATE customer_login_codes SET consumed_at = now() WHERE id = ${row.id}`
+              // a number the chain has not met yet becomes a customer (spec: sendSmsRegardlessOfCustomerExistence)
+              const existing = yield* sql<{ id: number }>`
+                SELECT id FROM customers WHERE mobile = ${mobile} ORDER BY id LIMIT 1`
+              const id =
+                existing[0]?.id ??
+                (yield* sql<{ id: number }>`
+                  INSERT INTO customers (first_name, last_name, mobile) VALUES ('', '', ${mobile}) RETURNING id`)[0]
+                  ?.id
+              if (id === undefined) return Option.none<number>()
+              yield* sql`
+                INSERT INTO customer_sessions (token_hash, customer_id, expires_at)
+                VALUES (${sessionHash(uuid)}, ${id}, now() + make_interval(days => ${SESSION_DAYS}))`
+              return Option.some(id)
+            }),
+          )
+          .pipe(Effect.orDie)
+        if (Option.isNone(customerId)) return yield* new InvalidSmsCode({ error: "INVALID_SMS_CODE" })
+        return { customerId: customerId.value, uuid }
+      })
+
+      const resolve = Effect.fn("CustomerAuth.resolve")(function* (uuid: string | undefined) {
+        if (uuid === undefined || uuid === "") return Option.none<number>()
+        const rows = yield* sql<{ customerId: number }>`
+          SELECT customer_id AS "customerId" FROM customer_sessions
+          WHERE token_hash = ${sessionHash(uuid)} AND revoked_at IS NULL AND expires_at > now()`
+        return Option.fromNullishOr(rows[0]?.customerId)
+      }, Effect.orDie)
+
+      const logout = Effect.fn("CustomerAuth.logout")(function* (uuid: string | undefined) {
+        if (uuid === undefined || uuid === "") return
+        yield* sql`UPDATE customer_sessions SET revoked_at = now()
+          WHERE token_hash = ${sessionHash(uuid)} AND revoked_at IS NULL`
+      }, Effect.orDie)
+
+      return CustomerAuth.of({ sendCode, validate, resolve, logout })
+    }),
+  )
+}

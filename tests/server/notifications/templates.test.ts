@@ -1,0 +1,88 @@
+import { Result } from "effect"
+import { describe, expect, it } from "vitest"
+import { renderOutboxMessage } from "../../../src/server/notifications/templates.ts"
+
+const URL_BASE = "https://tickets.example.com"
+const paid = (locale?: string | null, firstName: string | null = "Dana") => ({
+  template: "orderPaid",
+  reservationIdentifier: "R123",
+  eTicketPath: "/e/abcDEF",
+  firstName,
+  ...(locale === undefined ? {} : { locale }),
+})
+const render = (channel: "sms" | "email", payload: unknown) =>
+  renderOutboxMessage(channel, "someone", payload, URL_BASE)
+const ok = (result: ReturnType<typeof render>) => {
+  if (Result.isFailure(result)) throw new Error(result.failure)
+  return result.success
+}
+
+describe("outbox message templates", () => {
+  it("sends a login code by SMS in the asker's language, and never by e-mail", () => {
+    const code = (locale: string) => ({ template: "loginCode", code: "042917", locale })
+    expect(ok(render("sms", code("en"))).body).toBe(
+      "Your Marquee login code is 042917. It is valid for 5 minutes. Never share it with anyone.",
+    )
+    expect(ok(render("sms", code("he"))).body).toContain("042917")
+    expect(Result.isFailure(render("email", code("en")))).toBe(true)
+  })
+
+  it("renders the paid-order SMS and e-mail in the row's language with an absolute e-ticket link", () => {
+    expect(ok(render("sms", paid("en")))).toEqual({
+      channel: "sms",
+      recipient: "someone",
+      subject: null,
+      body: "Order R123 is confirmed. Your tickets: https://tickets.example.com/e/abcDEF",
+    })
+    const email = ok(render("email", paid("ru")))
+    expect(email.subject).toBe("Ваши билеты: заказ R123")
+    expect(email.body).toMatch(/^Здравствуйте, Dana!\n\n/)
+    expect(email.body).toContain("https://tickets.example.com/e/abcDEF")
+    expect(ok(render("sms", paid("he"))).body).toBe(
+      "הזמנה R123 אושרה. הכרטיסים שלך: https://tickets.example.com/e/abcDEF",
+    )
+  })
+
+  it("defaults to Hebrew when the language is missing or unknown, and greets without a name", () => {
+    expect(ok(render("sms", paid())).body).toContain("אושרה")
+    expect(ok(render("sms", paid("xx"))).body).toContain("אושרה")
+    expect(ok(render("email", paid("en", null))).body).toMatch(/^Hello,\n\n/)
+    expect(ok(render("email", paid("en", "  "))).body).toMatch(/^Hello,\n\n/)
+  })
+
+  it("a locale with English texts (Polish) renders them", () => {
+    expect(ok(render("sms", paid("pl"))).body).toContain("is confirmed")
+  })
+
+  it("explains a refund with the reason's text, and a generic one for other reasons", () => {
+    const refund = (reason: string) => ({
+      template: "paymentRefunded",
+      reservationIdentifier: "R9",
+      reason,
+      firstName: "Dana",
+      locale: "en",
+    })
+    expect(ok(render("sms", refund("seatHoldLost"))).body).toBe(
+      "Order R9 was not completed: the seats were no longer available. The amount charged has been refunded.",
+    )
+    expect(ok(render("email", refund("declined"))).body).toContain("the order could not be completed.")
+  })
+
+  it("sends tickets to another number in the order's language", () => {
+    const body = ok(
+      render("sms", {
+        template: "sendTickets",
+        reservationIdentifier: "R5",
+        eTicketPath: "/e/k",
+        locale: "ru",
+      }),
+    ).body
+    expect(body).toBe("Ваши билеты по заказу R5: https://tickets.example.com/e/k")
+  })
+
+  it("refuses an unknown template or a malformed payload", () => {
+    expect(Result.isFailure(render("sms", { template: "birthday", reservationIdentifier: "R1" }))).toBe(true)
+    expect(Result.isFailure(render("sms", { template: "orderPaid" }))).toBe(true)
+    expect(Result.isFailure(render("sms", null))).toBe(true)
+  })
+})
