@@ -15,6 +15,7 @@ import { PaymentRoutes } from "./payment/webhook.ts"
 import { PresentationsHttp } from "./presentations/http.ts"
 import { altchaHumanCheckLayer } from "./providers/humanCheck/altchaHumanCheck.ts"
 import { HumanCheckHttp } from "./providers/humanCheck/http.ts"
+import { SandboxInboxRoute } from "./providers/messaging/sandboxInbox.ts"
 import { sandboxMessengerLayer } from "./providers/messaging/sandboxMessenger.ts"
 import { SeatsHttp } from "./seats/http.ts"
 
@@ -36,7 +37,7 @@ export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/o
   Layer.provide(HttpApiMiddleware.layerProblemDetails({ includeDetails: true })),
 )
 
-/** SMS and e-mail from the outbox, through the sandbox messenger (`sandbox_messages`): at start, then every 10 s. */
+/** SMS and e-mail from the outbox, through the sandbox messenger (`sandbox_messages`): at start, then every 3 s. */
 export const OutboxJob = OutboxSender.job.pipe(
   Layer.provide(OutboxSender.layer),
   Layer.provide(sandboxMessengerLayer),
@@ -50,8 +51,11 @@ export interface ServerOptions {
 
 /** The one HTTP server: the API and the PWA on the same origin (the service worker needs that). */
 export const httpServerLayer = (options: ServerOptions) =>
-  HttpRouter.serve(Layer.mergeAll(ApiRoutes, PaymentRoutes, OutboxJob, clientAppLayer(options.distDir)), {
-    disableLogger: true,
-    // The what's-on list is hundreds of kilobytes of repetitive JSON: compressed it is a tenth of that on a phone.
-    middleware: HttpMiddleware.compression({ algorithms: ["br", "gzip"], levels: { br: 4, gzip: 6 } }),
-  }).pipe(Layer.provideMerge(NodeHttpServer.layer(createServer, { port: options.port, host: options.host })))
+  HttpRouter.serve(
+    Layer.mergeAll(ApiRoutes, PaymentRoutes, OutboxJob, SandboxInboxRoute, clientAppLayer(options.distDir)),
+    {
+      disableLogger: true,
+      // The what's-on list is hundreds of kilobytes of repetitive JSON: compressed it is a tenth of that on a phone.
+      middleware: HttpMiddleware.compression({ algorithms: ["br", "gzip"], levels: { br: 4, gzip: 6 } }),
+    },
+  ).pipe(Layer.provideMerge(NodeHttpServer.layer(createServer, { port: options.port, host: options.host })))

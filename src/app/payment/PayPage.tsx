@@ -17,6 +17,7 @@ import { PaySummary } from "./PaySummary.tsx"
 import { completePayment } from "./pay.ts"
 import { confirmationHref } from "./queries.ts"
 import { rememberPaymentLocale } from "./returnLocale.ts"
+import { type CardChoice, SavedCards } from "./SavedCards.tsx"
 import { payFor, usePaymentRun } from "./usePaymentRun.ts"
 import { VoucherEntry } from "./VoucherEntry.tsx"
 import "../order/order.css"
@@ -48,6 +49,7 @@ const ReadyPay = ({ order, detail, locale, t }: StepProps) => {
   const openPayment = reservation?.payment?.status === "open" ? reservation.payment : null
   const [method, setMethod] = useState<PaymentMethod>(openPayment?.method ?? "card")
   const [instalments, setInstalments] = useState(openPayment?.numberOfPayments ?? 1)
+  const [cardChoice, setCardChoice] = useState<CardChoice>({ savedCardId: null, saveCard: false })
   const [terms, setTerms] = useState(false)
   const [termsProblem, setTermsProblem] = useState(false)
   const termsRef = useRef<HTMLInputElement>(null)
@@ -92,6 +94,10 @@ const ReadyPay = ({ order, detail, locale, t }: StepProps) => {
         globalServiceCharge: figures.bookingTotal,
         method,
         locale,
+        ...(method === "card" && cardChoice.savedCardId !== null
+          ? { savedCardId: cardChoice.savedCardId }
+          : {}),
+        saveMagCard: method === "card" && cardChoice.savedCardId === null && cardChoice.saveCard,
       }),
     )
     if (exit === null) return
@@ -173,6 +179,15 @@ const ReadyPay = ({ order, detail, locale, t }: StepProps) => {
               </label>
             ))}
           </div>
+          {method === "card" ? (
+            <SavedCards
+              choice={cardChoice}
+              onChoice={setCardChoice}
+              disabled={openPayment !== null || busy}
+              locale={locale}
+              t={t}
+            />
+          ) : null}
           {method === "card" ? (
             <label className="pay-instalments">
               <span>{t("payment.instalments.label")}</span>

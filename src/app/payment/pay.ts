@@ -32,6 +32,8 @@ import {
 export interface PayOptions extends PlaceOrderOptions {
   readonly method: PaymentMethod
   readonly locale: string
+  /** a saved card of the logged-in customer (card payments only); the provider's page asks only its CVV */
+  readonly savedCardId?: string
   readonly ssn?: string
 }
 
@@ -80,6 +82,7 @@ const requestForm = (reservationIdentifier: string, options: PayOptions, total: 
           locationId: source === undefined ? undefined : String(source.locationId),
           authProfileId: source === undefined ? undefined : String(source.authProfileId),
           ssn: options.ssn,
+          savedCardId: options.method === "card" ? options.savedCardId : undefined,
         },
         headers: tokenHeader(cart.cartToken()),
       })

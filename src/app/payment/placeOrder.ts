@@ -40,6 +40,8 @@ export interface PlaceOrderOptions {
   /** the presentation's booking fees per order or per ticket beyond each ticket's own (the server checks it) */
   readonly globalServiceCharge?: number
   readonly miniSiteUrl?: string
+  /** spec `saveMagCard`: a logged-in customer asks the provider to keep the card they pay with */
+  readonly saveMagCard?: boolean
 }
 
 /** The order as the pay step needs it, from the log's reservation. */
@@ -100,6 +102,7 @@ const placeOrderFn = Effect.fn("placeOrder")(function* (options: PlaceOrderOptio
   const built = toCommitCart(before, {
     numberOfPayments: options.numberOfPayments,
     globalServiceCharge: agorot(options.globalServiceCharge ?? 0),
+    saveMagCard: options.saveMagCard ?? false,
   })
   if (Result.isFailure(built)) return yield* new CartNotReady({ reason: built.failure.reason })
 

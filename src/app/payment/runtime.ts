@@ -1,5 +1,6 @@
 import { Effect, Layer } from "effect"
 import { type CartLog, eventMeta } from "../cart/cartLog.ts"
+import { customerHeader } from "../customer/customerSession.ts"
 import { apiUrl } from "../lib/api.ts"
 import { solveHumanCheck } from "../lib/humanCheck.ts"
 import {
@@ -103,7 +104,13 @@ export const progressLayer = (onStage: (stage: PaymentStage) => void) =>
 /** Everything the pipelines need in the browser, for one cart log and one dialog. */
 export const browserLayer = (log: CartLog, onStage: (stage: PaymentStage) => void) =>
   Layer.mergeAll(
-    httpLayer((input, init) => fetch(input, init)),
+    // a logged-in customer's calls carry their uuid: the order becomes theirs and their saved cards can pay
+    httpLayer((input, init) =>
+      fetch(input, {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), ...customerHeader() },
+      }),
+    ),
     cartLayer(log),
     humanCheckLayer,
     browserNavigatorLayer,

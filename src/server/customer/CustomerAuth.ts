@@ -132,8 +132,8 @@ export class CustomerAuth extends Context.Service<
               const id =
                 existing[0]?.id ??
                 (yield* sql<{ id: number }>`
-                  INSERT INTO customers (first_name, last_name, mobile) VALUES ('', '', ${mobile}) RETURNING id`)[0]
-                  ?.id
+                  INSERT INTO customers (first_name, last_name, mobile, created_at)
+                  VALUES ('', '', ${mobile}, now()) RETURNING id`)[0]?.id
               if (id === undefined) return Option.none<number>()
               yield* sql`
                 INSERT INTO customer_sessions (token_hash, customer_id, expires_at)

@@ -22,8 +22,8 @@ export const OUTBOX_BATCH = 50
 export const MAX_ATTEMPTS = 5
 /** A provider that has not answered by then counts as unavailable (the batch's transaction is waiting). */
 const SEND_TIMEOUT = "30 seconds"
-/** The job's pause between passes. */
-const EVERY = "10 seconds"
+/** The job's pause between passes: a login code must reach the phone within seconds. */
+const EVERY = "3 seconds"
 /** Full batches one tick may take back to back before pausing (a backlog after an outage). */
 const MAX_BATCHES_PER_TICK = 20
 const MAX_ERROR_LENGTH = 2_000
@@ -140,7 +140,7 @@ export class OutboxSender extends Context.Service<
   )
 
   /**
-   * At server start and every 10 seconds after; a failed pass is logged and the next one tries again.
+   * At server start and every 3 seconds after; a failed pass is logged and the next one tries again.
    * `OUTBOX_SENDER=false` leaves this process out (another process sends; every process may send at once).
    */
   static readonly job = Layer.effectDiscard(

@@ -162,6 +162,15 @@ describe.each(databases)("customer login and saved cards on $name", ({ start }) 
     expect(rationed.status).toBe(429)
     expect(await rationed.json()).toMatchObject({ error: "SMS_FAILED" })
 
+    // a number the chain has not met, when the caller asks regardless (checkout), becomes a customer
+    const newcomer = "0539999999"
+    expect((await askCode(server, newcomer, { sendSmsRegardlessOfCustomerExistence: true })).status).toBe(200)
+    const joined = await validate(server, newcomer, await lastCode(server, newcomer))
+    expect(joined.status).toBe(200)
+    expect(
+      ((await joined.json()) as { customerInfo: { MobileNumber1: string } }).customerInfo.MobileNumber1,
+    ).toBe(newcomer)
+
     // logged out, the uuid opens nothing
     expect((await savedCards(server, session.uuid)).status).toBe(200)
     await fetch(`${server.baseUrl}/api/customer/logout`, { method: "POST", headers: { uuid: session.uuid } })
