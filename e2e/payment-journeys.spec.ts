@@ -201,6 +201,11 @@ test.describe("payment", () => {
     await page.reload().catch(() => undefined)
     await expect(page.getByTestId("order-id")).toHaveText(confirmation.reservationIdentifier)
     await page.context().setOffline(false)
+
+    // the e-ticket link the SMS and e-mail carry opens the same order by its key alone
+    await page.goto(`${confirmation.eDocumentUrl}?lang=he`)
+    await expect(page.getByTestId("order-id")).toHaveText(confirmation.reservationIdentifier)
+    await expect(page.getByTestId("order-qr")).toBeVisible()
   })
 
   test("English: a double click on Pay starts one payment, and a declined card can be tried again", async ({

@@ -316,6 +316,15 @@ export class ReservationsApi extends HttpApiGroup.make("reservations")
     }),
   )
   .add(
+    // ours, behind the spec's /edocument/{documentKey} page: the key alone opens the order's e-tickets
+    HttpApiEndpoint.get("edocument", "/edocuments/:documentKey", {
+      params: { documentKey: Schema.String },
+      query: { lang: Schema.optional(LocaleCode) },
+      success: Confirmation,
+      error: ReservationNotFound,
+    }),
+  )
+  .add(
     HttpApiEndpoint.post("sendTickets", "/reservations/:identifier/sendTickets", {
       params: { identifier: Schema.String },
       query: { key: Schema.String },

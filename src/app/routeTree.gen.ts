@@ -13,6 +13,7 @@ import { Route as BookingRouteImport } from "./routes/_booking.tsx"
 import { Route as DefaultRouteImport } from "./routes/_default.tsx"
 import { Route as DefaultIndexRouteImport } from "./routes/_default/index.tsx"
 import { Route as DefaultSupportRouteImport } from "./routes/_default/support.tsx"
+import { Route as BookingEdocumentDocumentKeyRouteImport } from "./routes/_booking/edocument.$documentKey.tsx"
 import { Route as BookingOrderIndexRouteImport } from "./routes/_booking/order.index.tsx"
 import { Route as BookingOrderPaymentReturnRouteImport } from "./routes/_booking/order.payment-return.tsx"
 import { Route as BookingOrderPresentationIdIndexRouteImport } from "./routes/_booking/order.$presentationId.index.tsx"
@@ -41,6 +42,12 @@ const DefaultSupportRoute = DefaultSupportRouteImport.update({
   path: "/support",
   getParentRoute: () => DefaultRoute,
 } as any)
+const BookingEdocumentDocumentKeyRoute =
+  BookingEdocumentDocumentKeyRouteImport.update({
+    id: "/edocument/$documentKey",
+    path: "/edocument/$documentKey",
+    getParentRoute: () => BookingRoute,
+  } as any)
 const BookingOrderIndexRoute = BookingOrderIndexRouteImport.update({
   id: "/order/",
   path: "/order/",
@@ -98,6 +105,7 @@ const BookingOrderConfirmationIdentifierRoute =
 export interface FileRoutesByFullPath {
   "/": typeof DefaultIndexRoute
   "/support": typeof DefaultSupportRoute
+  "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/order/": typeof BookingOrderIndexRoute
   "/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
@@ -111,6 +119,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   "/": typeof DefaultIndexRoute
   "/support": typeof DefaultSupportRoute
+  "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/order": typeof BookingOrderIndexRoute
   "/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
@@ -127,6 +136,7 @@ export interface FileRoutesById {
   "/_default": typeof DefaultRouteWithChildren
   "/_default/support": typeof DefaultSupportRoute
   "/_default/": typeof DefaultIndexRoute
+  "/_booking/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
   "/_booking/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/_booking/order/": typeof BookingOrderIndexRoute
   "/_booking/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
@@ -142,6 +152,7 @@ export interface FileRouteTypes {
   fullPaths:
     | "/"
     | "/support"
+    | "/edocument/$documentKey"
     | "/order/payment-return"
     | "/order/"
     | "/order/$presentationId/customer"
@@ -155,6 +166,7 @@ export interface FileRouteTypes {
   to:
     | "/"
     | "/support"
+    | "/edocument/$documentKey"
     | "/order/payment-return"
     | "/order"
     | "/order/$presentationId/customer"
@@ -170,6 +182,7 @@ export interface FileRouteTypes {
     | "/_default"
     | "/_default/support"
     | "/_default/"
+    | "/_booking/edocument/$documentKey"
     | "/_booking/order/payment-return"
     | "/_booking/order/"
     | "/_booking/order/$presentationId/customer"
@@ -215,6 +228,13 @@ declare module "@tanstack/react-router" {
       fullPath: "/support"
       preLoaderRoute: typeof DefaultSupportRouteImport
       parentRoute: typeof DefaultRoute
+    }
+    "/_booking/edocument/$documentKey": {
+      id: "/_booking/edocument/$documentKey"
+      path: "/edocument/$documentKey"
+      fullPath: "/edocument/$documentKey"
+      preLoaderRoute: typeof BookingEdocumentDocumentKeyRouteImport
+      parentRoute: typeof BookingRoute
     }
     "/_booking/order/": {
       id: "/_booking/order/"
@@ -283,6 +303,7 @@ declare module "@tanstack/react-router" {
 }
 
 interface BookingRouteChildren {
+  BookingEdocumentDocumentKeyRoute: typeof BookingEdocumentDocumentKeyRoute
   BookingOrderPaymentReturnRoute: typeof BookingOrderPaymentReturnRoute
   BookingOrderIndexRoute: typeof BookingOrderIndexRoute
   BookingOrderPresentationIdCustomerRoute: typeof BookingOrderPresentationIdCustomerRoute
@@ -295,6 +316,7 @@ interface BookingRouteChildren {
 }
 
 const BookingRouteChildren: BookingRouteChildren = {
+  BookingEdocumentDocumentKeyRoute: BookingEdocumentDocumentKeyRoute,
   BookingOrderPaymentReturnRoute: BookingOrderPaymentReturnRoute,
   BookingOrderIndexRoute: BookingOrderIndexRoute,
   BookingOrderPresentationIdCustomerRoute:

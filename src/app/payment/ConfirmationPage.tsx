@@ -12,14 +12,15 @@ import { configQueryOptions } from "../lib/configQuery.ts"
 import { temporal } from "../lib/temporal.ts"
 import { useOnline } from "../lib/useOnline.ts"
 import { ConfirmationActions } from "./ConfirmationActions.tsx"
-import { confirmationQueryOptions } from "./queries.ts"
+import { confirmationQueryOptions, edocumentQueryOptions } from "./queries.ts"
 import { SendTicketsForm } from "./SendTicketsForm.tsx"
 import { useCartLog } from "./useCartLog.ts"
 // the order journey's frame (head, notices, lists) around these pages too
 import "../order/order.css"
 import "./payment.css"
 
-type Props = { readonly identifier: string; readonly documentKey: string; readonly locale: LocaleCode }
+/** `identifier` null: the e-ticket page (`/edocument/{documentKey}`), which finds the order by its key alone. */
+type Props = { readonly identifier: string | null; readonly documentKey: string; readonly locale: LocaleCode }
 
 /**
  * The order's confirmation (spec §2): order id, QR (param 670), tickets with section, row and seat, totals, and
@@ -27,9 +28,14 @@ type Props = { readonly identifier: string; readonly documentKey: string; readon
  */
 export const ConfirmationPage = ({ identifier, documentKey, locale }: Props) => {
   const t = useT()
-  const confirmation = useQuery(confirmationQueryOptions(identifier, documentKey, locale))
+  const byKey = useQuery({ ...edocumentQueryOptions(documentKey, locale), enabled: identifier === null })
+  const byIdentifier = useQuery({
+    ...confirmationQueryOptions(identifier ?? "", documentKey, locale),
+    enabled: identifier !== null,
+  })
+  const confirmation = identifier === null ? byKey : byIdentifier
   const online = useOnline()
-  useClearPaidCart(identifier, confirmation.data?.status === "paid")
+  useClearPaidCart(confirmation.data?.reservationIdentifier ?? "", confirmation.data?.status === "paid")
 
   useEffect(() => {
     document.title = `${t("payment.confirmation.title")} · ${t("app.brand")}`

@@ -19,3 +19,13 @@ export const confirmationQueryOptions = (identifier: string, key: string, locale
     staleTime: Number.POSITIVE_INFINITY,
     meta: { persist: true },
   })
+
+/** The spec's `/edocument/{documentKey}`: the key alone opens the order (the link in the SMS and e-mail). */
+export const edocumentQueryOptions = (key: string, locale: LocaleCode) =>
+  queryOptions({
+    queryKey: ["edocuments", key, { lang: locale }],
+    queryFn: ({ signal }) =>
+      apiGet<Confirmation>(`/edocuments/${encodeURIComponent(key)}`, { lang: locale }, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { persist: true },
+  })

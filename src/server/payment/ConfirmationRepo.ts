@@ -47,6 +47,11 @@ export class ConfirmationRepo extends Context.Service<
       key: string,
       lang: LocaleCode,
     ) => Effect.Effect<Option.Option<Confirmation & { readonly id: number }>>
+    /** The same, found by the document key alone (spec `/edocument/{documentKey}`: the key is the ticket) */
+    readonly byDocumentKey: (
+      key: string,
+      lang: LocaleCode,
+    ) => Effect.Effect<Option.Option<Confirmation & { readonly id: number }>>
     readonly voucherBalance: (
       reference: string,
     ) => Effect.Effect<VoucherBalance, VoucherLookupFailed["error"]>
@@ -147,8 +152,21 @@ export class ConfirmationRepo extends Context.Service<
         } satisfies VoucherBalance
       })
 
+      const byDocumentKey = Effect.fn("ConfirmationRepo.byDocumentKey")(function* (
+        key: string,
+        lang: LocaleCode,
+      ) {
+        const rows = yield* sql<{ identifier: string }>`
+          SELECT identifier FROM reservations WHERE document_key = ${key} AND payment_status = 'paid'`.pipe(
+          Effect.orDie,
+        )
+        const found = rows[0]
+        return found === undefined ? Option.none() : yield* confirmation(found.identifier, key, lang)
+      })
+
       return ConfirmationRepo.of({
         confirmation,
+        byDocumentKey,
         voucherBalance: (reference) =>
           voucherBalance(reference).pipe(Effect.provideService(SqlClient.SqlClient, sql)),
       })

@@ -111,6 +111,12 @@ export const ReservationsHttp = HttpApiBuilder.group(
           Effect.map(({ id: _id, ...confirmation }) => confirmation),
         ),
       )
+      .handle("edocument", ({ params, query }) =>
+        confirmations.byDocumentKey(params.documentKey, query.lang ?? "he").pipe(
+          Effect.flatMap(Option.match({ onNone: () => Effect.fail(notFound), onSome: Effect.succeed })),
+          Effect.map(({ id: _id, ...confirmation }) => confirmation),
+        ),
+      )
       .handle("sendTickets", ({ params, query, payload }) =>
         Effect.gen(function* () {
           const found = yield* confirmations.confirmation(params.identifier, query.key, "he")

@@ -9,8 +9,8 @@ import { SqlClient } from "effect/sql"
  * opened; 'he' when not known), so the sender renders them in the buyer's language.
  */
 
-/** The e-ticket page's path for an order's document key (the page itself is a later issue). */
-export const eTicketPath = (documentKey: string): string => `/e/${documentKey}`
+/** The e-ticket page's path for an order's document key (spec `/edocument/{documentKey}`). */
+export const eTicketPath = (documentKey: string): string => `/edocument/${documentKey}`
 
 /** Confirmation by SMS and e-mail with the e-ticket link, from the contact details typed at commit. */
 export const enqueuePaidConfirmation = Effect.fn("Outbox.paidConfirmation")(function* (
@@ -21,7 +21,7 @@ export const enqueuePaidConfirmation = Effect.fn("Outbox.paidConfirmation")(func
     INSERT INTO outbox (kind, recipient, payload, reservation_id)
     SELECT m.kind, m.recipient,
       jsonb_build_object('template', 'orderPaid', 'reservationIdentifier', r.identifier,
-        'eTicketPath', '/e/' || r.document_key, 'firstName', r.contact->>'firstName',
+        'eTicketPath', '/edocument/' || r.document_key, 'firstName', r.contact->>'firstName',
         'locale', coalesce(r.locale, 'he')),
       r.id
     FROM reservations r
@@ -56,7 +56,7 @@ export const enqueueTicketsSms = Effect.fn("Outbox.ticketsSms")(function* (
     INSERT INTO outbox (kind, recipient, payload, reservation_id)
     SELECT 'sms', ${mobile},
       jsonb_build_object('template', 'sendTickets', 'reservationIdentifier', r.identifier,
-        'eTicketPath', '/e/' || r.document_key, 'locale', coalesce(r.locale, 'he')),
+        'eTicketPath', '/edocument/' || r.document_key, 'locale', coalesce(r.locale, 'he')),
       r.id
     FROM reservations r WHERE r.id = ${reservationId}`
 }, Effect.orDie)

@@ -122,7 +122,7 @@ describe.each(databases)("outbox sender on $name", ({ start }) => {
       ["email", "dana@example.com"],
     ])
     const [sms, email] = messages as [Delivered, Delivered]
-    const link = `http://localhost:3000/e/${order.key}`
+    const link = `http://localhost:3000/edocument/${order.key}`
     expect(sms.subject).toBeNull()
     expect(sms.body).toBe(`Order ${order.identifier} is confirmed. Your tickets: ${link}`)
     expect(email.subject).toBe(`Your tickets: order ${order.identifier}`)
@@ -147,13 +147,13 @@ describe.each(databases)("outbox sender on $name", ({ start }) => {
     const he = await delivered(live(), hebrew.identifier)
     expect(he.map((m) => m.channel)).toEqual(["sms", "email"])
     expect(he[0]?.body).toBe(
-      `הזמנה ${hebrew.identifier} אושרה. הכרטיסים שלך: http://localhost:3000/e/${hebrew.key}`,
+      `הזמנה ${hebrew.identifier} אושרה. הכרטיסים שלך: http://localhost:3000/edocument/${hebrew.key}`,
     )
     expect(he[1]?.subject).toBe(`הכרטיסים שלך: הזמנה ${hebrew.identifier}`)
     expect(he[1]?.body).toMatch(/^שלום Dana,\n\n/)
     const ru = await delivered(live(), russian.identifier)
     expect(ru[0]?.body).toBe(
-      `Заказ ${russian.identifier} подтверждён. Ваши билеты: http://localhost:3000/e/${russian.key}`,
+      `Заказ ${russian.identifier} подтверждён. Ваши билеты: http://localhost:3000/edocument/${russian.key}`,
     )
     expect(ru[1]?.subject).toBe(`Ваши билеты: заказ ${russian.identifier}`)
 
@@ -171,7 +171,7 @@ describe.each(databases)("outbox sender on $name", ({ start }) => {
       channel: "sms",
       recipient: "0547654321",
       subject: null,
-      body: `Ваши билеты по заказу ${russian.identifier}: http://localhost:3000/e/${russian.key}`,
+      body: `Ваши билеты по заказу ${russian.identifier}: http://localhost:3000/edocument/${russian.key}`,
     })
   })
 

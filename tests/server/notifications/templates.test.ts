@@ -6,7 +6,7 @@ const URL_BASE = "https://tickets.example.com"
 const paid = (locale?: string | null, firstName: string | null = "Dana") => ({
   template: "orderPaid",
   reservationIdentifier: "R123",
-  eTicketPath: "/e/abcDEF",
+  eTicketPath: "/edocument/abcDEF",
   firstName,
   ...(locale === undefined ? {} : { locale }),
 })
@@ -32,14 +32,14 @@ describe("outbox message templates", () => {
       channel: "sms",
       recipient: "someone",
       subject: null,
-      body: "Order R123 is confirmed. Your tickets: https://tickets.example.com/e/abcDEF",
+      body: "Order R123 is confirmed. Your tickets: https://tickets.example.com/edocument/abcDEF",
     })
     const email = ok(render("email", paid("ru")))
     expect(email.subject).toBe("Ваши билеты: заказ R123")
     expect(email.body).toMatch(/^Здравствуйте, Dana!\n\n/)
-    expect(email.body).toContain("https://tickets.example.com/e/abcDEF")
+    expect(email.body).toContain("https://tickets.example.com/edocument/abcDEF")
     expect(ok(render("sms", paid("he"))).body).toBe(
-      "הזמנה R123 אושרה. הכרטיסים שלך: https://tickets.example.com/e/abcDEF",
+      "הזמנה R123 אושרה. הכרטיסים שלך: https://tickets.example.com/edocument/abcDEF",
     )
   })
 
@@ -73,11 +73,11 @@ describe("outbox message templates", () => {
       render("sms", {
         template: "sendTickets",
         reservationIdentifier: "R5",
-        eTicketPath: "/e/k",
+        eTicketPath: "/edocument/k",
         locale: "ru",
       }),
     ).body
-    expect(body).toBe("Ваши билеты по заказу R5: https://tickets.example.com/e/k")
+    expect(body).toBe("Ваши билеты по заказу R5: https://tickets.example.com/edocument/k")
   })
 
   it("refuses an unknown template or a malformed payload", () => {

@@ -87,7 +87,7 @@ describe.each(databases)("payment on $name", ({ start }) => {
       ["sms", "0521234567"],
       ["email", "dana@example.com"],
     ])
-    expect(messages[0]?.link).toBe(`/e/${state?.documentKey}`)
+    expect(messages[0]?.link).toBe(`/edocument/${state?.documentKey}`)
 
     const key = state?.documentKey as string
     const confirmation = await fetch(
@@ -101,7 +101,14 @@ describe.each(databases)("payment on $name", ({ start }) => {
     }
     expect(body.tickets).toHaveLength(2)
     expect(body.total).toBe(order.total)
-    expect(body.eDocumentUrl).toBe(`/e/${key}`)
+    expect(body.eDocumentUrl).toBe(`/edocument/${key}`)
+    // the e-ticket page opens by the key alone; a wrong key opens nothing
+    const byKey = await fetch(`${live().baseUrl}/api/edocuments/${key}?lang=en`)
+    expect(byKey.status).toBe(200)
+    expect(((await byKey.json()) as { reservationIdentifier: string }).reservationIdentifier).toBe(
+      order.reservationIdentifier,
+    )
+    expect((await fetch(`${live().baseUrl}/api/edocuments/${key.slice(0, -2)}`)).status).toBe(404)
     // one character changed (never to itself: the key is random and may already end in "A")
     const wrongKey = `${key.slice(0, -1)}${key.endsWith("A") ? "B" : "A"}`
     const wrong = await fetch(
