@@ -42,6 +42,8 @@ for (const lang of ["he", "en"] as const) {
     await snap(page, lang, project, 3, "products")
     await page.goBack()
     await detailsToPay(page, steps, presentation.id)
+    // the card method's sign-in for saved cards, opened, so the picture shows it
+    await page.getByTestId("login-open").click()
     await snap(page, lang, project, 5, "pay")
     await page.goBack()
     await expect(page).toHaveURL(new RegExp(`/order/${presentation.id}/customer`))
