@@ -71,6 +71,9 @@ export type CommitResult = typeof CommitResult.Type
  *   for a money voucher paying the order and for a ticket voucher paying seats (`ticket.systemVoucher`)
  * - `memberInvalid`: a member-only ticket's member is unknown, not active, not allowed member prices or out of
  *   entries; `referenceInvalid`: a reference ticket's reference1 is missing, unknown or used up
+ * - `pointsBalance`: the tickets paid with loyalty points need more points than the member has;
+ *   `loyaltyTicketLimit`: more loyalty-priced tickets than one order may hold; `priceLevel`: seats from more
+ *   than one price level (src/domain/order/ticketRules.ts)
  * - `customerInfoInvalid`, `termsRequired`
  * - `idempotencyKeyReused`: the key was used for a different cart
  */
@@ -97,6 +100,10 @@ export const CommitFailureCode = Schema.Literals([
   "memberInvalid",
   // a hotel or partner ticket without its reference1, or with one that is unknown or used up
   "referenceInvalid",
+  // spec §5: the points balance limits redemption, the cap on loyalty-discounted tickets, one price level
+  "pointsBalance",
+  "loyaltyTicketLimit",
+  "priceLevel",
 ])
 export type CommitFailureCode = typeof CommitFailureCode.Type
 

@@ -235,6 +235,29 @@ export const TicketEligibility = Schema.Struct({
 })
 export type TicketEligibility = typeof TicketEligibility.Type
 
+/**
+ * A loyalty login by member number on the ticket step (param 64; spec §3 Member). Only what the ticket step
+ * shows and the cart keeps: the holder's first name and last initial (a member number alone must not reveal a
+ * full name), the points the member may spend, and whether member (loyalty-priced) tickets are open to it.
+ * `membershipIdentifier` is the member number: our members have no other identifier. `entriesLeft`: a punch
+ * card's entries (null for a club); loyalty-priced tickets per order are capped by `LOYALTY_TICKETS_PER_ORDER`
+ * (src/domain/order/ticketRules.ts). Refusals: `memberNotFound`, `memberExpired`, `memberNotStarted`.
+ */
+export const LoyaltyMember = Schema.Struct({
+  memberNumber: Schema.String,
+  membershipIdentifier: Schema.String,
+  membershipId: Schema.Int,
+  membershipTypeId: Schema.Int,
+  membershipName: Schema.String,
+  customerId: Schema.Int,
+  memberCustomerName: Schema.String,
+  pointsBalance: Schema.Int,
+  entriesLeft: Schema.NullOr(Schema.Int),
+  usedBalance: Schema.Int,
+  allowMemberSaleTickets: Schema.Boolean,
+})
+export type LoyaltyMember = typeof LoyaltyMember.Type
+
 export class ProductNotFound extends Schema.TaggedError<ProductNotFound>()(
   "ProductNotFound",
   { error: Schema.Literal("productNotFound") },
@@ -319,6 +342,13 @@ export class PresentationsApi extends HttpApiGroup.make("presentations").add(
       reference2: Schema.optional(Schema.String),
     },
     success: TicketEligibility,
+    error: [EventNotFound, TicketCodeRefused],
+  }),
+  /** Loyalty login by member number (param 64): the member's name, points and loyalty-ticket allowance. */
+  HttpApiEndpoint.get("loyaltyMember", "/presentations/:id/loyaltyMember", {
+    params: { id: PositiveInt },
+    query: { memberNumber: Schema.String, lang: LangQuery },
+    success: LoyaltyMember,
     error: [EventNotFound, TicketCodeRefused],
   }),
   /** A product's picture: an SVG drawn per category (the catalogue has no photographs). */

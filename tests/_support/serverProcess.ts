@@ -59,7 +59,9 @@ export const startServerProcess = async (options: {
 /** SIGTERM, then wait for the exit (a CPU profile, if asked for, is written on the way out). */
 export const stopServerProcess = (server: ServerProcess | undefined): Promise<void> =>
   new Promise((resolve) => {
-    if (server === undefined || server.child.exitCode !== null) return resolve()
+    // a process killed by a signal has no exit code, only its signal
+    if (server === undefined || server.child.exitCode !== null || server.child.signalCode !== null)
+      return resolve()
     server.child.once("exit", () => resolve())
     server.child.kill("SIGTERM")
   })

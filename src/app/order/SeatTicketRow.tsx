@@ -27,6 +27,16 @@ type Props = {
     detail: { memberNumber?: string; ssn?: string; reference1?: string; reference2?: string },
   ) => Promise<CodeCall<TicketEligibility>>
   readonly onPending: (pending: boolean) => void
+  /** the logged-in loyalty member's number: a member-only ticket is checked with it, no prompt */
+  readonly loyaltyNumber: string | undefined
+  /** paying this seat's ticket with the member's points; null where it cannot be (no member, another benefit) */
+  readonly points: {
+    readonly price: number
+    readonly paying: boolean
+    /** enough points left for this seat (always true while it already pays) */
+    readonly affordable: boolean
+    readonly onToggle: (pay: boolean) => Promise<void>
+  } | null
   readonly locale: LocaleCode
   readonly t: Translate
 }
@@ -44,6 +54,8 @@ export const SeatTicketRow = ({
   onChoose,
   check,
   onPending,
+  loyaltyNumber,
+  points,
   locale,
   t,
 }: Props) => {
@@ -69,6 +81,13 @@ export const SeatTicketRow = ({
     if (needsPrompt(found.ticket)) {
       setPendingId(ticketId)
       onPending(true)
+      const onlyMember =
+        found.ticket.isMemberOnly && !found.ticket.isSenior && !found.ticket.requiresReference
+      if (onlyMember && loyaltyNumber !== undefined) {
+        // the logged-in member's number goes first; a refusal leaves the prompt open with it filled in
+        setDetail((typed) => ({ ...typed, memberNumber: loyaltyNumber }))
+        await run(found, { memberNumber: loyaltyNumber })
+      }
       return
     }
     setPendingId(null)
@@ -76,26 +95,33 @@ export const SeatTicketRow = ({
     await onChoose(found.ticket, found.group, null)
   }
 
-  const apply = async () => {
-    if (pending === undefined) return
+  const run = async (
+    entry: { readonly ticket: Ticket; readonly group: TicketGroup },
+    extra: Parameters<Props["check"]>[1],
+  ) => {
     setBusy(true)
     setProblem(null)
     try {
-      const answer = await check(pending.ticket, {
-        ...(pending.ticket.isMemberOnly ? { memberNumber: detail.memberNumber } : {}),
-        ...(pending.ticket.isSenior ? { ssn: detail.ssn } : {}),
-        ...(pending.ticket.requiresReference
-          ? { reference1: detail.reference1, reference2: detail.reference2 }
-          : {}),
-      })
+      const answer = await check(entry.ticket, extra)
       if (answer._tag === "Ok") {
-        await onChoose(pending.ticket, pending.group, answer.value)
+        await onChoose(entry.ticket, entry.group, answer.value)
         setPendingId(null)
         onPending(false)
       } else setProblem(answer._tag === "Refused" ? answer.msg : "failed")
     } finally {
       setBusy(false)
     }
+  }
+
+  const apply = async () => {
+    if (pending === undefined) return
+    await run(pending, {
+      ...(pending.ticket.isMemberOnly ? { memberNumber: detail.memberNumber } : {}),
+      ...(pending.ticket.isSenior ? { ssn: detail.ssn } : {}),
+      ...(pending.ticket.requiresReference
+        ? { reference1: detail.reference1, reference2: detail.reference2 }
+        : {}),
+    })
   }
 
   const problemId = `${id}-problem`
@@ -144,7 +170,32 @@ export const SeatTicketRow = ({
           </optgroup>
         ))}
       </select>
-      {current !== null && pendingId === null && current.oldPrice !== null ? (
+      {points !== null && pendingId === null ? (
+        <label className="check" data-testid="pay-with-points">
+          <input
+            type="checkbox"
+            checked={points.paying}
+            disabled={busy || (!points.paying && !points.affordable)}
+            onChange={(event) => {
+              setBusy(true)
+              void points.onToggle(event.target.checked).finally(() => setBusy(false))
+            }}
+          />
+          <span>
+            {points.paying || points.affordable
+              ? t("orderSteps.tickets.payWithPoints", {
+                  points: new Intl.NumberFormat(locale).format(points.price),
+                })
+              : t("orderSteps.tickets.notEnoughPoints", {
+                  points: new Intl.NumberFormat(locale).format(points.price),
+                })}
+          </span>
+        </label>
+      ) : null}
+      {current !== null &&
+      pendingId === null &&
+      current.oldPrice !== null &&
+      current.loyaltyRedemptionCustomerId === null ? (
         <p className="ticket-seat__note" data-testid="ticket-discount">
           {t(
             current.systemVoucher !== null
@@ -173,7 +224,7 @@ export const SeatTicketRow = ({
           {t("orderSteps.tickets.glasses")}
         </p>
       ) : null}
-      {current?.memberNumber != null && pendingId === null ? (
+      {current?.memberNumber != null && current.loyaltyRedemptionCustomerId === null && pendingId === null ? (
         <p className="ticket-seat__note">
           {t("orderSteps.tickets.memberApplied", { number: current.memberNumber })}
         </p>

@@ -1,4 +1,9 @@
-import type { TicketCodeAnswer, TicketCodeProblem, TicketEligibility } from "../../api/PresentationsApi.ts"
+import type {
+  LoyaltyMember,
+  TicketCodeAnswer,
+  TicketCodeProblem,
+  TicketEligibility,
+} from "../../api/PresentationsApi.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { apiUrl } from "../lib/api.ts"
 
@@ -45,4 +50,10 @@ export const checkEligibility = (
 ) =>
   call<TicketEligibility>(
     apiUrl(`/presentations/${presentationId}/ticketEligibility`, { ticketId, ...detail }),
+  )
+
+/** Loyalty login by member number (param 64). */
+export const lookUpMember = (presentationId: number, memberNumber: string, locale: LocaleCode) =>
+  call<LoyaltyMember>(
+    apiUrl(`/presentations/${presentationId}/loyaltyMember`, { memberNumber, lang: locale }),
   )

@@ -4,7 +4,7 @@ import { TicketChosen } from "../../domain/cart/events.ts"
 import type { CartTicket } from "../../domain/cart/facts.ts"
 import type { CartSeat } from "../../domain/cart/state.ts"
 import { agorot } from "../../domain/cart/values.ts"
-import type { RuleSeat } from "../../domain/order/ticketRules.ts"
+import { loyaltyPointsPrice, priceLevelOf, type RuleSeat } from "../../domain/order/ticketRules.ts"
 import { eventMeta } from "../cart/cartLog.ts"
 
 /** A ticket of the offer as it goes on a cart seat line, with what a code or a prompt added to it. */
@@ -86,18 +86,38 @@ export const findTicket = (groups: ReadonlyArray<TicketGroup>, ticketId: number)
   return undefined
 }
 
+/**
+ * A seat's price level (spec §5 "one price level", `priceLevelOf`): its own group when the seatplan gives it one,
+ * else the groups its section offers without any a code unlocked; null until the seatplan is known.
+ */
+export const seatPriceLevel = (
+  groups: ReadonlyArray<TicketGroup>,
+  seat: CartSeat,
+  planSeat: SeatplanSeat | undefined,
+  planLoaded: boolean,
+): string | null =>
+  planLoaded
+    ? priceLevelOf(
+        planSeat?.TicketGroupId ?? null,
+        groupsForSeat(groups, seat, undefined, []).map((group) => group.id),
+      )
+    : null
+
 /** The cart's seats as the combination rules read them. */
 export const ruleSeats = (
   seats: ReadonlyArray<CartSeat>,
   groups: ReadonlyArray<TicketGroup>,
   needsConfirmation: (seat: CartSeat) => boolean,
+  priceLevel: (seat: CartSeat) => string | null = () => null,
 ): ReadonlyArray<RuleSeat> =>
   seats.map((seat) => {
     const offer = seat.ticket === null ? undefined : findTicket(groups, seat.ticket.ticketId)?.ticket
+    const byPoints = seat.ticket !== null && seat.ticket.loyaltyRedemptionCustomerId !== null
     return {
       key: seat.key,
       isMultiplyFactorSubTicket: seat.isMultiplyFactorSubTicket,
       needsConfirmation: needsConfirmation(seat),
+      priceLevel: priceLevel(seat),
       ticket:
         seat.ticket === null
           ? null
@@ -108,6 +128,9 @@ export const ruleSeats = (
               maxPerOrder: offer?.maxPerOrder ?? null,
               requiresTicketId: offer?.requiresTicketId ?? null,
               balance: seat.ticket.balance,
+              isLoyaltyPriced: offer?.isMemberOnly ?? seat.ticket.isMemberOnly,
+              // the full price in points (the line itself carries price 0 and the full price as oldPrice)
+              pointsPrice: byPoints ? loyaltyPointsPrice(offer?.price ?? seat.ticket.oldPrice ?? 0) : null,
             },
     }
   })

@@ -22,12 +22,21 @@ type Props = {
 }
 
 /** The CommitFailed codes with a text of their own; the others share the spec's "Error processing transaction". */
-const COMMIT_TEXTS = new Set(["memberInvalid", "referenceInvalid"] as const)
+/** Commit refusals with a text of their own (the rest read as the spec's "Error processing Transaction"). */
+const COMMIT_TEXTS = [
+  "memberInvalid",
+  "referenceInvalid",
+  "pointsBalance",
+  "loyaltyTicketLimit",
+  "priceLevel",
+] as const
+type CommitText = (typeof COMMIT_TEXTS)[number]
+const hasCommitText = (code: string): code is CommitText =>
+  (COMMIT_TEXTS as ReadonlyArray<string>).includes(code)
 
 export const errorKey = (error: PayError): MessageKey => {
   if (error._tag === "BlikError" && error.expired) return "payment.errors.BlikExpired"
-  if (error._tag === "CommitFailed" && COMMIT_TEXTS.has(error.code as "memberInvalid"))
-    return `payment.errors.${error.code as "memberInvalid" | "referenceInvalid"}`
+  if (error._tag === "CommitFailed" && hasCommitText(error.code)) return `payment.errors.${error.code}`
   return `payment.errors.${error._tag}`
 }
 

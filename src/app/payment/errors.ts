@@ -140,6 +140,9 @@ const TICKET_CODES: ReadonlySet<string> = new Set([
   "seatCount",
   "unknownTicket",
   "ticketNotForSeat",
+  "pointsBalance",
+  "loyaltyTicketLimit",
+  "priceLevel",
 ])
 
 export const wayForward = (error: PayError): WayForward => {

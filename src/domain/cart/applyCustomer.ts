@@ -4,6 +4,7 @@ import type {
   LoggedIn,
   LoggedOut,
   MemberAdded,
+  MemberRemoved,
   VoucherPaymentCleared,
   VoucherPaymentSet,
 } from "./events.ts"
@@ -38,6 +39,20 @@ export const applyMemberAdded = (cart: Cart, event: MemberAdded): Cart => {
     ? cart.members.map((member) => (same(member) ? event.member : member))
     : [...cart.members, event.member]
   return fixMembership({ ...cart, members })
+}
+
+/** Removing the member that fixed the membership ids lets the next available one fix them (or none). */
+export const applyMemberRemoved = (cart: Cart, event: MemberRemoved): Cart => {
+  const members = cart.members.filter((member) => member.membershipIdentifier !== event.membershipIdentifier)
+  if (members.length === cart.members.length) return cart
+  const fixedByIt = cart.membershipIdentifier === event.membershipIdentifier
+  return fixMembership({
+    ...cart,
+    members,
+    ...(fixedByIt ? { membershipLoyaltyId: null, membershipIdentifier: null } : {}),
+    // spec §4: a hold needs an active membership
+    isHold: cart.isHold && members.some(isActiveMember),
+  })
 }
 
 export const applyLoggedIn = (cart: Cart, event: LoggedIn): Cart =>

@@ -202,6 +202,16 @@ export class MemberAdded extends Schema.TaggedClass<MemberAdded>()("MemberAdded"
   member: Member,
 }) {}
 
+/**
+ * The buyer removed a loyalty login (the ticket step's "remove"): the member leaves the cart, and the ids it fixed
+ * go to the next available member, if any. Customer details typed on the order stay.
+ */
+export class MemberRemoved extends Schema.TaggedClass<MemberRemoved>()("MemberRemoved", {
+  v: v1,
+  ...meta,
+  membershipIdentifier: Schema.String,
+}) {}
+
 export class LoggedIn extends Schema.TaggedClass<LoggedIn>()("LoggedIn", {
   v: v1,
   ...meta,
@@ -352,6 +362,7 @@ export const CartEventSchema = Schema.Union([
   DonationQuantitySet,
   CustomerInfoSet,
   MemberAdded,
+  MemberRemoved,
   LoggedIn,
   LoggedOut,
   VoucherPaymentSet,

@@ -123,9 +123,16 @@ export const CustomerInfo = Schema.Struct({
 })
 export type CustomerInfo = typeof CustomerInfo.Type
 
-/** A membership the logged-in customer holds (spec §3 Member). */
+/**
+ * A membership the logged-in customer holds (spec §3 Member). `name` is the membership's name. A loyalty login by
+ * member number (param 64, `GET /presentations/{id}/loyaltyMember`) also brings `memberCustomerName` (the
+ * holder's first name and initial) and `pointsBalance` (the points it may spend, as known at login); both are
+ * optional so logs written before them read unchanged.
+ */
 export const Member = Schema.Struct({
   name: Schema.String,
+  memberCustomerName: Schema.optionalKey(Schema.String),
+  pointsBalance: Schema.optionalKey(Schema.Int),
   membershipId: Schema.Int,
   membershipTypeId: Schema.Int,
   membershipIdentifier: Schema.String,

@@ -4,6 +4,7 @@ import {
   applyLoggedIn,
   applyLoggedOut,
   applyMemberAdded,
+  applyMemberRemoved,
   applyVoucherPaymentCleared,
   applyVoucherPaymentSet,
 } from "./applyCustomer.ts"
@@ -70,6 +71,7 @@ const handlers: Handlers = {
   DonationQuantitySet: applyDonationQuantitySet,
   CustomerInfoSet: applyCustomerInfoSet,
   MemberAdded: applyMemberAdded,
+  MemberRemoved: applyMemberRemoved,
   LoggedIn: applyLoggedIn,
   LoggedOut: applyLoggedOut,
   VoucherPaymentSet: applyVoucherPaymentSet,

@@ -10,6 +10,7 @@ import payments from "./migrations/0009_payments.ts"
 import commitBenefits from "./migrations/0010_commit_benefits.ts"
 import customerCards from "./migrations/0011_customer_cards.ts"
 import outboxSender from "./migrations/0012_outbox_sender.ts"
+import loyaltyPoints from "./migrations/0013_loyalty_points.ts"
 
 /**
  * Every migration, keyed `<id>_<name>`, run once in id order by `Migrator.fromRecord`.
@@ -28,4 +29,5 @@ export const migrations = {
   "0010_commit_benefits": commitBenefits,
   "0011_customer_cards": customerCards,
   "0012_outbox_sender": outboxSender,
+  "0013_loyalty_points": loyaltyPoints,
 }

@@ -80,7 +80,10 @@ export class CommitService extends Context.Service<
           ? Effect.fail(failed("idempotencyKeyReused"))
           : resultOf(order)
 
-      const validate = Effect.fn("CommitService.validate")(function* (request: CommitRequest) {
+      const validate = Effect.fn("CommitService.validate")(function* (
+        request: CommitRequest,
+        cartToken: string,
+      ) {
         const cart = request.cart
         if (!request.termsAccepted) return yield* failed("termsRequired")
         if (cart.memberships.length > 0 || cart.vouchers.length > 0 || cart.donations.length > 0)
@@ -103,7 +106,7 @@ export class CommitService extends Context.Service<
           presentation.value.pointOfSaleId === null
         )
           return yield* failed("notOnSale")
-        const facts = yield* loadPricingFacts(cart, presentation.value)
+        const facts = yield* loadPricingFacts(cart, presentation.value, cartToken)
         const priced = priceCart(cart, facts)
         if ("refused" in priced) return yield* failed(priced.refused)
         return { presentation: presentation.value, priced: priced.ok, contact }
@@ -218,11 +221,11 @@ export class CommitService extends Context.Service<
           yield* sql`
             INSERT INTO sold_tickets (reservation_id, presentation_id, section_id, seat_id, allocation_id, ticket_id,
               ticket_group_id, price_agorot, service_charge_agorot, reference1, reference2, member_id,
-              system_voucher_id, reference_option_id)
+              system_voucher_id, reference_option_id, loyalty_points)
             VALUES (${id}, ${presentation.id}, ${line.seat.sectionId}, ${line.seat.seatId}, ${ids[i] as string},
               ${line.ticket.id}, ${line.ticket.groupId}, ${line.price}, ${line.serviceCharge},
               ${line.reference1 ?? line.line.ticket.ref1 ?? null}, ${line.reference2 ?? line.line.ticket.ref2 ?? null},
-              ${line.memberId}, ${line.systemVoucherId}, ${line.referenceOptionId})`
+              ${line.memberId}, ${line.systemVoucherId}, ${line.referenceOptionId}, ${line.loyaltyPoints})`
         for (const product of priced.products)
           yield* sql`
             INSERT INTO product_sales (reservation_id, product_id, presentation_id, location_id, sold_at, quantity,
@@ -248,6 +251,13 @@ export class CommitService extends Context.Service<
             UPDATE ticket_reference_options SET used = used + ${tickets}
             WHERE id = ${optionId} AND used + ${tickets} <= quantity RETURNING id`
           if (counted.length === 0) return yield* failed("referenceInvalid")
+        }
+        for (const [memberId, points] of [...priced.pointsUses].sort(([a], [b]) => a - b)) {
+          // the member's row lock serialises two orders spending the same points: never below zero
+          const spent = yield* sql`
+            UPDATE members SET points_balance = points_balance - ${points}
+            WHERE id = ${memberId} AND points_balance >= ${points} RETURNING id`
+          if (spent.length === 0) return yield* failed("pointsBalance")
         }
         if (voucher !== undefined) {
           // atomic: the balance is taken only if it is still there (two orders cannot spend it twice)
@@ -285,7 +295,7 @@ export class CommitService extends Context.Service<
         if (request.recaptchaToken !== undefined)
           yield* humanCheck.verify(request.recaptchaToken, input.client)
 
-        const { presentation, priced, contact } = yield* validate(request)
+        const { presentation, priced, contact } = yield* validate(request, cartToken)
         const voucher = yield* voucherPayment(request, priced.total)
         const outcome = yield* sql
           .withTransaction(

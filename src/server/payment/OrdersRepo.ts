@@ -114,21 +114,35 @@ export class OrdersRepo extends Context.Service<
           WHERE reservation_id = ${id} AND kind = 'hold' RETURNING id::text AS id`
         if (untied.length > 0)
           yield* sql`DELETE FROM seat_allocations WHERE id IN ${sql.in(untied.map((row) => row.id))}`
-        const cancelled = yield* sql<{ voucherId: number | null; optionId: number | null }>`
+        const cancelled = yield* sql<{
+          voucherId: number | null
+          optionId: number | null
+          memberId: number | null
+          points: number
+        }>`
           UPDATE sold_tickets SET cancelled_at = now(), allocation_id = NULL
           WHERE reservation_id = ${id} AND cancelled_at IS NULL
-          RETURNING system_voucher_id::float8 AS "voucherId", reference_option_id AS "optionId"`
-        // the ticket vouchers' tickets and the reference options' uses the commit spent come back
-        const tally = (ids: ReadonlyArray<number | null>) => {
+          RETURNING system_voucher_id::float8 AS "voucherId", reference_option_id AS "optionId",
+            member_id AS "memberId", loyalty_points AS points`
+        // the ticket vouchers' tickets, the reference options' uses and the members' points the commit spent
+        // come back
+        const tally = (ids: ReadonlyArray<number | null>, weight: (i: number) => number = () => 1) => {
           const counts = new Map<number, number>()
-          for (const one of ids) if (one !== null) counts.set(one, (counts.get(one) ?? 0) + 1)
-          return [...counts].sort(([a], [b]) => a - b)
+          for (const [i, one] of ids.entries())
+            if (one !== null) counts.set(one, (counts.get(one) ?? 0) + weight(i))
+          return [...counts].filter(([, n]) => n > 0).sort(([a], [b]) => a - b)
         }
         for (const [voucherId, tickets] of tally(cancelled.map((row) => row.voucherId)))
           yield* sql`UPDATE system_vouchers SET tickets_left = tickets_left + ${tickets} WHERE id = ${voucherId}`
         for (const [optionId, tickets] of tally(cancelled.map((row) => row.optionId)))
           yield* sql`
             UPDATE ticket_reference_options SET used = greatest(0, used - ${tickets}) WHERE id = ${optionId}`
+        const points = tally(
+          cancelled.map((row) => row.memberId),
+          (i) => cancelled[i]?.points ?? 0,
+        )
+        for (const [memberId, spent] of points)
+          yield* sql`UPDATE members SET points_balance = points_balance + ${spent} WHERE id = ${memberId}`
         yield* sql`
           WITH reversed AS (
             UPDATE voucher_redemptions SET reversed_at = now()

@@ -41,6 +41,7 @@ export const loadPresentation = Effect.fn("CommitFacts.presentation")(function* 
 export const loadPricingFacts = Effect.fn("CommitFacts.pricing")(function* (
   cart: CommitCart,
   presentation: CommitPresentation,
+  cartToken: string,
 ) {
   const sql = yield* SqlClient.SqlClient
   const ticketIds = [...new Set(cart.seats.map((line) => line.ticket.ticketId))]
@@ -130,7 +131,7 @@ export const loadPricingFacts = Effect.fn("CommitFacts.pricing")(function* (
     WHERE kind = 'booking' AND (location_id IS NULL OR location_id = ${presentation.locationId})
     ORDER BY id`
 
-  const benefits = yield* loadBenefitFacts(cart, tickets)
+  const benefits = yield* loadBenefitFacts(cart, tickets, cartToken)
   const facts: PricingFacts = {
     tickets: new Map(tickets.map((t) => [t.id, t])),
     groupsBySection,
@@ -144,12 +145,14 @@ export const loadPricingFacts = Effect.fn("CommitFacts.pricing")(function* (
 }, Effect.orDie)
 
 /**
- * The ticket vouchers, members and reference options the seat lines name (spec §5), read without locks: the
+ * The ticket vouchers, members (of member-only tickets and of points paying a ticket) and reference options the
+ * seat lines name (spec §5), read without locks: the
  * commit's transaction spends them with conditional updates, so a concurrent commit cannot overspend them.
  */
 const loadBenefitFacts = Effect.fn("CommitFacts.benefits")(function* (
   cart: CommitCart,
   tickets: ReadonlyArray<TicketFacts>,
+  cartToken: string,
 ) {
   const sql = yield* SqlClient.SqlClient
   const today = sql.literal("(now() AT TIME ZONE 'Asia/Jerusalem')::date")
@@ -175,7 +178,13 @@ const loadBenefitFacts = Effect.fn("CommitFacts.benefits")(function* (
     numbers.length === 0
       ? []
       : yield* sql<MemberFacts & { memberNumber: string }>`
-          SELECT m.id, m.member_number AS "memberNumber", ${today} BETWEEN m.start_date AND m.end_date AS valid,
+          SELECT m.id, m.member_number AS "memberNumber", m.customer_id AS "customerId",
+            -- this cart's unpaid order is voided by this commit, in its transaction: its points count as here
+            m.points_balance + coalesce((
+              SELECT sum(st.loyalty_points) FROM sold_tickets st JOIN reservations r ON r.id = st.reservation_id
+              WHERE st.member_id = m.id AND st.cancelled_at IS NULL AND r.cart_token = ${cartToken}
+                AND r.payment_status = 'awaitingPayment'), 0)::int AS "pointsBalance",
+            ${today} BETWEEN m.start_date AND m.end_date AS valid,
             m.allow_member_sale_tickets AS "allowMemberSaleTickets",
             CASE WHEN ms.membership_type_id = 2 THEN m.balance END AS balance
           FROM members m JOIN memberships ms ON ms.id = m.membership_id

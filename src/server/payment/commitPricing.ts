@@ -1,5 +1,14 @@
 import type { CommitFailureCode } from "../../api/PaymentApi.ts"
 import type { CommitCart, CommitSeatLine } from "../../domain/cart/commitCart.ts"
+import {
+  canPayWithPoints,
+  LOYALTY_TICKETS_PER_ORDER,
+  loyaltyCapProblem,
+  loyaltyPointsPrice,
+  pointsProblem,
+  priceLevelOf,
+  priceLevelProblem,
+} from "../../domain/order/ticketRules.ts"
 import { applyDiscount, type DiscountRule, isDiscountApplicable } from "../../domain/pricing/discount.ts"
 import { bookingCharges } from "../../domain/pricing/serviceCharge.ts"
 
@@ -29,9 +38,12 @@ export interface TicketVoucherFacts {
   readonly ticketsLeft: number | null
 }
 
-/** A member named by a member-only seat line's `memberNumber`. */
+/** A member named by a seat line's `memberNumber`: a member-only ticket's, or the one paying with points. */
 export interface MemberFacts {
   readonly id: number
+  readonly customerId: number
+  /** loyalty points it may spend */
+  readonly pointsBalance: number
   /** today within its start and end dates */
   readonly valid: boolean
   readonly allowMemberSaleTickets: boolean
@@ -83,7 +95,10 @@ export interface PricedLine {
   readonly serviceCharge: number
   /** what the line spends at commit (sold_tickets columns), each given back if the order is voided */
   readonly systemVoucherId: number | null
+  /** the member of a member-only ticket, or the member whose points pay the ticket */
   readonly memberId: number | null
+  /** points the line spends (`loyaltyPointsPrice`); 0 when paid in money */
+  readonly loyaltyPoints: number
   readonly referenceOptionId: number | null
   readonly reference1: string | null
   readonly reference2: string | null
@@ -104,6 +119,8 @@ export interface PricedCart {
   readonly ticketVoucherUses: ReadonlyMap<number, number>
   /** uses of each reference option (option id → tickets) */
   readonly referenceUses: ReadonlyMap<number, number>
+  /** loyalty points each member spends (member id → points) */
+  readonly pointsUses: ReadonlyMap<number, number>
 }
 
 /**
@@ -137,23 +154,28 @@ const count = (counts: Map<number, number>, id: number) => counts.set(id, (count
 
 type Spent = Pick<
   PricedLine,
-  "systemVoucherId" | "memberId" | "referenceOptionId" | "reference1" | "reference2"
+  "systemVoucherId" | "memberId" | "loyaltyPoints" | "referenceOptionId" | "reference1" | "reference2"
 >
+
+interface Uses {
+  readonly vouchers: Map<number, number>
+  readonly members: Map<number, number>
+  readonly references: Map<number, number>
+  readonly points: Map<number, number>
+}
 
 /**
  * What the ticket step put on a main seat line besides a plain price (spec §5): a ticket voucher paying it
  * (price 0, `oldPrice` the full price), the member a member-only ticket needs, the reference a partner ticket
- * needs. Uses are counted in `uses`; the totals are checked against what is left once every line is read.
+ * needs, loyalty points paying it (price 0, `oldPrice` the full price, `memberNumber` and
+ * `loyaltyRedemptionCustomerId` naming the member). Uses are counted in `uses`; the totals are checked against what
+ * is left once every line is read.
  */
 const benefitsOf = (
   line: CommitSeatLine,
   ticket: TicketFacts,
   facts: PricingFacts,
-  uses: {
-    readonly vouchers: Map<number, number>
-    readonly members: Map<number, number>
-    readonly references: Map<number, number>
-  },
+  uses: Uses,
 ): { readonly spent: Spent; readonly voucherPaid: boolean } | { readonly refused: CommitFailureCode } => {
   let systemVoucherId: number | null = null
   if (line.ticket.systemVoucher !== undefined) {
@@ -177,6 +199,28 @@ const benefitsOf = (
     memberId = member.id
     count(uses.members, member.id)
   }
+  let loyaltyPoints = 0
+  if (line.ticket.loyaltyRedemptionCustomerId !== undefined) {
+    // one benefit per seat: not with a member price, a voucher or a coupon (src/domain/order/ticketRules.ts)
+    const eligible = canPayWithPoints({
+      isMemberOnly: ticket.isMemberOnly,
+      fullPrice: ticket.price,
+      systemVoucher: line.ticket.systemVoucher ?? null,
+      discountId: line.ticket.discountId,
+    })
+    if (!eligible || line.ticket.oldPrice !== ticket.price || line.ticket.appliedDiscount !== null)
+      return { refused: "priceMismatch" }
+    const member = facts.members.get((line.ticket.memberNumber ?? "").trim())
+    if (
+      member === undefined ||
+      !member.valid ||
+      member.customerId !== line.ticket.loyaltyRedemptionCustomerId
+    )
+      return { refused: "memberInvalid" }
+    memberId = member.id
+    loyaltyPoints = loyaltyPointsPrice(ticket.price)
+    uses.points.set(member.id, (uses.points.get(member.id) ?? 0) + loyaltyPoints)
+  }
   let referenceOptionId: number | null = null
   let reference1: string | null = null
   let reference2: string | null = null
@@ -194,28 +238,25 @@ const benefitsOf = (
     reference2 = typed2 === "" ? null : typed2.slice(0, 64)
   }
   return {
-    spent: { systemVoucherId, memberId, referenceOptionId, reference1, reference2 },
-    voucherPaid: systemVoucherId !== null,
+    spent: { systemVoucherId, memberId, loyaltyPoints, referenceOptionId, reference1, reference2 },
+    voucherPaid: systemVoucherId !== null || loyaltyPoints > 0,
   }
 }
 
 const NOTHING_SPENT: Spent = {
   systemVoucherId: null,
   memberId: null,
+  loyaltyPoints: 0,
   referenceOptionId: null,
   reference1: null,
   reference2: null,
 }
 
-/** Every use within what is left: tickets on a voucher, entries on a punch card, tickets on a reference. */
-const usesRefusal = (
-  facts: PricingFacts,
-  uses: {
-    readonly vouchers: Map<number, number>
-    readonly members: Map<number, number>
-    readonly references: Map<number, number>
-  },
-): CommitFailureCode | null => {
+/**
+ * Every use within what is left: tickets on a voucher, entries on a punch card, tickets on a reference, points on
+ * a member (the same rule as the ticket step's, `pointsProblem`).
+ */
+const usesRefusal = (facts: PricingFacts, uses: Uses): CommitFailureCode | null => {
   const vouchers = new Map([...facts.ticketVouchers.values()].map((v) => [v.id, v]))
   for (const [id, n] of uses.vouchers) if (n > (vouchers.get(id)?.ticketsLeft ?? 0)) return "voucherBalance"
   const members = new Map([...facts.members.values()].map((m) => [m.id, m]))
@@ -223,6 +264,8 @@ const usesRefusal = (
     const balance = members.get(id)?.balance ?? null
     if (balance !== null && n > balance) return "memberInvalid"
   }
+  for (const [id, points] of uses.points)
+    if (pointsProblem(points, members.get(id)?.pointsBalance ?? 0) !== null) return "pointsBalance"
   const options = new Map(
     [...facts.referenceOptions.values()].flatMap((byRef) => [...byRef.values()]).map((o) => [o.id, o]),
   )
@@ -234,10 +277,11 @@ export const priceCart = (cart: CommitCart, facts: PricingFacts): Priced => {
   const lines: Array<PricedLine> = []
   const counts = new Map<number, number>()
   const discountIds = new Set<number>()
-  const uses = {
+  const uses: Uses = {
     vouchers: new Map<number, number>(),
     members: new Map<number, number>(),
     references: new Map<number, number>(),
+    points: new Map<number, number>(),
   }
   for (const [i, line] of cart.seats.entries()) {
     const seat = facts.seats[i]
@@ -270,6 +314,17 @@ export const priceCart = (cart: CommitCart, facts: PricingFacts): Priced => {
     if (!line.isMultiplyFactorSubTicket) counts.set(ticket.id, (counts.get(ticket.id) ?? 0) + 1)
     lines.push({ line, seat, ticket, price, serviceCharge, ...benefits.spent })
   }
+  // spec §5: one price level (the seat's own group, else its section's groups), then the loyalty cap
+  const levels = lines.map(({ seat }) =>
+    priceLevelOf(seat.defaultGroupId, [
+      ...(facts.groupsBySection.get(seat.sectionId) ?? []),
+      ...(facts.groupsBySection.get(null) ?? []),
+    ]),
+  )
+  if (priceLevelProblem(levels) !== null) return refuse("priceLevel")
+  const loyaltyPriced = lines.filter((l) => l.ticket.isMemberOnly && !l.line.isMultiplyFactorSubTicket).length
+  if (loyaltyCapProblem(loyaltyPriced, LOYALTY_TICKETS_PER_ORDER) !== null)
+    return refuse("loyaltyTicketLimit")
   const overused = usesRefusal(facts, uses)
   if (overused !== null) return refuse(overused)
   for (const [ticketId, count] of counts) {
@@ -311,6 +366,7 @@ export const priceCart = (cart: CommitCart, facts: PricingFacts): Priced => {
       discountIds: [...discountIds],
       ticketVoucherUses: uses.vouchers,
       referenceUses: uses.references,
+      pointsUses: uses.points,
     },
   }
 }

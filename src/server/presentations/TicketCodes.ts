@@ -2,6 +2,7 @@ import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import {
   type DiscountOffer,
+  type LoyaltyMember,
   type Ticket,
   type TicketCodeAnswer,
   type TicketCodeProblem,
@@ -45,10 +46,22 @@ interface MemberRow {
   readonly memberNumber: string
   readonly membershipId: number
   readonly membershipTypeId: number
+  readonly membershipName: string
+  readonly customerId: number
+  readonly firstName: string
+  readonly lastName: string
   readonly balance: number
+  readonly usedBalance: number
+  readonly pointsBalance: number
   readonly notStarted: boolean
   readonly expired: boolean
   readonly allowMemberSaleTickets: boolean
+}
+
+/** "Dana M.": enough for a member to recognise the login, not a full name for whoever types a number. */
+const shortName = (first: string, last: string) => {
+  const initial = [...last.trim()][0]
+  return initial === undefined ? first.trim() : `${first.trim()} ${initial}.`
 }
 
 export class TicketCodes extends Context.Service<
@@ -70,6 +83,11 @@ export class TicketCodes extends Context.Service<
         readonly reference2?: string | undefined
       },
     ) => Effect.Effect<TicketEligibility, TicketCodeRefused>
+    /** loyalty login by member number (param 64): the same member check as a member-only ticket's */
+    readonly loyaltyMember: (
+      memberNumber: string,
+      lang: LocaleCode,
+    ) => Effect.Effect<LoyaltyMember, TicketCodeRefused>
   }
 >()("marquee/presentations/TicketCodes") {
   static readonly layer = Layer.effect(
@@ -151,19 +169,32 @@ export class TicketCodes extends Context.Service<
         lang: LocaleCode,
       ) => Effect.Effect<TicketCodeAnswer, TicketCodeRefused>
 
-      const member = Effect.fn("TicketCodes.member")(function* (typed: string | undefined) {
-        const number = (typed ?? "").trim()
-        if (number === "") return yield* refuse("noValidMember")
+      /** A member by number, active today (Asia/Jerusalem), or the catalogue's reason why not. */
+      const activeMember = Effect.fn("TicketCodes.activeMember")(function* (
+        number: string,
+        lang: LocaleCode,
+      ) {
+        if (number === "" || number.length > 32) return yield* refuse("memberNotFound")
         const rows = yield* sql<MemberRow>`
           SELECT m.member_number AS "memberNumber", m.membership_id AS "membershipId",
-            ms.membership_type_id AS "membershipTypeId", m.balance, m.start_date > ${today} AS "notStarted",
-            m.end_date < ${today} AS expired, m.allow_member_sale_tickets AS "allowMemberSaleTickets"
-          FROM members m JOIN memberships ms ON ms.id = m.membership_id
+            ms.membership_type_id AS "membershipTypeId", ${localized(sql, "ms.name", lang)} AS "membershipName",
+            m.customer_id AS "customerId", c.first_name AS "firstName", c.last_name AS "lastName",
+            m.balance, m.used_balance AS "usedBalance", m.points_balance AS "pointsBalance",
+            m.start_date > ${today} AS "notStarted", m.end_date < ${today} AS expired,
+            m.allow_member_sale_tickets AS "allowMemberSaleTickets"
+          FROM members m JOIN memberships ms ON ms.id = m.membership_id JOIN customers c ON c.id = m.customer_id
           WHERE m.member_number = ${number}`.pipe(Effect.orDie)
         const found = rows[0]
         if (found === undefined) return yield* refuse("memberNotFound")
         if (found.expired) return yield* refuse("memberExpired")
         if (found.notStarted) return yield* refuse("memberNotStarted")
+        return found
+      })
+
+      const member = Effect.fn("TicketCodes.member")(function* (typed: string | undefined) {
+        const number = (typed ?? "").trim()
+        if (number === "") return yield* refuse("noValidMember")
+        const found = yield* activeMember(number, "he")
         if (!found.allowMemberSaleTickets) return yield* refuse("noValidMember")
         // a punch card (type 2) pays with its entries; a club membership has no count
         const isSeries = found.membershipTypeId === 2
@@ -220,7 +251,30 @@ export class TicketCodes extends Context.Service<
         return answer
       })
 
-      return TicketCodes.of({ lookup, eligibility })
+      const loyaltyMember = Effect.fn("TicketCodes.loyaltyMember")(function* (
+        typed: string,
+        lang: LocaleCode,
+      ) {
+        const found = yield* activeMember(typed.trim(), lang)
+        const isSeries = found.membershipTypeId === 2
+        const answer: LoyaltyMember = {
+          memberNumber: found.memberNumber,
+          membershipIdentifier: found.memberNumber,
+          membershipId: found.membershipId,
+          membershipTypeId: found.membershipTypeId,
+          membershipName: found.membershipName,
+          customerId: found.customerId,
+          memberCustomerName: shortName(found.firstName, found.lastName),
+          pointsBalance: found.pointsBalance,
+          entriesLeft: isSeries ? found.balance : null,
+          usedBalance: found.usedBalance,
+          // a punch card with no entries left cannot pay for a member ticket either
+          allowMemberSaleTickets: found.allowMemberSaleTickets && (!isSeries || found.balance > 0),
+        }
+        return answer
+      })
+
+      return TicketCodes.of({ lookup, eligibility, loyaltyMember })
     }),
   )
 }

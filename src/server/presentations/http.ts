@@ -104,6 +104,13 @@ export const PresentationsHttp = HttpApiBuilder.group(
           return yield* codes.eligibility(ticket, query)
         }),
       )
+      .handle("loyaltyMember", ({ params, query }) =>
+        Effect.gen(function* () {
+          if (Option.isNone(yield* repo.findById(params.id, "he")))
+            return yield* new EventNotFound({ error: "noEventFound" })
+          return yield* codes.loyaltyMember(query.memberNumber, query.lang ?? "he")
+        }),
+      )
       .handle("productImage", ({ params }) =>
         Effect.gen(function* () {
           const rows = yield* sql<{ category: string; name: string }>`

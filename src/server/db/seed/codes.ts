@@ -12,8 +12,9 @@ import { TICKET_GROUP } from "./ticketGroupIds.ts"
  * tickets), TICKET-EMPTY (none left).
  * Discount codes: CINEMA10 (10% off every ticket), USEDUP (exhausted), FAMILY4 (₪10 off each ticket from four
  * tickets), KIDS5 (₪5 off child tickets only), OLDCODE (expired), SOON (not started).
- * Members of the demo customer: 90000001 active club, 90000002 expired, 90000003 not started, 90000004 punch
- * card used up, 90000005 not allowed member prices, 90000006 punch card with 3 entries left.
+ * Members of the demo customer: 90000001 active club with 1,000 loyalty points (two ₪47 tickets at 470 points
+ * each, not three), 90000002 expired, 90000003 not started, 90000004 punch card used up, 90000005 not allowed
+ * member prices (200 points), 90000006 punch card with 3 entries left.
  * Hotel references for every reference ticket: DAN-TLV, HILTON (plenty), FULLHOTEL (none left).
  */
 
@@ -32,20 +33,22 @@ export const writeCodes = (plan: SeedPlan) =>
       RETURNING id`
     const customerId = customer?.id ?? null
 
-    // [number, membership id, balance, used, start offset, end offset, allowed member prices]
-    const members: ReadonlyArray<readonly [string, number, number, number, number, number, boolean]> = [
-      ["90000001", 1, 0, 0, -30, 335, true],
-      ["90000002", 1, 0, 0, -400, -35, true],
-      ["90000003", 1, 0, 0, 20, 385, true],
-      ["90000004", 2, 0, 10, -30, 335, true],
-      ["90000005", 1, 0, 0, -30, 335, false],
-      ["90000006", 2, 3, 7, -30, 335, true],
-    ]
-    for (const [number, membershipId, balance, used, from, to, allowed] of members)
+    // [number, membership id, balance, used, start offset, end offset, allowed member prices, loyalty points]
+    const members: ReadonlyArray<readonly [string, number, number, number, number, number, boolean, number]> =
+      [
+        ["90000001", 1, 0, 0, -30, 335, true, 1000],
+        ["90000002", 1, 0, 0, -400, -35, true, 500],
+        ["90000003", 1, 0, 0, 20, 385, true, 0],
+        ["90000004", 2, 0, 10, -30, 335, true, 0],
+        ["90000005", 1, 0, 0, -30, 335, false, 200],
+        ["90000006", 2, 3, 7, -30, 335, true, 0],
+      ]
+    for (const [number, membershipId, balance, used, from, to, allowed, points] of members)
       yield* sql`
         INSERT INTO members (customer_id, membership_id, member_number, balance, used_balance, start_date,
-          end_date, allow_member_sale_tickets)
-        VALUES (${customerId}, ${membershipId}, ${number}, ${balance}, ${used}, ${day(from)}, ${day(to)}, ${allowed})`
+          end_date, allow_member_sale_tickets, points_balance)
+        VALUES (${customerId}, ${membershipId}, ${number}, ${balance}, ${used}, ${day(from)}, ${day(to)}, ${allowed},
+          ${points})`
 
     // [reference, class, balance agorot, tickets left, start offset, end offset, status]
     const vouchers: ReadonlyArray<

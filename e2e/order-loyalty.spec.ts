@@ -1,0 +1,42 @@
+import en from "../locales/en.json" with { type: "json" }
+import { expect, test } from "./fixtures.ts"
+import { detailsToPay, holdBestAndContinue, payAndConfirm, presentationWhere } from "./order-journeys.ts"
+import { fill } from "./pages/order-steps-page.ts"
+
+/**
+ * A club member logs in on the ticket screen with their member number (param 64), pays a ticket with loyalty
+ * points (capped by the balance), and the order is paid with the service charge alone. Desktop only: the demo
+ * member's points are spent by each run.
+ */
+test.skip(({ isMobile }) => isMobile, "the demo member's points are spent once per run")
+
+test("English: a member logs in by member number and pays a ticket with points", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const presentation = await presentationWhere(request, 90, (p) => p.venueTypeId === 1 && !p.is3D)
+  const steps = await holdBestAndContinue(page, presentation.id, 1, "en")
+
+  const login = page.getByTestId("loyalty-login")
+  await login.getByLabel(en.orderSteps.tickets.memberNumber).fill("99999999")
+  await login.getByRole("button").click()
+  await expect(page.getByTestId("loyalty-problem")).toBeVisible()
+  await login.getByLabel(en.orderSteps.tickets.memberNumber).fill("90000001")
+  await login.getByRole("button").click()
+  const member = page.getByTestId("loyalty-member")
+  await expect(member).toContainText(/\d+ points/)
+
+  const points = page.getByTestId("pay-with-points")
+  await expect(points).toContainText(fill(en.orderSteps.tickets.payWithPoints, { points: 470 }))
+  // the box follows the cart log, which answers a moment after the click
+  await points.getByRole("checkbox").click()
+  await expect(points.getByRole("checkbox")).toBeChecked()
+  await expect(page.getByTestId("loyalty-points-left")).toContainText("470")
+
+  await detailsToPay(page, steps, presentation.id)
+  const confirmation = await payAndConfirm(page, request, presentation.id, 1)
+  // the points paid the ticket; the service charge was paid by card
+  expect(confirmation.tickets[0]?.price).toBe(0)
+  expect(confirmation.total).toBe(confirmation.serviceCharge)
+})

@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest"
+import type { LoyaltyMember, TicketGroup } from "../../../src/api/PresentationsApi.ts"
+import type { SeatplanSeat } from "../../../src/api/SeatsApi.ts"
+import {
+  isPaidWithPoints,
+  pointsOfSeat,
+  pointsTicket,
+  seatCanUsePoints,
+  toCartMember,
+} from "../../../src/app/order/loyalty.ts"
+import { ruleSeats, seatPriceLevel, subTicket, toCartTicket } from "../../../src/app/order/ticketChoice.ts"
+import type { CartSeat } from "../../../src/domain/cart/state.ts"
+import { ticketProblems } from "../../../src/domain/order/ticketRules.ts"
+
+const offer = (
+  id: number,
+  extra: { isMemberOnly?: boolean; price?: number; multiplyFactor?: number } = {},
+) => ({
+  id,
+  ticketId: id,
+  name: `T${id}`,
+  price: extra.price ?? 4700,
+  serviceCharge: 500,
+  pricePolicyId: 1,
+  multiplyFactor: extra.multiplyFactor ?? 1,
+  isMemberOnly: extra.isMemberOnly ?? false,
+  requiresReference: false,
+  isSenior: false,
+  includes3DGlasses: false,
+  minPerOrder: 0,
+  maxPerOrder: null,
+  requiresTicketId: null,
+})
+const group: TicketGroup = {
+  id: 1,
+  name: "G1",
+  sectionId: null,
+  tickets: [
+    offer(101),
+    offer(106, { isMemberOnly: true, price: 3700 }),
+    offer(108, { multiplyFactor: 2, price: 18900 }),
+  ],
+  seatModifiers: [],
+}
+const premium: TicketGroup = { ...group, id: 5, name: "G5", tickets: [offer(501, { price: 6900 })] }
+const seat = (x: number, extra: Partial<CartSeat> = {}) =>
+  ({
+    key: `1:${x}`,
+    VenueSectionId: 1,
+    x,
+    y: 0,
+    ticket: null,
+    isMultiplyFactorSubTicket: false,
+    ...extra,
+  }) as CartSeat
+
+const answer: LoyaltyMember = {
+  memberNumber: "90000001",
+  membershipIdentifier: "90000001",
+  membershipId: 1,
+  membershipTypeId: 1,
+  membershipName: "Yearly membership",
+  customerId: 7,
+  memberCustomerName: "Dana M.",
+  pointsBalance: 1000,
+  entriesLeft: null,
+  usedBalance: 0,
+  allowMemberSaleTickets: true,
+}
+const member = toCartMember(answer)
+
+describe("points on the ticket step", () => {
+  it("keeps the lookup as an available cart member with its points", () => {
+    expect(member).toMatchObject({
+      memberNumber: "90000001",
+      membershipIdentifier: "90000001",
+      pointsBalance: 1000,
+      memberCustomerName: "Dana M.",
+      isAvailable: true,
+    })
+  })
+
+  it("a seat paid with points: price 0, its full price as oldPrice, the member named; its points counted once", () => {
+    const paid = pointsTicket(offer(101), group, member)
+    expect(paid).toMatchObject({
+      price: 0,
+      oldPrice: 4700,
+      memberNumber: "90000001",
+      loyaltyRedemptionCustomerId: 7,
+    })
+    expect(isPaidWithPoints(paid)).toBe(true)
+    expect(pointsOfSeat(seat(1, { ticket: paid }), 4700)).toBe(470)
+    expect(pointsOfSeat(seat(2, { ticket: subTicket(paid), isMultiplyFactorSubTicket: true }), 4700)).toBe(0)
+    expect(pointsOfSeat(seat(3, { ticket: toCartTicket(offer(101), 1) }), 4700)).toBe(0)
+  })
+
+  it("offers points only for a ticket with no other benefit", () => {
+    expect(seatCanUsePoints(seat(1, { ticket: toCartTicket(offer(101), 1) }), offer(101))).toBe(true)
+    const memberTicket = offer(106, { isMemberOnly: true })
+    expect(seatCanUsePoints(seat(1, { ticket: toCartTicket(memberTicket, 1) }), memberTicket)).toBe(false)
+    const vouchered = toCartTicket(offer(101), 1, { systemVoucher: "TICKET-2" })
+    expect(seatCanUsePoints(seat(1, { ticket: vouchered }), offer(101))).toBe(false)
+    expect(seatCanUsePoints(seat(1), offer(101))).toBe(false)
+  })
+
+  it("the rules see the points, the loyalty-priced tickets and the price levels", () => {
+    const planSeats = new Map<number, SeatplanSeat>([[3, { TicketGroupId: 5 } as SeatplanSeat]])
+    const seats = [
+      seat(1, { ticket: pointsTicket(offer(101), group, member) }),
+      seat(2, { ticket: pointsTicket(offer(101), group, member) }),
+      seat(3, { ticket: toCartTicket(offer(501, { price: 6900 }), 5) }),
+    ]
+    const read = ruleSeats(
+      seats,
+      [group, premium],
+      () => false,
+      (s) => seatPriceLevel([group, premium], s, planSeats.get(s.x), true),
+    )
+    expect(read.map((s) => s.ticket?.pointsPrice)).toEqual([470, 470, null])
+    expect(ticketProblems(read, { pointsBalance: 1000, loyaltyTicketLimit: 4 })).toEqual([
+      { code: "priceLevel", levels: 2 },
+    ])
+    expect(ticketProblems(read.slice(0, 2), { pointsBalance: 900, loyaltyTicketLimit: 4 })).toEqual([
+      { code: "pointsBalance", points: 940, balance: 900 },
+    ])
+    // no seatplan yet: the level is unknown and not judged
+    expect(seatPriceLevel([group], seats[0] as CartSeat, undefined, false)).toBeNull()
+  })
+})
