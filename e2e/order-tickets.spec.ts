@@ -29,37 +29,8 @@ test("Hebrew: two seats, two ticket types, extras and the buyer's details, paid 
   await seatList.open(presentation.id)
 
   // two neighbouring seats at the start of a free run of four or more (no single seat left on either side)
-  const pair = await page.evaluate(() => {
-    const seats = [...document.querySelectorAll<HTMLElement>("[data-testid='seat']")].map((el) => {
-      const [section, x, y] = (el.dataset.place ?? "").split(":").map(Number)
-      return {
-        section,
-        x,
-        y,
-        row: el.dataset.row ?? "",
-        seat: el.dataset.seat ?? "",
-        state: el.dataset.state,
-      }
-    })
-    const rows = new Map<string, typeof seats>()
-    for (const seat of seats)
-      rows.set(`${seat.section}:${seat.y}`, [...(rows.get(`${seat.section}:${seat.y}`) ?? []), seat])
-    for (const row of rows.values()) {
-      const free = new Set(row.filter((s) => s.state === "free").map((s) => s.x))
-      const start = row.find(
-        (s) =>
-          s.state === "free" &&
-          !free.has((s.x ?? 0) - 1) &&
-          [1, 2, 3].every((step) => free.has((s.x ?? 0) + step)),
-      )
-      const next = row.find((s) => s.x === (start?.x ?? -9) + 1)
-      if (start !== undefined && next !== undefined)
-        return [start, next].map((s) => ({ row: s.row, seat: s.seat }))
-    }
-    return null
-  })
-  expect(pair).not.toBeNull()
-  const [first, second] = pair as [{ row: string; seat: string }, { row: string; seat: string }]
+  const [first, second] = (await seatList.freeRun(2)) ?? []
+  if (first === undefined || second === undefined) throw new Error("no free run of four seats")
   await seatList.pickSeat(first.row, first.seat)
   await expect(seatList.seat(first.row, first.seat)).toHaveAttribute("data-state", "mine")
   await seatList.pickSeat(second.row, second.seat)
@@ -79,8 +50,8 @@ test("Hebrew: two seats, two ticket types, extras and the buyer's details, paid 
   await expect
     .poll(() => steps.summaryLines())
     .toEqual([
-      `${fill(steps.texts.order.basket.seat, first)} רגיל · ‏47.00 ‏₪`,
-      `${fill(steps.texts.order.basket.seat, second)} ילד · ‏39.00 ‏₪`,
+      `${fill(steps.texts.order.basket.seat, { row: first.row, seat: first.seat })} רגיל · ‏47.00 ‏₪`,
+      `${fill(steps.texts.order.basket.seat, { row: second.row, seat: second.seat })} ילד · ‏39.00 ‏₪`,
     ])
   // ₪47 + ₪39, the service charge of ₪5 on each ticket, and the location's booking fee if it has one
   const detail = (await (

@@ -89,6 +89,38 @@ export class SeatListPage {
     return { row: row ?? "", seat: seat ?? "", VenueSectionId: VenueSectionId ?? 0, x: x ?? 0, y: y ?? 0 }
   }
 
+  /**
+   * The first `count` seats of a run of at least `count + 2` free seats that starts at a row's end or after a
+   * taken seat: holding them side by side leaves no single seat on either side. Null when no row has one.
+   */
+  async freeRun(count: number): Promise<ReadonlyArray<SeatPlace> | null> {
+    return this.page.evaluate((count) => {
+      const seats = [...document.querySelectorAll<HTMLElement>("[data-testid='seat']")].map((el) => {
+        const [VenueSectionId, x, y] = (el.dataset.place ?? "").split(":").map(Number)
+        return {
+          row: el.dataset.row ?? "",
+          seat: el.dataset.seat ?? "",
+          VenueSectionId: VenueSectionId ?? 0,
+          x: x ?? 0,
+          y: y ?? 0,
+          free: el.dataset.state === "free",
+        }
+      })
+      const at = (from: (typeof seats)[number], dx: number) =>
+        seats.find((s) => s.VenueSectionId === from.VenueSectionId && s.y === from.y && s.x === from.x + dx)
+      for (const start of seats) {
+        if (!start.free || at(start, -1)?.free === true) continue
+        const run = Array.from({ length: count + 2 }, (_, dx) => at(start, dx))
+        if (run.every((s) => s?.free === true))
+          return run.slice(0, count).map((s) => {
+            const { free: _free, ...place } = s as (typeof seats)[number]
+            return place
+          })
+      }
+      return null
+    }, count)
+  }
+
   /** The basket's seat lines, as shown ("Row 5, seat 7" in the page's language). */
   async heldSeats(): Promise<ReadonlyArray<string>> {
     const lines = this.basket.getByRole("listitem")
