@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
 import { InvalidMobileNumber, SavedCardNotFound } from "./PaymentApi.ts"
-import { CustomerAuthHeader, LangQuery } from "./shared.ts"
+import { CustomerAuthHeader, LangQuery, PositiveInt } from "./shared.ts"
 
 /** Customer-facing wire names are PascalCase, as the spec writes the Customer entity. */
 export const Location = Schema.Struct({
@@ -104,6 +104,8 @@ export class CustomerApi extends HttpApiGroup.make("customer")
   .add(
     // ours: the spec reads a customer's MagCards from the login answer; a page opened later asks again
     HttpApiEndpoint.get("savedCards", "/customer/saved-cards", {
+      /** only the cards the card provider of this location can charge (1173 and 1181 use the second one) */
+      query: { locationId: Schema.optional(PositiveInt) },
       headers: CustomerAuthHeader,
       success: Schema.Struct({ MagCards: Schema.Array(MagCard) }),
       error: LoginRequired,

@@ -115,11 +115,15 @@ export const logoutCustomer = async (): Promise<void> => {
   await apiSend("POST", "/customer/logout", {}, { headers }).catch(() => undefined)
 }
 
-/** The logged-in customer's saved cards; a session the server no longer knows logs the browser out. */
-export const fetchSavedCards = async (signal?: AbortSignal): Promise<ReadonlyArray<MagCard>> => {
+/** The logged-in customer's saved cards usable at a location; a session the server no longer knows logs the browser out. */
+export const fetchSavedCards = async (
+  locationId: number,
+  signal?: AbortSignal,
+): Promise<ReadonlyArray<MagCard>> => {
   const customer = storedCustomer()
   if (customer === null) return []
-  const response = await fetch(apiUrl("/customer/saved-cards"), {
+  // only the cards this cinema's card provider can charge: a token means nothing to another provider
+  const response = await fetch(apiUrl("/customer/saved-cards", { locationId }), {
     headers: { accept: "application/json", uuid: customer.uuid },
     signal,
   })

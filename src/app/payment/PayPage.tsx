@@ -181,6 +181,7 @@ const ReadyPay = ({ order, detail, locale, t }: StepProps) => {
           </div>
           {method === "card" ? (
             <SavedCards
+              locationId={detail.presentation.locationId}
               choice={cardChoice}
               onChoice={setCardChoice}
               disabled={openPayment !== null || busy}

@@ -28,6 +28,8 @@ export interface CardChoice {
 }
 
 type Props = {
+  /** the presentation's cinema: its card provider decides which saved cards can pay */
+  readonly locationId: number
   readonly choice: CardChoice
   readonly onChoice: (choice: CardChoice) => void
   readonly disabled: boolean
@@ -35,19 +37,20 @@ type Props = {
   readonly t: Translate
 }
 
-const savedCardsKey = (uuid: string | undefined) => ["customer", "savedCards", uuid] as const
+const savedCardsKey = (uuid: string | undefined, locationId: number) =>
+  ["customer", "savedCards", uuid, { locationId }] as const
 
 const cardLabel = (card: MagCard) =>
   `${card.brand.toUpperCase()} •••• ${card.last4} · ${String(card.expMonth).padStart(2, "0")}/${String(card.expYear).slice(-2)}`
 
-export const SavedCards = ({ choice, onChoice, disabled, locale, t }: Props) => {
+export const SavedCards = ({ locationId, choice, onChoice, disabled, locale, t }: Props) => {
   const stored = useSyncExternalStore(subscribeCustomer, storedCustomerText, () => null)
   const customer = useMemo(() => parseCustomer(stored), [stored])
   const id = useId()
   const queryClient = useQueryClient()
   const cards = useQuery({
-    queryKey: savedCardsKey(customer?.uuid),
-    queryFn: ({ signal }) => fetchSavedCards(signal),
+    queryKey: savedCardsKey(customer?.uuid, locationId),
+    queryFn: ({ signal }) => fetchSavedCards(locationId, signal),
     enabled: customer !== null,
   })
 

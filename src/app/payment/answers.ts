@@ -6,6 +6,7 @@ import {
   NetworkLost,
   OrderAlreadyPaid,
   paymentFailure,
+  SavedCardUnavailable,
   UnableToProcessOrder,
 } from "./errors.ts"
 import { type HttpAnswer, HumanCheck, type TransportFailed } from "./ports.ts"
@@ -84,7 +85,10 @@ export const commonRefusal = (answer: HttpAnswer) => {
 /** The form and completion calls add the provider's refusal (`PaymentFailed`, 402) to the shared ones. */
 export const paymentRefusal = (answer: HttpAnswer) => {
   const payment = decodeAs(PaymentFailed, answer.body)
-  return payment === undefined ? commonRefusal(answer) : paymentFailure(payment.error)
+  if (payment !== undefined) return paymentFailure(payment.error)
+  if ((answer.body as { error?: unknown } | null)?.error === "savedCardNotFound")
+    return new SavedCardUnavailable()
+  return commonRefusal(answer)
 }
 
 /**

@@ -44,6 +44,9 @@ export class CartNotReady extends Data.TaggedError("CartNotReady")<{ readonly re
 /** this browser could not write the cart log (storage full, closed): nothing was sent */
 export class CartStorageFailed extends Data.TaggedError("CartStorageFailed") {}
 
+/** the saved card chosen is not this customer's any more (deleted elsewhere, signed out) or not usable here */
+export class SavedCardUnavailable extends Data.TaggedError("SavedCardUnavailable") {}
+
 /** What `placeOrder` can fail with. */
 export type PlaceOrderError =
   | TermsConfirmationRequired
@@ -71,6 +74,7 @@ export type PaymentResultError =
   | UnableToProcessOrder
   | SeatHoldLost
   | OrderCancelledRestarting
+  | SavedCardUnavailable
 
 /** What `pay` and `completePayment` can fail with: every failure of the order journey's payment step. */
 export type PayError = PlaceOrderError | PaymentResultError

@@ -26,7 +26,8 @@ export interface ProviderCard {
 export class SavedCardsRepo extends Context.Service<
   SavedCardsRepo,
   {
-    readonly list: (customerId: number) => Effect.Effect<ReadonlyArray<MagCard>>
+    /** the customer's cards, or only those kept by `provider` */
+    readonly list: (customerId: number, provider?: string) => Effect.Effect<ReadonlyArray<MagCard>>
     readonly remove: (customerId: number, publicId: string) => Effect.Effect<boolean>
     /** the card's token, only when `customerId` owns it and it is not deleted */
     readonly owned: (customerId: number, publicId: string) => Effect.Effect<Option.Option<SavedCardToken>>
@@ -39,10 +40,12 @@ export class SavedCardsRepo extends Context.Service<
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
 
-      const list = Effect.fn("SavedCardsRepo.list")(function* (customerId: number) {
+      const list = Effect.fn("SavedCardsRepo.list")(function* (customerId: number, provider?: string) {
         return yield* sql<MagCard>`
           SELECT public_id AS id, last4, brand, exp_month AS "expMonth", exp_year AS "expYear"
-          FROM saved_cards WHERE customer_id = ${customerId} AND deleted_at IS NULL ORDER BY created_at DESC`
+          FROM saved_cards WHERE customer_id = ${customerId} AND deleted_at IS NULL
+            AND (${provider ?? null}::text IS NULL OR provider = ${provider ?? null})
+          ORDER BY created_at DESC`
       }, Effect.orDie)
 
       const remove = Effect.fn("SavedCardsRepo.remove")(function* (customerId: number, publicId: string) {

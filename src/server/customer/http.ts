@@ -1,8 +1,11 @@
 import { Effect, Layer, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
+import { SqlClient } from "effect/sql"
 import { LoginRequired } from "../../api/CustomerApi.ts"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
 import { SavedCardNotFound } from "../../api/PaymentApi.ts"
+import { PaymentProviders } from "../payment/PaymentProvider.ts"
+import { sandboxProvidersLayer } from "../payment/sandbox/SandboxProvider.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
 import { CustomerAuth } from "./CustomerAuth.ts"
 import { CustomerProfile } from "./CustomerProfile.ts"
@@ -18,6 +21,16 @@ export const CustomerHttp = HttpApiBuilder.group(
     const cards = yield* SavedCardsRepo
     const profiles = yield* CustomerProfile
     const humanCheck = yield* HumanCheck
+
+    const sql = yield* SqlClient.SqlClient
+    const providers = yield* PaymentProviders
+    /** the provider that takes cards at a location, as the payment form chooses it */
+    const cardProviderOf = (locationId: number) =>
+      sql<{ cardProvider: "default" | "secondary" }>`
+        SELECT card_provider AS "cardProvider" FROM locations WHERE id = ${locationId}`.pipe(
+        Effect.orDie,
+        Effect.map((rows) => providers.choose("card", rows[0]?.cardProvider ?? "default")),
+      )
 
     const loggedIn = (uuid: string | undefined) =>
       auth
@@ -56,11 +69,13 @@ export const CustomerHttp = HttpApiBuilder.group(
         }),
       )
       .handle("logout", ({ headers }) => auth.logout(headers.uuid).pipe(Effect.as({ success: true })))
-      .handle("savedCards", ({ headers }) =>
-        loggedIn(headers.uuid).pipe(
-          Effect.flatMap((customerId) => cards.list(customerId)),
-          Effect.map((MagCards) => ({ MagCards })),
-        ),
+      .handle("savedCards", ({ headers, query }) =>
+        Effect.gen(function* () {
+          const customerId = yield* loggedIn(headers.uuid)
+          const provider =
+            query.locationId === undefined ? undefined : (yield* cardProviderOf(query.locationId)).name
+          return { MagCards: yield* cards.list(customerId, provider) }
+        }),
       )
       .handle("deleteSavedCard", ({ headers, params }) =>
         Effect.gen(function* () {
@@ -71,4 +86,12 @@ export const CustomerHttp = HttpApiBuilder.group(
         }),
       )
   }),
-).pipe(Layer.provide([LocationsRepo.layer, CustomerAuth.layer, SavedCardsRepo.layer, CustomerProfile.layer]))
+).pipe(
+  Layer.provide([
+    LocationsRepo.layer,
+    CustomerAuth.layer,
+    SavedCardsRepo.layer,
+    CustomerProfile.layer,
+    sandboxProvidersLayer,
+  ]),
+)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import { paymentRefusal } from "../../../src/app/payment/answers.ts"
 import { CommitFailed, OrderAlreadyPaid, SeatHoldLost, wayForward } from "../../../src/app/payment/errors.ts"
 
 describe("the way forward after a refused order", () => {
@@ -18,5 +19,14 @@ describe("the way forward after a refused order", () => {
     expect(wayForward(new CommitFailed({ code: "holdLost" }))).toBe("startAgain")
     expect(wayForward(new SeatHoldLost())).toBe("startAgain")
     expect(wayForward(new OrderAlreadyPaid({ reservationIdentifier: "MQ1" }))).toBe("whatsOn")
+  })
+
+  it("names a saved card that cannot pay (not the customer's, deleted, another provider's) and lets the buyer choose again", () => {
+    const refused = paymentRefusal({
+      status: 404,
+      body: { _tag: "SavedCardNotFound", error: "savedCardNotFound" },
+    })
+    expect(refused._tag).toBe("SavedCardUnavailable")
+    if (refused._tag === "SavedCardUnavailable") expect(wayForward(refused)).toBe("retry")
   })
 })

@@ -67,8 +67,9 @@ describe.each(databases)("customer login and saved cards on $name", ({ start }) 
     }
   }
 
-  const savedCards = async (server: RunningServer, uuid?: string) => {
-    const response = await fetch(`${server.baseUrl}/api/customer/saved-cards`, {
+  const savedCards = async (server: RunningServer, uuid?: string, locationId?: number) => {
+    const query = locationId === undefined ? "" : `?locationId=${locationId}`
+    const response = await fetch(`${server.baseUrl}/api/customer/saved-cards${query}`, {
       headers: uuid === undefined ? {} : { uuid },
     })
     return {
@@ -203,6 +204,9 @@ describe.each(databases)("customer login and saved cards on $name", ({ start }) 
       expect.objectContaining({ last4: "0000", brand: "visa", expMonth: 12, expYear: 2039 }),
     ])
     const card = cards[0]?.id as string
+    // a cinema whose cards go through the second provider cannot charge this token: it is not offered there
+    expect((await savedCards(server, alice.uuid, 1173)).cards).toEqual([])
+    expect((await savedCards(server, alice.uuid, 1)).cards.map((c) => c.id)).toEqual([card])
     // only a token is kept, never the number
     const kept = await server.query<{ token: string }>(
       `SELECT provider_token AS token FROM saved_cards WHERE public_id = $1`,
