@@ -2,7 +2,6 @@ import { useQuery } from "@tanstack/react-query"
 import { useNavigate } from "@tanstack/react-router"
 import { useEffect, useMemo, useRef, useState } from "react"
 import type {
-  LoyaltyMember,
   PresentationDetail,
   Ticket,
   TicketEligibility,
@@ -10,32 +9,20 @@ import type {
 } from "../../api/PresentationsApi.ts"
 import type { SeatplanSeat } from "../../api/SeatsApi.ts"
 import { autoSelectTicket } from "../../domain/cart/autoTicket.ts"
-import { type CartEvent, MemberAdded, MemberRemoved } from "../../domain/cart/events.ts"
-import type { Member } from "../../domain/cart/facts.ts"
+import type { CartEvent } from "../../domain/cart/events.ts"
 import { type CartSeat, findPresentation } from "../../domain/cart/state.ts"
 import {
   LOYALTY_TICKETS_PER_ORDER,
-  loyaltyPointsPrice,
   type TicketProblem,
   ticketProblems,
 } from "../../domain/order/ticketRules.ts"
-import { eventMeta } from "../cart/cartLog.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import type { Translate } from "../i18n/useI18n.ts"
-import { configQueryOptions } from "../lib/configQuery.ts"
 import { applyCode } from "./applyCode.ts"
 import { CodeEntry } from "./CodeEntry.tsx"
 import { checkEligibility, lookUpMember } from "./codesClient.ts"
 import { screenHref } from "./flow.ts"
 import { LoyaltyLogin } from "./LoyaltyLogin.tsx"
-import {
-  isPaidWithPoints,
-  loyaltyMemberOf,
-  pointsOfSeat,
-  pointsTicket,
-  seatCanUsePoints,
-  toCartMember,
-} from "./loyalty.ts"
 import { OrderStep, type StepProps } from "./OrderStep.tsx"
 import { OrderSummary, ticketName } from "./OrderSummary.tsx"
 import { seatplanQueryOptions } from "./queries.ts"
@@ -43,7 +30,6 @@ import { SeatTicketRow } from "./SeatTicketRow.tsx"
 import { ScreenLink } from "./StepFrame.tsx"
 import {
   chosen,
-  findTicket,
   groupsForSeat,
   ruleSeats,
   seatKeyOf,
@@ -51,6 +37,7 @@ import {
   subTicket,
   toCartTicket,
 } from "./ticketChoice.ts"
+import { useLoyaltyTickets } from "./useLoyaltyTickets.ts"
 import { useStepTimer } from "./useStepTimer.ts"
 import "./order.css"
 import "./steps.css"
@@ -108,53 +95,13 @@ const TicketsStep = ({ order, detail, locale, t }: StepProps) => {
     groupsForSeat(detail.ticketGroups, seat, planSeatOf(seat), unlocked)
 
   // loyalty login by member number and points redemption, only where param 64 turns it on
-  const config = useQuery(configQueryOptions())
-  const loyaltyOn = config.data?.params["64"] === true
-  const member = loyaltyOn ? loyaltyMemberOf(cart) : undefined
-  const offerOf = (seat: CartSeat) =>
-    seat.ticket === null ? undefined : findTicket(detail.ticketGroups, seat.ticket.ticketId)
-  const pointsUsed = seats.reduce((sum, seat) => sum + pointsOfSeat(seat, offerOf(seat)?.ticket.price), 0)
-  const pointsBalance = member?.pointsBalance ?? 0
-
-  const logIn = async (answer: LoyaltyMember) => {
-    await log.store.append([MemberAdded.make({ ...eventMeta(), member: toCartMember(answer) })])
-    setProblems(null)
-  }
-
-  /** Removing the login takes its points off the seats (back to the full price), then the member itself. */
-  const removeMember = async (gone: Member) => {
-    const events: Array<CartEvent> = []
-    for (const seat of seats) {
-      const found = offerOf(seat)
-      if (!isPaidWithPoints(seat.ticket) || seat.isMultiplyFactorSubTicket || found === undefined) continue
-      if (seat.ticket?.memberNumber !== gone.memberNumber) continue
-      events.push(chosen(presentation.id, seat, toCartTicket(found.ticket, found.group.id)))
-    }
-    events.push(MemberRemoved.make({ ...eventMeta(), membershipIdentifier: gone.membershipIdentifier }))
-    await log.store.append(events)
-    setProblems(null)
-  }
-
-  const pointsFor = (seat: CartSeat) => {
-    const found = offerOf(seat)
-    if (member === undefined || found === undefined || seat.isMultiplyFactorSubTicket) return null
-    const paying = isPaidWithPoints(seat.ticket)
-    if (!paying && (pointsBalance <= 0 || !seatCanUsePoints(seat, found.ticket))) return null
-    const price = loyaltyPointsPrice(found.ticket.price)
-    return {
-      price,
-      paying,
-      // the browser never lets the chosen points exceed the balance; the server checks again at commit
-      affordable: paying || pointsUsed + price <= pointsBalance,
-      onToggle: async (pay: boolean) => {
-        const ticket = pay
-          ? pointsTicket(found.ticket, found.group, member)
-          : toCartTicket(found.ticket, found.group.id)
-        await log.store.append([chosen(presentation.id, seat, ticket)])
-        setProblems(null)
-      },
-    }
-  }
+  const { loyaltyOn, member, pointsUsed, pointsBalance, logIn, removeMember, pointsFor } = useLoyaltyTickets({
+    log,
+    cart,
+    seats,
+    detail,
+    onChange: () => setProblems(null),
+  })
 
   // First-ticket auto-select (spec §4) for seats that arrived without one, once per seat.
   const autoDone = useRef(new Set<string>())
