@@ -115,13 +115,20 @@ export const normalizeMobile = (typed: string): string => {
   return compact
 }
 
+const ISRAELI_MOBILE = /^05[0-9]{8}$/
+
+/** A typed mobile number as the spec stores it (05XXXXXXXX), or null when it is not an Israeli mobile. */
+export const israeliMobile = (typed: string): string | null => {
+  const mobile = normalizeMobile(typed)
+  return ISRAELI_MOBILE.test(mobile) ? mobile : null
+}
+
 /** Spec §5: hash characters are removed from addresses. */
 export const stripHash = (typed: string): string => typed.replace(/#/g, "").trim()
 
 const LETTERS = /^[\p{L}\p{M}' \-״׳.]+$/u
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
 const DIGITS = /^[0-9]+$/
-const ISRAELI_MOBILE = /^05[0-9]{8}$/
 
 const checkName = (value: string, required: boolean): FieldError | null => {
   if (value === "") return required ? { rule: "required" } : null

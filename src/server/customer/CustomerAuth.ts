@@ -3,7 +3,7 @@ import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { CustomerNotFound, InvalidSmsCode, SmsFailed } from "../../api/CustomerApi.ts"
 import { InvalidMobileNumber } from "../../api/PaymentApi.ts"
-import { normalizeMobile } from "../../domain/order/customerInfo.ts"
+import { israeliMobile } from "../../domain/order/customerInfo.ts"
 import { serverSecret } from "../db/serverSecret.ts"
 
 /**
@@ -22,7 +22,6 @@ const CODES_PER_WINDOW = 3
 const WINDOW_MINUTES = 10
 const MAX_TRIES = 5
 const SESSION_DAYS = 30
-const ISRAELI_MOBILE = /^05[0-9]{8}$/
 
 export interface LoggedIn {
   readonly customerId: number
@@ -54,8 +53,8 @@ export class CustomerAuth extends Context.Service<
       const sql = yield* SqlClient.SqlClient
 
       const mobileOf = (typed: string) => {
-        const mobile = normalizeMobile(typed)
-        return ISRAELI_MOBILE.test(mobile)
+        const mobile = israeliMobile(typed)
+        return mobile !== null
           ? Effect.succeed(mobile)
           : Effect.fail(new InvalidMobileNumber({ error: "invalid_mobileNumber" }))
       }

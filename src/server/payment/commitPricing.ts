@@ -374,31 +374,3 @@ export const priceCart = (cart: CommitCart, facts: PricingFacts): Priced => {
 /** Spec §5: the voucher pays the lesser of the order total and its balance. */
 export const voucherAmountFor = (total: number, balance: number): number =>
   Math.max(0, Math.min(total, balance))
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
-/** Israeli mobile numbers as the spec stores them: 05XXXXXXXX, after taking off +972 or 972. */
-export const normalizeMobile = (typed: string): string | null => {
-  let digits = typed.replace(/[\s\-()]/g, "")
-  if (digits.startsWith("+972")) digits = `0${digits.slice(4)}`
-  else if (digits.startsWith("972")) digits = `0${digits.slice(3)}`
-  return /^05\d{8}$/.test(digits) ? digits : null
-}
-
-export interface Contact {
-  readonly firstName: string
-  readonly lastName: string
-  readonly email: string
-  readonly mobile: string
-}
-
-export const contactOf = (cart: CommitCart): Contact | null => {
-  const info = cart.customerInfo
-  if (info === null) return null
-  const firstName = info.FirstName.trim()
-  const lastName = info.LastName.trim()
-  const email = info.EmailAddress1.trim()
-  const mobile = normalizeMobile(info.MobileNumber1)
-  if (firstName === "" || lastName === "" || !EMAIL.test(email) || mobile === null) return null
-  return { firstName, lastName, email, mobile }
-}

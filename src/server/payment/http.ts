@@ -4,12 +4,12 @@ import { SqlClient } from "effect/sql"
 import { HumanCheckFailed } from "../../api/HumanCheckApi.ts"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
 import { InvalidMobileNumber, ReservationNotFound, VoucherLookupFailed } from "../../api/PaymentApi.ts"
+import { israeliMobile } from "../../domain/order/customerInfo.ts"
 import { SavedCardsRepo } from "../customer/SavedCardsRepo.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
 import { SeatHoldsRepo } from "../seats/SeatHoldsRepo.ts"
 import { CommitService } from "./CommitService.ts"
 import { ConfirmationRepo } from "./ConfirmationRepo.ts"
-import { normalizeMobile } from "./commitPricing.ts"
 import { OrderCustomer } from "./OrderCustomer.ts"
 import { OrdersRepo } from "./OrdersRepo.ts"
 import { enqueueTicketsSms } from "./outbox.ts"
@@ -121,7 +121,7 @@ export const ReservationsHttp = HttpApiBuilder.group(
         Effect.gen(function* () {
           const found = yield* confirmations.confirmation(params.identifier, query.key, "he")
           if (Option.isNone(found)) return yield* notFound
-          const mobile = normalizeMobile(payload.mobileNumber)
+          const mobile = israeliMobile(payload.mobileNumber)
           if (mobile === null) return yield* new InvalidMobileNumber({ error: "invalid_mobileNumber" })
           yield* enqueueTicketsSms(found.value.id, mobile)
           return { success: true }

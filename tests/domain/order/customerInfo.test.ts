@@ -3,6 +3,7 @@ import {
   type CustomerFormValues,
   DEFAULT_CUSTOMER_FORMS,
   emptyCustomerForm,
+  israeliMobile,
   normalizeMobile,
   stripHash,
   toCustomerInfo,
@@ -94,6 +95,10 @@ describe("normalisation", () => {
     expect(normalizeMobile("00972521234567")).toBe("0521234567")
     expect(normalizeMobile("972 (0)52 1234567")).toBe("0521234567")
     expect(normalizeMobile("052 123 4567")).toBe("0521234567")
+    // the form the server keeps, or null for what is not an Israeli mobile
+    expect(israeliMobile("+972 52-123-4567")).toBe("0521234567")
+    expect(israeliMobile("03-1234567")).toBeNull()
+    expect(israeliMobile("12345")).toBeNull()
   })
   it("removes hashes from addresses", () => {
     expect(stripHash("Herzl 5 #3")).toBe("Herzl 5 3")
