@@ -14,7 +14,16 @@ const test = base.extend<{ seatList: SeatListPage }>({
 /** The seat map's test hook (`SEAT_MAP_TEST_HOOK` in createSeatMap.ts; a page script cannot import it). */
 const HOOK = "__marqueeSeatMap"
 
-type Hooked = HTMLCanvasElement & Record<string, () => SeatMapDebug>
+/** the colours a free seat may have, by its kind */
+const FREE_COLORS = [
+  SEAT_COLORS.available,
+  SEAT_COLORS.wheelchair,
+  SEAT_COLORS.companion,
+  SEAT_COLORS.limitedView,
+  SEAT_COLORS.premium,
+]
+
+type Hooked = HTMLElement & Record<string, () => SeatMapDebug>
 
 const seatCount = (page: Page) =>
   page.evaluate(
@@ -23,7 +32,7 @@ const seatCount = (page: Page) =>
     HOOK,
   )
 
-/** Where the map draws the seat at `place` ("section:x:y"), in CSS pixels from the canvas's top-left. */
+/** Where the map shows the seat at `place` ("section:x:y"), in CSS pixels from the window's top-left. */
 const seatPosition = (page: Page, place: string) =>
   page.evaluate(
     ({ hook, place }) => {
@@ -36,28 +45,40 @@ const seatPosition = (page: Page, place: string) =>
   )
 
 /**
- * The RGB of the canvas pixel at a CSS point, from whichever painter draws (the WebGL map keeps its drawing
- * buffer, so it can be read back; a 2D canvas always can).
+ * The RGB of the canvas pixel shown at a CSS point of the map's window, from whichever painter draws (the
+ * WebGL map keeps its drawing buffer, so it can be read back; a 2D canvas always can). The canvas is larger
+ * than the window and moved inside it, so the point is taken through both boxes as the browser lays them out.
  */
 const pixelAt = (page: Page, point: { x: number; y: number }) =>
   page.evaluate(
     ({ hook, point }) => {
-      const canvas = document.querySelector("[data-testid='seat-map']") as Hooked
-      const debug = canvas[hook]?.()
+      const frame = document.querySelector("[data-testid='seat-map']") as Hooked
+      const canvas = frame.querySelector("canvas") as HTMLCanvasElement
+      const debug = frame[hook]?.()
       const ratio = debug?.pixelRatio ?? 1
-      const x = Math.floor(point.x * ratio)
+      const window = frame.getBoundingClientRect()
+      const drawn = canvas.getBoundingClientRect()
+      const cssX = point.x + window.left + frame.clientLeft - drawn.left
+      const cssY = point.y + window.top + frame.clientTop - drawn.top
+      const x = Math.floor(cssX * ratio)
       if (debug?.renderer === "canvas2d") {
-        const data = canvas.getContext("2d")?.getImageData(x, Math.floor(point.y * ratio), 1, 1).data
+        const data = canvas.getContext("2d")?.getImageData(x, Math.floor(cssY * ratio), 1, 1).data
         return data === undefined ? null : [data[0], data[1], data[2]]
       }
       const gl = canvas.getContext("webgl")
       if (gl === null) return null
       const pixel = new Uint8Array(4)
-      const y = canvas.height - 1 - Math.floor(point.y * ratio)
+      const y = canvas.height - 1 - Math.floor(cssY * ratio)
       gl.readPixels(x, y, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel)
       return [pixel[0], pixel[1], pixel[2]]
     },
     { hook: HOOK, point },
+  )
+
+const debugOf = (page: Page, key: "draws" | "frames" | "contextLost") =>
+  page.evaluate(
+    ({ hook, key }) => (document.querySelector("[data-testid='seat-map']") as Hooked | null)?.[hook]?.()[key],
+    { hook: HOOK, key },
   )
 
 const rendererOf = (page: Page) =>
@@ -78,15 +99,15 @@ test.describe("order: the seat map", () => {
     const presentation = await presentationFor(request, testInfo.project.name === "phone" ? 15 : 5)
     await seatList.open(presentation.id)
     expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl")
-    const canvas = page.getByTestId("seat-map")
-    await expect(canvas).toBeVisible()
+    const map = page.getByTestId("seat-map")
+    await expect(map).toBeVisible()
     await expect.poll(() => seatCount(page)).toBeGreaterThan(0)
 
     const place = await seatList.firstFreeSeat()
     const key = `${place.VenueSectionId}:${place.x}:${place.y}`
     const position = await seatPosition(page, key)
     if (position === undefined) throw new Error(`the map has no seat ${key}`)
-    const box = await canvas.boundingBox()
+    const box = await map.boundingBox()
     expect(position.x).toBeGreaterThan(0)
     expect(position.y).toBeGreaterThan(0)
     expect(position.x).toBeLessThan(box?.width ?? 0)
@@ -102,7 +123,7 @@ test.describe("order: the seat map", () => {
       expect(left?.x ?? 0).toBeLessThan(right?.x ?? 0)
     }
 
-    const freeColors = [SEAT_COLORS.available, SEAT_COLORS.wheelchair, SEAT_COLORS.premium].map((c) => [...c])
+    const freeColors = FREE_COLORS.map((c) => [...c])
     await expect.poll(() => pixelAt(page, position)).toBeTruthy()
     expect(freeColors).toContainEqual(await pixelAt(page, position))
 
@@ -117,13 +138,13 @@ test.describe("order: the seat map", () => {
     await expect.poll(async () => freeKeys.includes((await pixelAt(page, position))?.join() ?? "")).toBe(true)
 
     // a click on the map does what the list's button does: hold, then release
-    await canvas.click({ position })
+    await map.click({ position })
     await expect(seatList.seatAt(place)).toHaveAttribute("data-state", "mine")
     await expect.poll(() => pixelAt(page, position)).toEqual([...SEAT_COLORS.mine])
 
-    // dragging moves the hall (drawn from the pan cache): the seat keeps its colour where it went, and a click
-    // there still finds it
-    const frame = await canvas.boundingBox()
+    // dragging moves the hall (the compositor moves the map inside its window): the seat keeps its colour
+    // where it went, and a click there still finds it
+    const frame = await map.boundingBox()
     if (frame === null) throw new Error("the map has no box")
     const grab = { x: frame.x + frame.width / 2, y: frame.y + frame.height / 2 }
     await page.mouse.move(grab.x, grab.y)
@@ -135,8 +156,85 @@ test.describe("order: the seat map", () => {
     expect(moved.x).toBeCloseTo(position.x + 24, 0)
     expect(moved.y).toBeCloseTo(position.y + 12, 0)
     await expect.poll(() => pixelAt(page, moved)).toEqual([...SEAT_COLORS.mine])
-    await canvas.click({ position: moved })
+
+    // a second drag within the drawn margin draws nothing: only the canvas moves, and the seat is still right
+    const drawsBefore = await debugOf(page, "draws")
+    await page.mouse.move(grab.x, grab.y)
+    await page.mouse.down()
+    for (let step = 1; step <= 4; step++) await page.mouse.move(grab.x - 5 * step, grab.y + 2 * step)
+    await page.mouse.up()
+    const again = await seatPosition(page, key)
+    if (again === undefined) throw new Error(`the map lost seat ${key}`)
+    expect(again.x).toBeCloseTo(moved.x - 20, 0)
+    await expect.poll(() => pixelAt(page, again)).toEqual([...SEAT_COLORS.mine])
+    expect(await debugOf(page, "draws")).toBe(drawsBefore)
+    await map.click({ position: again })
     await expect(seatList.seatAt(place)).toHaveAttribute("aria-pressed", "false")
+  })
+
+  test("a lost WebGL context is survived: the map draws again, with what changed meanwhile, when it is back", async ({
+    page,
+    request,
+    seatList,
+  }, testInfo) => {
+    test.skip(testInfo.project.name === "phone", "one browser is enough")
+    // slot 8 keeps clear of the other journeys
+    const presentation = await presentationFor(request, 8)
+    await seatList.open(presentation.id, "en")
+    await expect.poll(() => seatCount(page)).toBeGreaterThan(0)
+    expect(await rendererOf(page)).toBe("webgl")
+    const place = await seatList.firstFreeSeat()
+    const position = await seatPosition(page, `${place.VenueSectionId}:${place.x}:${place.y}`)
+    if (position === undefined) throw new Error("the map has no such seat")
+    const isFree = async () => FREE_COLORS.map(String).includes(String(await pixelAt(page, position)))
+    await expect.poll(isFree).toBe(true)
+
+    // the GPU process drops the context (a driver reset, memory pressure): the browser's own extension does it
+    await page.evaluate(() => {
+      const canvas = document.querySelector("[data-testid='seat-map'] canvas") as HTMLCanvasElement
+      const lose = canvas.getContext("webgl")?.getExtension("WEBGL_lose_context")
+      Object.assign(window, { __lose: lose })
+      lose?.loseContext()
+    })
+    await expect.poll(() => debugOf(page, "contextLost")).toBe(true)
+    // the seat is chosen while nothing can be drawn: the list still works
+    await seatList.seatAt(place).click()
+    await expect(seatList.seatAt(place)).toHaveAttribute("data-state", "mine")
+
+    await page.evaluate(() => (window as unknown as { __lose: WEBGL_lose_context }).__lose.restoreContext())
+    await expect.poll(() => debugOf(page, "contextLost")).toBe(false)
+    await expect.poll(() => pixelAt(page, position)).toEqual([...SEAT_COLORS.mine])
+    await seatList.seatAt(place).click()
+    await expect(seatList.seatAt(place)).toHaveAttribute("aria-pressed", "false")
+    await expect.poll(isFree).toBe(true)
+  })
+
+  test("the hall comes as the compact seatplan and its statuses as a bitmap; the service worker keeps the hall", async ({
+    page,
+    request,
+    seatList,
+  }, testInfo) => {
+    test.skip(testInfo.project.name === "phone", "one browser is enough")
+    // slot 9 keeps clear of the other journeys
+    const presentation = await presentationFor(request, 9)
+    const compact = page.waitForResponse((response) => response.url().includes("/api/seats/seatplan-compact"))
+    // once the hall is there, who holds what comes as two bits a seat
+    const bitmap = page.waitForResponse((response) =>
+      response.url().includes("/api/seats/seats-status-bitmap"),
+    )
+    await seatList.open(presentation.id, "en")
+    expect((await compact).headers()["content-type"]).toBe("application/vnd.marquee.seatplan")
+    expect((await bitmap).headers()["content-type"]).toBe("application/vnd.marquee.seat-status")
+    await expect.poll(() => seatCount(page)).toBeGreaterThan(0)
+    // the worker controls the page from its first install on: a reload fetches the hall through it
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+    await seatList.reload()
+    const kept = () =>
+      page.evaluate(async () => {
+        const cache = await caches.open("api-seatplans")
+        return (await cache.keys()).map((request) => new URL(request.url).pathname)
+      })
+    await expect.poll(kept).toContain("/api/seats/seatplan-compact")
   })
 
   test("without WebGL the map draws with Canvas 2D, and a selected seat still changes colour", async ({
@@ -155,21 +253,21 @@ test.describe("order: the seat map", () => {
     // slots 6 and 16 keep clear of the other journeys
     const presentation = await presentationFor(request, testInfo.project.name === "phone" ? 16 : 6)
     await seatList.open(presentation.id, "en")
-    const canvas = page.getByTestId("seat-map")
-    await expect(canvas).toBeVisible()
+    const map = page.getByTestId("seat-map")
+    await expect(map).toBeVisible()
     await expect.poll(() => seatCount(page)).toBeGreaterThan(0)
     expect(await rendererOf(page)).toBe("canvas2d")
 
     const place = await seatList.firstFreeSeat()
     const position = await seatPosition(page, `${place.VenueSectionId}:${place.x}:${place.y}`)
     if (position === undefined) throw new Error("the map has no such seat")
-    const freeColors = [SEAT_COLORS.available, SEAT_COLORS.wheelchair, SEAT_COLORS.premium].map((c) => [...c])
+    const freeColors = FREE_COLORS.map((c) => [...c])
     await expect
       .poll(async () => freeColors.map(String).includes(String(await pixelAt(page, position))))
       .toBe(true)
 
     // a click on the 2D map holds the seat, as on the WebGL one
-    await canvas.click({ position })
+    await map.click({ position })
     await expect(seatList.seatAt(place)).toHaveAttribute("data-state", "mine")
     await expect.poll(() => pixelAt(page, position)).toEqual([...SEAT_COLORS.mine])
     await seatList.seatAt(place).click()

@@ -7,7 +7,8 @@
  * linear congruential sequence: about a third of the seats taken, 2% single-seat blocks.
  */
 import type { MapSeat } from "../../src/app/seatmap/createSeatMap.ts"
-import { type Rgb, SEAT_COLORS, SEAT_STATUS } from "../../src/app/seatmap/palette.ts"
+import { type Rgb, SEAT_STATUS } from "../../src/app/seatmap/palette.ts"
+import { seatColor as colorOfSeat } from "../../src/app/seatmap/recolor.ts"
 
 export interface BenchSeat extends MapSeat {
   readonly rowName: string
@@ -77,12 +78,7 @@ export const generateHall = (size: number): Hall => {
 }
 
 /** The colour our map gives a seat (palette.ts precedence, nothing selected), for the peers to draw with. */
-export const seatColor = (seat: MapSeat, status: number): Rgb => {
-  if (status === SEAT_STATUS.taken) return SEAT_COLORS.taken
-  if (status === SEAT_STATUS.singleSeatBlock) return SEAT_COLORS.singleSeatBlock
-  if (seat.isHandicap) return SEAT_COLORS.wheelchair
-  if (seat.isPremium) return SEAT_COLORS.premium
-  return SEAT_COLORS.available
-}
+/** The colour our map gives the seat: the peers draw the same colours (no seat is this cart's here). */
+export const seatColor = (seat: MapSeat, status: number): Rgb => colorOfSeat(status, false, seat)
 
 export const cssColor = (rgb: Rgb): string => `rgb(${rgb[0]},${rgb[1]},${rgb[2]})`

@@ -5,7 +5,8 @@ import type { MessageKey } from "../i18n/dictionaries.ts"
 import { formatMoney } from "../i18n/format.ts"
 import { type Translate, useLocale } from "../i18n/useI18n.ts"
 import { presentationDetailQueryOptions } from "../order/queries.ts"
-import { placeKey, type SeatItem, type SeatState, type SectionItem } from "../order/seatRows.ts"
+import { SEAT_KIND_LABEL, SEAT_STATE_LABEL, seatKinds } from "../order/seatDescription.ts"
+import { placeKey, type SeatItem, type SectionItem } from "../order/seatRows.ts"
 import { createSeatMap, type SeatHover, type SeatMap, SeatMapUnavailable } from "./createSeatMap.ts"
 import { SEAT_COLORS, SEAT_STATUS } from "./palette.ts"
 import { lowestPrice } from "./seatPrice.ts"
@@ -17,16 +18,10 @@ const MAP_LEGEND: ReadonlyArray<readonly [keyof typeof SEAT_COLORS, MessageKey]>
   ["taken", "order.legend.taken"],
   ["singleSeatBlock", "order.legend.singleSeatBlock"],
   ["wheelchair", "order.legend.wheelchair"],
+  ["companion", "seatMapExtra.companion"],
+  ["limitedView", "seatMapExtra.limitedView"],
   ["premium", "order.legend.premium"],
 ]
-
-const STATE_LABEL: Record<SeatState, MessageKey> = {
-  free: "order.legend.free",
-  mine: "order.legend.mine",
-  pending: "order.legend.mine",
-  taken: "order.legend.taken",
-  singleSeatBlock: "order.legend.singleSeatBlock",
-}
 
 import "./seatmap.css"
 
@@ -49,6 +44,7 @@ export const SeatMapView = ({ plan, sections, presentationId, t, onPick }: Props
   const locale = useLocale()
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const labelsRef = useRef<HTMLCanvasElement>(null)
+  const viewportRef = useRef<HTMLDivElement>(null)
   const mapRef = useRef<SeatMap | null>(null)
   const [unavailable, setUnavailable] = useState(false)
   const [hover, setHover] = useState<SeatHover | null>(null)
@@ -78,7 +74,10 @@ export const SeatMapView = ({ plan, sections, presentationId, t, onPick }: Props
     if (canvas === null) return
     let map: SeatMap
     try {
-      map = createSeatMap(canvas, { labels: labelsRef.current ?? undefined })
+      map = createSeatMap(canvas, {
+        labels: labelsRef.current ?? undefined,
+        frame: viewportRef.current ?? undefined,
+      })
     } catch (error) {
       if (error instanceof SeatMapUnavailable) {
         setUnavailable(true)
@@ -135,17 +134,13 @@ export const SeatMapView = ({ plan, sections, presentationId, t, onPick }: Props
     )
     const section = plan.sections.find((candidate) => candidate.id === seat.VenueSectionId)
     const price = detail.data === undefined ? undefined : lowestPrice(detail.data.ticketGroups, seat)
-    const kinds: Array<MessageKey> = []
-    if (seat.isHandicap) kinds.push("order.legend.wheelchair")
-    if (seat.isCompanion) kinds.push("seatMapExtra.companion")
-    if (seat.isLimitedView) kinds.push("seatMapExtra.limitedView")
-    if (seat.isPremium) kinds.push("order.legend.premium")
+    const kinds = seatKinds(seat).map((kind) => SEAT_KIND_LABEL[kind])
     return {
       at: hover,
       lines: [
         t("seatMapExtra.seatName", { row: seat.RowName, seat: seat.SeatName }),
         section?.name,
-        [item === undefined ? undefined : t(STATE_LABEL[item.state]), ...kinds.map((kind) => t(kind))]
+        [item === undefined ? undefined : t(SEAT_STATE_LABEL[item.state]), ...kinds.map((kind) => t(kind))]
           .filter((part) => part !== undefined)
           .join(" · "),
         price === undefined ? undefined : t("seatMapExtra.priceFrom", { price: formatMoney(price, locale) }),
@@ -172,15 +167,18 @@ export const SeatMapView = ({ plan, sections, presentationId, t, onPick }: Props
         {t("order.screen")}
       </div>
       <div className="seat-map__frame">
-        <canvas
-          ref={canvasRef}
-          className="seat-map__canvas"
-          data-testid="seat-map"
-          role="img"
-          aria-label={t("seatMapExtra.canvasLabel")}
-          tabIndex={0}
-        />
-        <canvas ref={labelsRef} className="seat-map__labels" />
+        {/* the window the map is seen through: it takes the input and clips the canvases, which the map sizes
+            and moves (a drag moves them, see panSurface.ts); the focus ring is drawn on it */}
+        <div ref={viewportRef} className="seat-map__viewport" data-testid="seat-map">
+          <canvas
+            ref={canvasRef}
+            className="seat-map__canvas"
+            role="img"
+            aria-label={t("seatMapExtra.canvasLabel")}
+            tabIndex={0}
+          />
+          <canvas ref={labelsRef} className="seat-map__labels" />
+        </div>
         {tooltip === null ? null : (
           <div
             className="seat-map__tooltip"

@@ -51,14 +51,14 @@ const MAX_SCALE = 400
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value))
 
-export const boundsOf = (xs: ArrayLike<number>, ys: ArrayLike<number>): HallBounds => {
+const boundsWith = (count: number, xAt: (i: number) => number, yAt: (i: number) => number): HallBounds => {
   let minX = Number.POSITIVE_INFINITY
   let minY = Number.POSITIVE_INFINITY
   let maxX = Number.NEGATIVE_INFINITY
   let maxY = Number.NEGATIVE_INFINITY
-  for (let i = 0; i < xs.length; i++) {
-    const x = xs[i] ?? 0
-    const y = ys[i] ?? 0
+  for (let i = 0; i < count; i++) {
+    const x = xAt(i)
+    const y = yAt(i)
     if (x < minX) minX = x
     if (x > maxX) maxX = x
     if (y < minY) minY = y
@@ -67,6 +67,21 @@ export const boundsOf = (xs: ArrayLike<number>, ys: ArrayLike<number>): HallBoun
   if (minX > maxX) return { minX: 0, minY: 0, maxX: 0, maxY: 0 }
   return { minX, minY, maxX, maxY }
 }
+
+export const boundsOf = (xs: ArrayLike<number>, ys: ArrayLike<number>): HallBounds =>
+  boundsWith(
+    xs.length,
+    (i) => xs[i] ?? 0,
+    (i) => ys[i] ?? 0,
+  )
+
+/** The bounds of interleaved x, y pairs (the painters' position buffer); all zero when there are none. */
+export const boundsOfPairs = (pairs: Float32Array): HallBounds =>
+  boundsWith(
+    pairs.length >> 1,
+    (i) => pairs[2 * i] ?? 0,
+    (i) => pairs[2 * i + 1] ?? 0,
+  )
 
 /**
  * The camera that shows all of `bounds` centred in `viewport`, with `margin` seat widths around it (positions

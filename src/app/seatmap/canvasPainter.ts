@@ -1,5 +1,5 @@
 import type { Camera } from "./camera.ts"
-import type { OnRestored, Painter } from "./painter.ts"
+import type { DeviceRect, OnRestored, Painter } from "./painter.ts"
 import { BACKGROUND } from "./palette.ts"
 
 /**
@@ -47,7 +47,8 @@ export const bucketByColor = (colors: Uint8Array, count: number): ReadonlyArray<
 
 /**
  * Draws `buckets` of seats at `positions` (hall units) through `camera` onto a 2D context whose pixels are
- * device pixels. Exported for the benchmark, which gives the Canvas 2D peer the same batching.
+ * device pixels. With `clip`, only that part is painted: the background there, and the seats that reach it.
+ * Exported for the benchmark, which gives the Canvas 2D peer the same batching.
  */
 export const drawSeats2d = (
   ctx: CanvasRenderingContext2D,
@@ -55,10 +56,12 @@ export const drawSeats2d = (
   positions: Float32Array,
   buckets: ReadonlyArray<ColorBucket>,
   diameter: number,
+  clip: DeviceRect | null = null,
 ) => {
   const ratio = camera.viewport.pixelRatio
   const width = camera.viewport.width * ratio
   const height = camera.viewport.height * ratio
+  const area = clip ?? { x: 0, y: 0, width: ctx.canvas.width, height: ctx.canvas.height }
   const scale = camera.scale * ratio
   const offsetX = width / 2 - camera.center.x * scale
   const offsetY = height / 2 - camera.center.y * scale
@@ -66,7 +69,11 @@ export const drawSeats2d = (
   const square = radius < SQUARE_RADIUS
   ctx.setTransform(1, 0, 0, 1, 0, 0)
   ctx.fillStyle = `rgb(${BACKGROUND[0]},${BACKGROUND[1]},${BACKGROUND[2]})`
-  ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height)
+  ctx.fillRect(area.x, area.y, area.width, area.height)
+  const left = area.x - radius
+  const top = area.y - radius
+  const right = area.x + area.width + radius
+  const bottom = area.y + area.height + radius
   for (const { style, indices } of buckets) {
     ctx.fillStyle = style
     ctx.beginPath()
@@ -75,7 +82,7 @@ export const drawSeats2d = (
       const i = indices[k] ?? 0
       const x = (positions[2 * i] ?? 0) * scale + offsetX
       const y = (positions[2 * i + 1] ?? 0) * scale + offsetY
-      if (x < -radius || y < -radius || x > width + radius || y > height + radius) continue
+      if (x < left || y < top || x > right || y > bottom) continue
       if (square) ctx.rect(x - radius, y - radius, diameter, diameter)
       else {
         ctx.moveTo(x + radius, y)
@@ -122,9 +129,11 @@ export const createCanvasPainter = (canvas: HTMLCanvasElement, onRestored: OnRes
     setColors: (colors) => {
       buckets = bucketByColor(colors, Math.floor(colors.length / 4))
     },
-    draw: (camera: Camera, diameter: number, count: number) => {
+    // Chromium's limit for a 2D canvas side
+    maxSide: 16384,
+    draw: (camera, diameter, count, clip) => {
       if (lost) return
-      drawSeats2d(ctx, camera, positions.subarray(0, 2 * count), buckets, diameter)
+      drawSeats2d(ctx, camera, positions.subarray(0, 2 * count), buckets, diameter, clip)
     },
     destroy: () => {
       canvas.removeEventListener("contextlost", onLost)

@@ -1,5 +1,6 @@
 import {
   boundsOf,
+  boundsOfPairs,
   type Camera,
   fit as fitCamera,
   hallPoint,
@@ -16,10 +17,13 @@ import {
 import { createCanvasPainter } from "./canvasPainter.ts"
 import { createGlPainter } from "./glPainter.ts"
 import { attachInteraction, ZOOM_STEP } from "./interaction.ts"
-import type { Painter } from "./painter.ts"
-import { LABEL_COLOR, type Rgb, SEAT_COLORS, SEAT_STATUS } from "./palette.ts"
+import type { DeviceRect, Painter } from "./painter.ts"
+import { LABEL_COLOR } from "./palette.ts"
+import { planFrame, type Surface, type SurfaceSize, surfaceFor } from "./panSurface.ts"
 import { createPickIndex, type PickIndex } from "./pickIndex.ts"
+import { recolor } from "./recolor.ts"
 import { drawRowLabels, LABEL_MIN_SCALE, type RowEnds, rowEnds } from "./rowLabels.ts"
+import { createSurfaceCanvases } from "./surfaceCanvases.ts"
 
 /**
  * The seat map: a plain factory, no React (CONVENTIONS 10).
@@ -29,11 +33,14 @@ import { drawRowLabels, LABEL_MIN_SCALE, type RowEnds, rowEnds } from "./rowLabe
  * - Positions are set once per seatplan; statuses and selection rewrite only the colour bytes.
  * - Frames are drawn on demand (one `requestAnimationFrame` per change), never in a loop; `flush` draws a
  *   pending frame at once.
+ * - Given a `frame` (the element the map is seen through), a drag moves the canvas inside it instead of
+ *   redrawing (panSurface.ts): the canvas is the frame's size plus a margin on every side, and the map owns its
+ *   CSS box. Without one the canvas is the window and every pan redraws.
  * - The hall is never mirrored, whatever the page's direction (see camera.ts).
  *
- * Test hook: `debug()`, also reachable as `canvas[SEAT_MAP_TEST_HOOK]()` from a page script, tells where a seat
- * is drawn (CSS pixels from the canvas's top-left) and which painter draws; both painters keep their pixels
- * readable.
+ * Test hook: `debug()`, also reachable as `canvas[SEAT_MAP_TEST_HOOK]()` (and on the frame) from a page
+ * script, tells where a seat is shown (CSS pixels from the window's top-left) and which painter draws; both
+ * painters keep their pixels readable.
  */
 
 /** What the map needs of a seatplan seat (a `SeatplanSeat` fits). */
@@ -45,6 +52,8 @@ export interface MapSeat {
   readonly PositionY: number
   readonly isPremium: boolean
   readonly isHandicap: boolean
+  readonly isCompanion?: boolean
+  readonly isLimitedView?: boolean
   /** shown at both ends of the row when zoomed in (with a `labels` canvas) */
   readonly RowName?: string
 }
@@ -58,11 +67,20 @@ export interface SeatMapOptions {
   readonly forceCanvas2d?: boolean
   /** a canvas laid over the map (same box, no pointer events) for row names, drawn when zoomed in */
   readonly labels?: HTMLCanvasElement
+  /**
+   * the element the map is seen through: it holds the canvases (positioned and clipping: `position: relative;
+   * overflow: clip`), sets the map's size and takes its input. Without it the canvas is all of these.
+   */
+  readonly frame?: HTMLElement
 }
 
 export interface SeatMapDebug {
   readonly seatCount: number
   readonly frames: number
+  /** frames that drew seats (the rest only moved the canvas) */
+  readonly draws: number
+  /** how many seats' colours the last status or selection change sent to the painter */
+  readonly lastUploadSeats: number
   readonly contextLost: boolean
   readonly pixelRatio: number
   readonly renderer: Painter["kind"]
@@ -70,7 +88,7 @@ export interface SeatMapDebug {
   indexOfPlace(VenueSectionId: number, x: number, y: number): number | undefined
 }
 
-/** The seat under the pointer (hover) or a long press, and where it is drawn (CSS px from the canvas). */
+/** The seat under the pointer (hover) or a long press, and where it is shown (CSS px from the window). */
 export interface SeatHover {
   readonly index: number
   readonly x: number
@@ -111,18 +129,11 @@ export const SEAT_MAP_TEST_HOOK = "__marqueeSeatMap"
 const PICK_RADIUS = 0.6
 const PICK_RADIUS_PX = 8
 
-const colorOf = (status: number, mine: boolean, seat: MapSeat | undefined): Rgb => {
-  if (mine) return SEAT_COLORS.mine
-  if (status === SEAT_STATUS.taken) return SEAT_COLORS.taken
-  if (status === SEAT_STATUS.singleSeatBlock) return SEAT_COLORS.singleSeatBlock
-  if (seat?.isHandicap) return SEAT_COLORS.wheelchair
-  if (seat?.isPremium) return SEAT_COLORS.premium
-  return SEAT_COLORS.available
-}
-
 export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions = {}): SeatMap => {
   const pixelRatio = options.pixelRatio ?? (globalThis.devicePixelRatio || 1)
   const seatSize = options.seatSize ?? 0.8
+  const frameElement = options.frame ?? null
+  const input: HTMLElement = frameElement ?? canvas
 
   let seats: ReadonlyArray<MapSeat> = []
   let positionData = new Float32Array(0)
@@ -138,7 +149,13 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
   let destroyed = false
   let frame: number | null = null
   let frames = 0
+  let draws = 0
+  let lastUploadSeats = 0
   let hovered: SeatHover | null = null
+  // what the canvas holds, and whether it must be drawn again whatever the camera
+  let drawn: Surface | null = null
+  let stale = true
+  let surface: SurfaceSize = { width: 1, height: 1, marginX: 0, marginY: 0 }
   // computed when first needed (zoomed in with a labels canvas), not on the way to the first frame
   let rows: ReadonlyArray<RowEnds> | null = null
   const labels = options.labels?.getContext("2d") ?? null
@@ -147,7 +164,7 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
   const hoverListeners = new Set<(hover: SeatHover | null) => void>()
 
   function viewportOf(): Viewport {
-    return { width: Math.max(canvas.clientWidth, 1), height: Math.max(canvas.clientHeight, 1), pixelRatio }
+    return { width: Math.max(input.clientWidth, 1), height: Math.max(input.clientHeight, 1), pixelRatio }
   }
 
   const requestRender = () => {
@@ -155,23 +172,52 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
     frame = requestAnimationFrame(render)
   }
 
+  const redraw = () => {
+    stale = true
+    requestRender()
+  }
+
   const painter: Painter | null =
-    (options.forceCanvas2d ? null : createGlPainter(canvas, requestRender)) ??
-    createCanvasPainter(canvas, requestRender)
+    (options.forceCanvas2d ? null : createGlPainter(canvas, redraw)) ?? createCanvasPainter(canvas, redraw)
   if (painter === null) throw new SeatMapUnavailable("neither WebGL nor Canvas 2D is available")
+  const canvases = createSurfaceCanvases(
+    labels === null ? [canvas] : [canvas, labels.canvas],
+    frameElement !== null,
+  )
+
+  /** Draws the seats (and row names) around the camera: all of the surface, or only the window. */
+  const drawSurface = (next: Surface, visibleOnly: boolean) => {
+    if (painter === null) return
+    const { width, height, marginX, marginY } = surface
+    const around: Camera = {
+      ...camera,
+      viewport: {
+        width: (width + 2 * marginX) / pixelRatio,
+        height: (height + 2 * marginY) / pixelRatio,
+        pixelRatio,
+      },
+    }
+    const hasMargins = marginX > 0 || marginY > 0
+    const clip: DeviceRect | null =
+      visibleOnly && hasMargins ? { x: marginX, y: marginY, width, height } : null
+    painter.draw(around, Math.max(pointSize(camera, seatSize), 2), seats.length, clip)
+    if (labels !== null && (labelsShown || camera.scale >= LABEL_MIN_SCALE)) {
+      if (camera.scale >= LABEL_MIN_SCALE) rows ??= rowEnds(seats)
+      drawRowLabels(labels, around, rows ?? [], `rgb(${LABEL_COLOR.join(",")})`)
+      labelsShown = camera.scale >= LABEL_MIN_SCALE
+    }
+    drawn = next
+    stale = false
+    draws++
+  }
 
   function render() {
     if (frame !== null) cancelAnimationFrame(frame)
     frame = null
     if (painter === null || painter.lost || destroyed) return
-    painter.draw(camera, Math.max(pointSize(camera, seatSize), 2), seats.length)
-    if (labels !== null && (labelsShown || camera.scale >= LABEL_MIN_SCALE)) {
-      if (labels.canvas.width !== canvas.width) labels.canvas.width = canvas.width
-      if (labels.canvas.height !== canvas.height) labels.canvas.height = canvas.height
-      if (camera.scale >= LABEL_MIN_SCALE) rows ??= rowEnds(seats)
-      drawRowLabels(labels, camera, rows ?? [], `rgb(${LABEL_COLOR.join(",")})`)
-      labelsShown = camera.scale >= LABEL_MIN_SCALE
-    }
+    const plan = planFrame(drawn, camera, surface, stale)
+    if (plan.kind === "draw") drawSurface(plan.surface, plan.visibleOnly)
+    canvases.place(plan.kind === "move" ? plan.offset : { x: 0, y: 0 })
     frames++
     canvas.dataset.frames = String(frames)
   }
@@ -185,24 +231,19 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
 
   const syncSize = () => {
     const viewport = viewportOf()
-    const width = Math.round(viewport.width * pixelRatio)
-    const height = Math.round(viewport.height * pixelRatio)
-    if (canvas.width !== width) canvas.width = width
-    if (canvas.height !== height) canvas.height = height
+    surface = surfaceFor(viewport, painter.maxSide, frameElement !== null)
+    if (canvases.resize(surface, pixelRatio)) stale = true
     camera = userMoved ? resize(camera, viewport) : fitted(viewport)
     requestRender()
   }
 
+  /** Recolours the seats whose state changed; only their span of the colour buffer goes to the painter. */
   const uploadColors = () => {
-    for (let i = 0; i < seats.length; i++) {
-      const rgb = colorOf(statuses[i] ?? 0, selected[i] === 1, seats[i])
-      colorData[4 * i] = rgb[0]
-      colorData[4 * i + 1] = rgb[1]
-      colorData[4 * i + 2] = rgb[2]
-      colorData[4 * i + 3] = 255
-    }
-    painter.setColors(colorData)
-    requestRender()
+    const changed = recolor(seats, statuses, selected, colorData)
+    if (changed === null) return
+    painter.setColors(colorData, changed)
+    lastUploadSeats = changed.to - changed.from
+    redraw()
   }
 
   const seatAt = (point: ScreenPoint): number | undefined =>
@@ -228,7 +269,7 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
     requestRender()
   }
 
-  const detach = attachInteraction(canvas, {
+  const detach = attachInteraction(input, {
     camera: () => camera,
     move,
     reset,
@@ -245,12 +286,14 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
     },
   })
   const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(syncSize)
-  observer?.observe(canvas)
+  observer?.observe(input)
   syncSize()
 
   const debug = (): SeatMapDebug => ({
     seatCount: seats.length,
     frames,
+    draws,
+    lastUploadSeats,
     contextLost: painter.lost,
     pixelRatio,
     renderer: painter.kind,
@@ -271,7 +314,8 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
       return placeIndex.get(`${VenueSectionId}:${x}:${y}`)
     },
   })
-  Object.defineProperty(canvas, SEAT_MAP_TEST_HOOK, { value: debug, configurable: true })
+  for (const element of new Set([canvas, input]))
+    Object.defineProperty(element, SEAT_MAP_TEST_HOOK, { value: debug, configurable: true })
   const middle = () => screenPoint(camera.viewport.width / 2, camera.viewport.height / 2)
 
   return {
@@ -280,22 +324,12 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
       positionData = new Float32Array(next.length * 2)
       placeIndex = null
       rows = null
-      let minX = Number.POSITIVE_INFINITY
-      let minY = Number.POSITIVE_INFINITY
-      let maxX = Number.NEGATIVE_INFINITY
-      let maxY = Number.NEGATIVE_INFINITY
       for (let i = 0; i < next.length; i++) {
         const seat = next[i] as MapSeat
-        const x = seat.PositionX
-        const y = seat.PositionY
-        positionData[2 * i] = x
-        positionData[2 * i + 1] = y
-        if (x < minX) minX = x
-        if (x > maxX) maxX = x
-        if (y < minY) minY = y
-        if (y > maxY) maxY = y
+        positionData[2 * i] = seat.PositionX
+        positionData[2 * i + 1] = seat.PositionY
       }
-      bounds = next.length === 0 ? boundsOf([], []) : { minX, minY, maxX, maxY }
+      bounds = boundsOfPairs(positionData)
       colorData = new Uint8Array(next.length * 4)
       statuses = new Uint8Array(next.length)
       selected = new Uint8Array(next.length)
@@ -305,6 +339,7 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
       camera = fitted(viewportOf())
       setHover(null)
       uploadColors()
+      redraw()
     },
     setStatuses: (stateBySeatIndex) => {
       statuses.fill(0)
@@ -341,6 +376,7 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
       hoverListeners.clear()
       detach()
       Reflect.deleteProperty(canvas, SEAT_MAP_TEST_HOOK)
+      Reflect.deleteProperty(input, SEAT_MAP_TEST_HOOK)
       painter.destroy()
     },
     debug,

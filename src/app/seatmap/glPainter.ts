@@ -1,6 +1,7 @@
 import createRegl from "regl"
-import type { OnRestored, Painter } from "./painter.ts"
-import { createPanCache, type PanCache } from "./panCache.ts"
+import { viewMatrix } from "./camera.ts"
+import type { DeviceRect, OnRestored, Painter } from "./painter.ts"
+import { BACKGROUND } from "./palette.ts"
 
 /**
  * The WebGL painter (modelled on regl-scatterplot's renderer).
@@ -8,6 +9,8 @@ import { createPanCache, type PanCache } from "./panCache.ts"
  * - Seats are `gl.POINTS` (instancing is ~25× slower in SwiftShader, see STACK-NOTES): one static position
  *   buffer uploaded once per seatplan, one dynamic RGBA byte buffer that statuses and selection rewrite with
  *   `subdata`; the geometry is never touched by a status change.
+ * - A clipped draw (only the visible window of a larger canvas, see panSurface.ts) clears and draws inside a
+ *   scissor box, so its cost follows the window, not the canvas.
  * - Lost context: drawing stops; on restore the regl instance is rebuilt from the CPU copies it was given.
  * - The drawing buffer is preserved so tests (and the benchmark) can read pixels back.
  */
@@ -46,6 +49,14 @@ void main() {
 const SQUARE_BELOW = 3
 
 type DrawProps = { view: Float32Array; pointSize: number; count: number }
+type ScissorProps = { box: { x: number; y: number; width: number; height: number } }
+
+const CLEAR: [number, number, number, number] = [
+  BACKGROUND[0] / 255,
+  BACKGROUND[1] / 255,
+  BACKGROUND[2] / 255,
+  1,
+]
 
 interface Gpu {
   readonly regl: createRegl.Regl
@@ -53,9 +64,18 @@ interface Gpu {
   readonly colors: createRegl.Buffer
   readonly drawRound: createRegl.DrawCommand<createRegl.DefaultContext, DrawProps>
   readonly drawSquare: createRegl.DrawCommand<createRegl.DefaultContext, DrawProps>
+  readonly scissored: createRegl.DrawCommand<createRegl.DefaultContext, ScissorProps>
   readonly maxPointSize: number
-  readonly cache: PanCache
+  readonly maxSide: number
 }
+
+/** A canvas rectangle (from the top-left) as GL's scissor box (from the bottom-left). */
+const glBox = (rect: DeviceRect, canvasHeight: number): ScissorProps["box"] => ({
+  x: rect.x,
+  y: canvasHeight - rect.y - rect.height,
+  width: rect.width,
+  height: rect.height,
+})
 
 /** The context attributes both the map and its tests rely on. */
 export const GL_ATTRIBUTES: WebGLContextAttributes = {
@@ -125,8 +145,16 @@ export const createGlPainter = (canvas: HTMLCanvasElement, onRestored: OnRestore
       colors,
       drawRound,
       drawSquare,
+      // a scope, not a draw: what runs inside it (clear included) keeps to the box
+      scissored: regl<Record<string, never>, Record<string, unknown>, ScissorProps>({
+        scissor: { enable: true, box: regl.prop<ScissorProps, "box">("box") },
+      }),
       maxPointSize: regl.limits.pointSizeDims[1] ?? 64,
-      cache: createPanCache(regl),
+      maxSide: Math.min(
+        regl.limits.maxRenderbufferSize,
+        regl.limits.maxViewportDims[0] ?? 4096,
+        regl.limits.maxViewportDims[1] ?? 4096,
+      ),
     }
   }
 
@@ -160,28 +188,38 @@ export const createGlPainter = (canvas: HTMLCanvasElement, onRestored: OnRestore
     get lost() {
       return lost
     },
+    get maxSide() {
+      return gpu?.maxSide ?? 4096
+    },
     setPositions: (positions) => {
       positionData = positions
-      gpu?.cache.invalidate()
       if (gpu !== null && !lost) gpu.positions({ usage: "static", type: "float", data: positionData })
     },
-    setColors: (colors) => {
-      gpu?.cache.invalidate()
+    setColors: (colors, changed) => {
       if (gpu !== null && !lost) {
-        if (colors.length === colorData.length && colors.length > 0) gpu.colors.subdata(colors)
+        // the same buffer as last time: send only the changed seats' bytes, never the geometry
+        if (colors === colorData && colors.length > 0)
+          gpu.colors.subdata(colors.subarray(4 * changed.from, 4 * changed.to), 4 * changed.from)
         else gpu.colors({ usage: "dynamic", type: "uint8", data: colors })
       }
       colorData = colors
     },
-    draw: (camera, diameter, count) => {
+    draw: (camera, diameter, count, clip) => {
       if (gpu === null || lost) return
-      const { regl, drawRound, drawSquare, maxPointSize, cache } = gpu
+      const { regl, drawRound, drawSquare, maxPointSize, scissored } = gpu
       regl.poll()
       const draw = diameter < SQUARE_BELOW ? drawSquare : drawRound
-      const pointSize = Math.min(diameter, maxPointSize)
-      cache.draw(camera, (view) => {
-        if (count > 0) draw({ view, pointSize, count })
-      })
+      const props: DrawProps = {
+        view: viewMatrix(camera),
+        pointSize: Math.min(diameter, maxPointSize),
+        count,
+      }
+      const paint = () => {
+        regl.clear({ color: CLEAR, depth: 1 })
+        if (count > 0) draw(props)
+      }
+      if (clip === null) paint()
+      else scissored({ box: glBox(clip, context.drawingBufferHeight) }, paint)
     },
     destroy: () => {
       canvas.removeEventListener("webglcontextlost", onContextLost)

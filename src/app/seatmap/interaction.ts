@@ -2,7 +2,7 @@ import { type Camera, pan, type ScreenPoint, screenPoint, zoomAt } from "./camer
 
 /**
  * The map's input: drag pan, wheel zoom, pinch zoom (two pointers), click to pick, mouse hover and touch
- * long-press for the seat tooltip, and arrow keys / + / − / 0 when the canvas has focus. Pure wiring: the
+ * long-press for the seat tooltip, and arrow keys / + / − / 0 when the map has focus. Pure wiring: the
  * camera maths is in camera.ts, what a pick or a hover means is the caller's.
  */
 
@@ -31,14 +31,17 @@ interface Press {
   timer: ReturnType<typeof setTimeout> | null
 }
 
-export const attachInteraction = (canvas: HTMLCanvasElement, handlers: InteractionHandlers): (() => void) => {
+export const attachInteraction = (target: HTMLElement, handlers: InteractionHandlers): (() => void) => {
   const pointers = new Map<number, ScreenPoint>()
   let press: (Press & { id: number }) | null = null
   let pinch: { distance: number; middle: ScreenPoint } | null = null
 
   const localPoint = (event: { clientX: number; clientY: number }): ScreenPoint => {
-    const box = canvas.getBoundingClientRect()
-    return screenPoint(event.clientX - box.left, event.clientY - box.top)
+    // from the padding box: a framed map's window may have a border
+    const box = target.getBoundingClientRect()
+    const left = box.left + (target.clientLeft || 0)
+    const top = box.top + (target.clientTop || 0)
+    return screenPoint(event.clientX - left, event.clientY - top)
   }
   const middle = (): ScreenPoint => {
     const [a, b] = [...pointers.values()]
@@ -57,7 +60,7 @@ export const attachInteraction = (canvas: HTMLCanvasElement, handlers: Interacti
     if (event.pointerType === "mouse" && event.button !== 0) return
     const point = localPoint(event)
     pointers.set(event.pointerId, point)
-    canvas.setPointerCapture?.(event.pointerId)
+    target.setPointerCapture?.(event.pointerId)
     if (pointers.size === 2) {
       // a second finger turns the press into a pinch: no click, no long-press
       endPress()
@@ -147,21 +150,21 @@ export const attachInteraction = (canvas: HTMLCanvasElement, handlers: Interacti
     event.preventDefault()
   }
 
-  canvas.addEventListener("pointerdown", onPointerDown)
-  canvas.addEventListener("pointermove", onPointerMove)
-  canvas.addEventListener("pointerup", onPointerUp)
-  canvas.addEventListener("pointercancel", onPointerCancel)
-  canvas.addEventListener("pointerleave", onPointerLeave)
-  canvas.addEventListener("wheel", onWheel, { passive: false })
-  canvas.addEventListener("keydown", onKeyDown)
+  target.addEventListener("pointerdown", onPointerDown)
+  target.addEventListener("pointermove", onPointerMove)
+  target.addEventListener("pointerup", onPointerUp)
+  target.addEventListener("pointercancel", onPointerCancel)
+  target.addEventListener("pointerleave", onPointerLeave)
+  target.addEventListener("wheel", onWheel, { passive: false })
+  target.addEventListener("keydown", onKeyDown)
   return () => {
     endPress()
-    canvas.removeEventListener("pointerdown", onPointerDown)
-    canvas.removeEventListener("pointermove", onPointerMove)
-    canvas.removeEventListener("pointerup", onPointerUp)
-    canvas.removeEventListener("pointercancel", onPointerCancel)
-    canvas.removeEventListener("pointerleave", onPointerLeave)
-    canvas.removeEventListener("wheel", onWheel)
-    canvas.removeEventListener("keydown", onKeyDown)
+    target.removeEventListener("pointerdown", onPointerDown)
+    target.removeEventListener("pointermove", onPointerMove)
+    target.removeEventListener("pointerup", onPointerUp)
+    target.removeEventListener("pointercancel", onPointerCancel)
+    target.removeEventListener("pointerleave", onPointerLeave)
+    target.removeEventListener("wheel", onWheel)
+    target.removeEventListener("keydown", onKeyDown)
   }
 }

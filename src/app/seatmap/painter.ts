@@ -9,13 +9,29 @@ export interface Painter {
   readonly kind: "webgl" | "canvas2d"
   /** interleaved x, y per seat, in hall units; called once per seatplan */
   setPositions(positions: Float32Array): void
-  /** RGBA bytes per seat (alpha unused); called on every status or selection change */
-  setColors(colors: Uint8Array): void
-  /** draws `count` seats of `diameter` device pixels (already clamped to at least 2) */
-  draw(camera: Camera, diameter: number, count: number): void
+  /**
+   * RGBA bytes per seat (alpha unused); called on every status or selection change with the span of seats
+   * whose colour changed (`to` exclusive): a painter that keeps a copy elsewhere updates only that span
+   */
+  setColors(colors: Uint8Array, changed: { readonly from: number; readonly to: number }): void
+  /**
+   * draws `count` seats of `diameter` device pixels (already clamped to at least 2) through `camera`, whose
+   * viewport is the whole canvas; with `clip`, only that part of the canvas is drawn (the rest keeps its pixels)
+   */
+  draw(camera: Camera, diameter: number, count: number, clip: DeviceRect | null): void
+  /** the largest canvas side this painter can draw, in device pixels */
+  readonly maxSide: number
   /** whether the context is lost (nothing can be drawn until it is restored) */
   readonly lost: boolean
   destroy(): void
+}
+
+/** A rectangle of the canvas in device pixels, from its top-left corner. */
+export interface DeviceRect {
+  readonly x: number
+  readonly y: number
+  readonly width: number
+  readonly height: number
 }
 
 /** How the painter tells the map that its context came back and a frame is due. */

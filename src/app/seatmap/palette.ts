@@ -4,7 +4,9 @@
  * a free seat cyan, a seat of this cart in the accent gold, a taken one dim grey, a single-seat block rose.
  *
  * Precedence (first that applies): mine (held or being held by this cart) → taken → single-seat block →
- * wheelchair → premium → available.
+ * wheelchair → companion → limited view → premium → available. A seat that is two kinds at once (a premium
+ * seat with a limited view) shows the one a buyer must know before choosing it; the tooltip and the seat list
+ * name every kind.
  */
 export type Rgb = readonly [number, number, number]
 
@@ -19,6 +21,10 @@ export const SEAT_COLORS = {
   singleSeatBlock: [227, 71, 107],
   /** free wheelchair place */
   wheelchair: [138, 180, 255],
+  /** free seat beside a wheelchair place, for the person who comes with its user */
+  companion: [94, 201, 140],
+  /** free seat with part of the screen hidden (a pillar, a steep angle) */
+  limitedView: [176, 184, 204],
   /** free premium seat */
   premium: [178, 132, 230],
 } as const satisfies Record<string, Rgb>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import {
   boundsOf,
+  boundsOfPairs,
   fit as fitCamera,
   hallPoint,
   pan,
@@ -108,5 +109,7 @@ describe("camera", () => {
   it("boundsOf finds the seats' box, and an empty hall is a point", () => {
     expect(boundsOf([3, -1, 8], [2, 5, 0])).toEqual({ minX: -1, minY: 0, maxX: 8, maxY: 5 })
     expect(boundsOf([], [])).toEqual({ minX: 0, minY: 0, maxX: 0, maxY: 0 })
+    expect(boundsOfPairs(Float32Array.from([3, 2, -1, 5, 8, 0]))).toEqual(boundsOf([3, -1, 8], [2, 5, 0]))
+    expect(boundsOfPairs(new Float32Array(0))).toEqual(boundsOf([], []))
   })
 })

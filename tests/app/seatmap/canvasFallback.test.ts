@@ -103,22 +103,41 @@ describe("createSeatMap without WebGL", () => {
     const { canvas, listeners } = fakeCanvas(ctx)
     const map = createSeatMap(canvas, { pixelRatio: 1 })
     expect(map.debug().renderer).toBe("canvas2d")
-    map.setSeatplan([seat(0, 0), seat(1, 0, { isPremium: true }), seat(2, 0)])
-    map.setStatuses(Uint8Array.from([SEAT_STATUS.available, SEAT_STATUS.available, SEAT_STATUS.taken]))
+    map.setSeatplan([
+      seat(0, 0),
+      seat(1, 0, { isPremium: true }),
+      seat(2, 0),
+      seat(3, 0, { isCompanion: true }),
+      // a premium seat with a limited view shows the limit: the buyer must know it before choosing
+      seat(4, 0, { isLimitedView: true, isPremium: true }),
+      seat(5, 0, { isHandicap: true, isLimitedView: true }),
+    ])
+    map.setStatuses(
+      Uint8Array.from([SEAT_STATUS.available, SEAT_STATUS.available, SEAT_STATUS.taken, 0, 0, 0]),
+    )
     map.flush()
     const styles = () =>
       new Map<string, string>(
-        fills.flatMap((f) => f.shapes.map((s): [string, string] => [`${s.x}`, f.style])),
+        fills.flatMap((f) => f.shapes.map((s): [string, string] => [s.x.toFixed(3), f.style])),
       )
-    const at = (index: number) => `${map.debug().screenPositionOf(index)?.x}`
+    const at = (index: number) => map.debug().screenPositionOf(index)?.x.toFixed(3) ?? ""
     expect(styles().get(at(0))).toBe(css(SEAT_COLORS.available))
     expect(styles().get(at(1))).toBe(css(SEAT_COLORS.premium))
     expect(styles().get(at(2))).toBe(css(SEAT_COLORS.taken))
+    expect(styles().get(at(3))).toBe(css(SEAT_COLORS.companion))
+    expect(styles().get(at(4))).toBe(css(SEAT_COLORS.limitedView))
+    expect(styles().get(at(5))).toBe(css(SEAT_COLORS.wheelchair))
 
     fills.length = 0
     map.setSelection([0])
     map.flush()
     expect(styles().get(at(0))).toBe(css(SEAT_COLORS.mine))
+    // only the chosen seat's colour changed, so only it went to the painter; the same state again sends nothing
+    expect(map.debug().lastUploadSeats).toBe(1)
+    const draws = map.debug().draws
+    map.setSelection([0])
+    map.flush()
+    expect(map.debug().draws).toBe(draws)
 
     const picked: Array<number> = []
     map.onPick((index) => picked.push(index))

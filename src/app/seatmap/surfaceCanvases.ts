@@ -1,0 +1,70 @@
+import type { DevicePoint, SurfaceSize } from "./panSurface.ts"
+
+/**
+ * The DOM side of compositor panning (panSurface.ts): sizes the map's canvases (seats, row labels) to the
+ * surface and moves them inside their window with a CSS transform. Only `transform` changes while a drag
+ * stays inside the drawn area, so the browser neither lays out nor paints: it composites.
+ *
+ * Without a window the canvas is its own window: its CSS box is the page's to size, nothing is moved, and only
+ * its pixel size follows the box.
+ */
+export interface SurfaceCanvases {
+  /** answers whether the canvases changed size (their pixels are gone, a full frame is due) */
+  resize(size: SurfaceSize, pixelRatio: number): boolean
+  /** puts the drawn pixels `offset` device pixels from where they were drawn */
+  place(offset: DevicePoint): void
+}
+
+export const createSurfaceCanvases = (
+  canvases: ReadonlyArray<HTMLCanvasElement>,
+  framed: boolean,
+): SurfaceCanvases => {
+  let current: SurfaceSize | null = null
+  let ratio = 1
+  let placed = ""
+  if (framed)
+    for (const canvas of canvases) {
+      canvas.style.position = "absolute"
+      canvas.style.left = "0"
+      canvas.style.top = "0"
+      canvas.style.transformOrigin = "0 0"
+      // its own compositor layer from the start, so the first drag does not repaint the page
+      canvas.style.willChange = "transform"
+    }
+
+  const place = (offset: DevicePoint) => {
+    if (!framed || current === null) return
+    const x = (offset.x - current.marginX) / ratio
+    const y = (offset.y - current.marginY) / ratio
+    const transform = `translate(${x}px, ${y}px)`
+    if (transform === placed) return
+    placed = transform
+    for (const canvas of canvases) canvas.style.transform = transform
+  }
+
+  return {
+    resize: (size, pixelRatio) => {
+      const width = size.width + 2 * size.marginX
+      const height = size.height + 2 * size.marginY
+      let changed = false
+      for (const canvas of canvases) {
+        if (canvas.width !== width || canvas.height !== height) changed = true
+        if (canvas.width !== width) canvas.width = width
+        if (canvas.height !== height) canvas.height = height
+        if (framed) {
+          canvas.style.width = `${width / pixelRatio}px`
+          canvas.style.height = `${height / pixelRatio}px`
+        }
+      }
+      const moved = current?.marginX !== size.marginX || current?.marginY !== size.marginY
+      current = size
+      ratio = pixelRatio
+      if (moved) {
+        placed = ""
+        place({ x: 0, y: 0 })
+      }
+      return changed || moved
+    },
+    place,
+  }
+}
