@@ -87,6 +87,63 @@ test.describe("order: choosing seats from the seat list", () => {
     await expect.poll(() => seatList.heldSeats()).toEqual([])
   })
 
+  test("English, by keyboard: the list is one tab stop, the arrow keys walk the hall, Space holds a seat", async ({
+    page,
+    request,
+    seatList,
+  }, testInfo) => {
+    test.skip(testInfo.project.name === "phone", "a keyboard journey")
+    // slot 7 keeps clear of the other seat journeys
+    const presentation = await presentationFor(request, 7)
+    await seatList.open(presentation.id, "en")
+    const tabStops = page.locator("[data-testid='seat'][tabindex='0']")
+    await expect(tabStops).toHaveCount(1)
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("data-place") ?? null)
+    const placeOf = (locator: typeof tabStops) => locator.getAttribute("data-place")
+
+    // right: the next seat of the row strip, in the hall's order; the tab stop follows the focus
+    await tabStops.focus()
+    const row = page.locator(".seat-row__seats").filter({ has: tabStops }).getByTestId("seat")
+    const places = await row.evaluateAll((buttons) => buttons.map((b) => b.getAttribute("data-place")))
+    const start = places.indexOf(await placeOf(tabStops))
+    await page.keyboard.press("ArrowRight")
+    expect(await focused()).toBe(places[start + 1])
+    await expect(tabStops).toHaveCount(1)
+    expect(await placeOf(tabStops)).toBe(places[start + 1])
+    await page.keyboard.press("End")
+    expect(await focused()).toBe(places.at(-1))
+    await page.keyboard.press("Home")
+    expect(await focused()).toBe(places[0])
+    // down: a seat of another row
+    await page.keyboard.press("ArrowDown")
+    const below = await focused()
+    expect(below).not.toBeNull()
+    expect(places).not.toContain(below)
+    // Tab leaves the hall at once: every other seat is out of the tab order
+    await page.keyboard.press("Tab")
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid") ?? null)).not.toBe(
+      "seat",
+    )
+
+    // each seat says what it is: its state and lowest price, and its kinds
+    const place = await seatList.firstFreeSeat()
+    const seat = seatList.seatAt(place)
+    await expect(seat).toHaveAccessibleName(`Row ${place.row}, seat ${place.seat}`)
+    await expect(seat).toHaveAccessibleDescription(/^Free.* from ₪\d+\.\d{2}$/)
+    const wheelchair = page.locator("[data-testid='seat'][aria-describedby~='seat-d-wheelchair']").first()
+    await expect(wheelchair).toHaveAccessibleDescription(/Wheelchair space/)
+
+    // Space on the focused seat holds it, Enter lets it go
+    await seat.focus()
+    await page.keyboard.press("Space")
+    await expect(seat).toHaveAttribute("data-state", "mine")
+    await expect(seat).toHaveAccessibleDescription(/^Your seat/)
+    await expect.poll(() => seatList.heldSeats()).toEqual([seatList.heldSeatText(place.row, place.seat)])
+    await page.keyboard.press("Enter")
+    await expect(seat).toHaveAttribute("aria-pressed", "false")
+    await expect.poll(() => seatList.heldSeats()).toEqual([])
+  })
+
   test("English on a phone: a seat another cart holds cannot be picked", async ({
     baseURL,
     request,
@@ -113,7 +170,7 @@ test.describe("order: choosing seats from the seat list", () => {
     const button = seatList.seatAt(taken)
     await expect(button).toBeDisabled()
     await expect(button).toHaveAttribute("data-state", "taken")
-    // a tap on it does nothing: the browser does not deliver clicks to a disabled button
+    // a tap on it does nothing (it stays focusable, so that a screen reader announces it as taken)
     await button.click({ force: true })
     await expect(button).toHaveAttribute("aria-pressed", "false")
     await expect.poll(() => seatList.heldSeats()).toEqual([])

@@ -1,56 +1,143 @@
-import type { Translate } from "../i18n/useI18n.ts"
-import type { SeatItem, SectionItem } from "./seatRows.ts"
+import { type KeyboardEvent, useMemo, useRef, useState } from "react"
+import type { TicketGroup } from "../../api/PresentationsApi.ts"
+import { formatMoney } from "../i18n/format.ts"
+import { type Translate, useLocale } from "../i18n/useI18n.ts"
+import { lowestPrice } from "../seatmap/seatPrice.ts"
+import { SEAT_KIND_LABEL, SEAT_STATE_LABEL, type SeatKind, seatKinds } from "./seatDescription.ts"
+import { firstSeatKey, seatKeyAfter } from "./seatGridNavigation.ts"
+import type { SeatItem, SeatState, SectionItem } from "./seatRows.ts"
 
 type Props = {
   readonly sections: ReadonlyArray<SectionItem>
+  /** the presentation's ticket groups, for each seat's lowest price */
+  readonly ticketGroups: ReadonlyArray<TicketGroup>
   readonly t: Translate
   readonly onPick: (item: SeatItem) => void
 }
 
+/** ids of the hidden texts the seats' descriptions point at (one list per page) */
+const stateId = (state: SeatState) => `seat-d-${state}`
+const kindId = (kind: SeatKind) => `seat-d-${kind}`
+const priceId = (agorot: number) => `seat-d-p${agorot}`
+
 /**
  * The accessible seat list: one real button per seat, rows in hall order. The seat strip keeps the hall's own
  * left-to-right order in every language (the seat on the left is on the left when facing the screen), so it
- * matches the seat map that will draw the same seats.
+ * matches the seat map that draws the same seats.
+ *
+ * The whole hall is one tab stop; the arrow keys, Home and End move through it (seatGridNavigation.ts). A seat's
+ * name is its row and number; its description says its state, its kinds (wheelchair, companion, limited view,
+ * premium) and its lowest price, from texts written once per list and pointed at by `aria-describedby`. Taken
+ * seats stay focusable (`aria-disabled`) so that they are announced, not skipped.
  */
-export const SeatList = ({ sections, t, onPick }: Props) => (
-  <div className="seat-list">
-    <p className="seat-list__screen" aria-hidden="true">
-      {t("order.screen")}
-    </p>
-    {sections.map((section) => (
-      <section key={section.id} className="seat-section" aria-labelledby={`section-${section.id}`}>
-        <h2 id={`section-${section.id}`} className="seat-section__title">
-          {section.name}
-        </h2>
-        <ul className="seat-rows">
-          {section.rows.map((row) => (
-            <li key={row.key} className="seat-row">
-              <span className="seat-row__name">{t("order.row", { row: row.name })}</span>
-              <ul className="seat-row__seats" dir="ltr">
-                {row.seats.map((item) => (
-                  <li key={item.key}>
-                    <SeatButton item={item} t={t} onPick={onPick} />
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
-      </section>
-    ))}
-  </div>
-)
+export const SeatList = ({ sections, ticketGroups, t, onPick }: Props) => {
+  const locale = useLocale()
+  const listRef = useRef<HTMLDivElement>(null)
+  const [active, setActive] = useState<string | undefined>(undefined)
+  const prices = useMemo(() => {
+    const byKey = new Map<string, number>()
+    for (const section of sections)
+      for (const row of section.rows)
+        for (const item of row.seats) {
+          const price = lowestPrice(ticketGroups, item.seat)
+          if (price !== undefined) byKey.set(item.key, price)
+        }
+    return byKey
+  }, [sections, ticketGroups])
+  const tabStop = useMemo(() => {
+    const known = sections.some((section) =>
+      section.rows.some((row) => row.seats.some((item) => item.key === active)),
+    )
+    return known ? active : firstSeatKey(sections)
+  }, [sections, active])
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const from = event.target instanceof HTMLElement ? event.target.dataset.place : undefined
+    if (from === undefined || event.altKey || event.ctrlKey || event.metaKey) return
+    const next = seatKeyAfter(sections, from, event.key)
+    if (next === undefined) return
+    event.preventDefault()
+    setActive(next)
+    listRef.current?.querySelector<HTMLElement>(`[data-place="${next}"]`)?.focus()
+  }
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the keys go to the focused seat button; the list only routes them (roving focus)
+    <div className="seat-list" ref={listRef} onKeyDown={onKeyDown}>
+      <p className="seat-list__screen" aria-hidden="true">
+        {t("order.screen")}
+      </p>
+      <div hidden>
+        {(Object.keys(SEAT_STATE_LABEL) as Array<SeatState>).map((state) => (
+          <span key={state} id={stateId(state)}>
+            {t(SEAT_STATE_LABEL[state])}
+          </span>
+        ))}
+        {(Object.keys(SEAT_KIND_LABEL) as Array<SeatKind>).map((kind) => (
+          <span key={kind} id={kindId(kind)}>
+            {t(SEAT_KIND_LABEL[kind])}
+          </span>
+        ))}
+        {[...new Set(prices.values())].map((agorot) => (
+          <span key={agorot} id={priceId(agorot)}>
+            {t("seatMapExtra.priceFrom", { price: formatMoney(agorot, locale) })}
+          </span>
+        ))}
+      </div>
+      {sections.map((section) => (
+        <section key={section.id} className="seat-section" aria-labelledby={`section-${section.id}`}>
+          <h2 id={`section-${section.id}`} className="seat-section__title">
+            {section.name}
+          </h2>
+          <ul className="seat-rows">
+            {section.rows.map((row) => (
+              <li key={row.key} className="seat-row">
+                <span className="seat-row__name">{t("order.row", { row: row.name })}</span>
+                <ul className="seat-row__seats" dir="ltr">
+                  {row.seats.map((item) => (
+                    <li key={item.key}>
+                      <SeatButton
+                        item={item}
+                        price={prices.get(item.key)}
+                        tabbable={item.key === tabStop}
+                        t={t}
+                        onFocus={() => setActive(item.key)}
+                        onPick={onPick}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  )
+}
 
 const SeatButton = ({
   item,
+  price,
+  tabbable,
   t,
+  onFocus,
   onPick,
 }: {
   readonly item: SeatItem
+  readonly price: number | undefined
+  readonly tabbable: boolean
   readonly t: Translate
+  readonly onFocus: () => void
   readonly onPick: (item: SeatItem) => void
 }) => {
   const { seat, state } = item
+  const taken = state === "taken"
+  const described = [
+    stateId(state),
+    ...seatKinds(seat).map(kindId),
+    ...(price === undefined || taken ? [] : [priceId(price)]),
+  ]
   return (
     <button
       type="button"
@@ -61,11 +148,16 @@ const SeatButton = ({
       data-seat={seat.SeatName}
       data-place={item.key}
       aria-label={t("order.seat", { row: seat.RowName, seat: seat.SeatName })}
+      aria-describedby={described.join(" ")}
       aria-pressed={state === "mine" || state === "pending"}
       aria-busy={state === "pending" ? true : undefined}
+      aria-disabled={taken ? true : undefined}
+      tabIndex={tabbable ? 0 : -1}
       title={state === "singleSeatBlock" ? t("order.singleSeatHint") : undefined}
-      disabled={state === "taken"}
-      onClick={() => onPick(item)}
+      onFocus={onFocus}
+      onClick={() => {
+        if (!taken) onPick(item)
+      }}
     >
       {seat.SeatName}
     </button>

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query"
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react"
-import type { Presentation } from "../../api/PresentationsApi.ts"
+import type { Presentation, TicketGroup } from "../../api/PresentationsApi.ts"
 import type { Seatplan, SeatStatuses } from "../../api/SeatsApi.ts"
 import type { LockRejectionReason } from "../../domain/cart/facts.ts"
 import type { CartSeat } from "../../domain/cart/state.ts"
@@ -16,7 +16,7 @@ import { screenHref } from "./flow.ts"
 import { BestAvailablePlaceholder, GaQuantityPlaceholder } from "./HoldPlaceholders.tsx"
 import { loadSeatCart, type SeatCart } from "./loadSeatSelection.ts"
 import { presentationDetailQueryOptions, seatplanQueryOptions, seatStatusesQueryOptions } from "./queries.ts"
-import { SeatList } from "./SeatList.tsx"
+import { SeatListLegend } from "./SeatListLegend.tsx"
 import { ScreenLink } from "./StepFrame.tsx"
 import { type SeatItem, type SeatMarks, seatRows } from "./seatRows.ts"
 import { storedCartToken } from "./storedCartToken.ts"
@@ -25,7 +25,13 @@ import "./order.css"
 import "./steps.css"
 import "./seatCartOpening.css"
 
-// The map (regl and its shaders) arrives after the list: the list is usable at once and is the accessible view.
+// The seat list starts loading with this module, beside the seatplan request, not before the page's frame can
+// show: the order's first screen keeps within its budget (bench/bundle.ts) and the list is not later for it.
+const seatListModule = import("./SeatList.tsx")
+// a failed load shows where the list is rendered (lazy rethrows it there), not as an unhandled rejection now
+seatListModule.catch(() => undefined)
+const SeatList = lazy(() => seatListModule.then((module) => ({ default: module.SeatList })))
+// The map (regl and its shaders) loads when first rendered: the list is the accessible view and never waits for it.
 const SeatMapView = lazy(() =>
   import("../seatmap/SeatMapView.tsx").then((module) => ({ default: module.SeatMapView })),
 )
@@ -62,6 +68,8 @@ const problemText = (problem: Problem, t: Translate): string => {
       return t("order.problems.lockFailed")
   }
 }
+
+const NO_GROUPS: ReadonlyArray<TicketGroup> = []
 
 const placeOf = (item: SeatItem): SeatPlace => ({
   VenueSectionId: item.seat.VenueSectionId,
@@ -184,10 +192,12 @@ const SeatBoard = ({ order, seatCart, presentation, plan, locale, t }: BoardProp
   // while a token is being earned (or before the cart is open) the stored one, if any, asks for the statuses
   const cartToken =
     order.status === "ready" && order.token.status === "ready" ? order.token.token : storedCartToken()
-  const statusesOptions = seatStatusesQueryOptions(presentationId, cartToken)
+  const statusesOptions = seatStatusesQueryOptions(presentationId, cartToken, plan.seats)
   // a new token (the human check done) keeps showing the last answer until its own arrives: no seat flips back
   const statuses = useQuery({ ...statusesOptions, placeholderData: keepPreviousData })
   const config = useQuery(configQueryOptions())
+  // the page loaded this already (same key): the ticket groups give each seat's lowest price in the list
+  const detail = useQuery({ ...presentationDetailQueryOptions(presentationId, locale), enabled: false })
   const [problem, setProblem] = useState<Problem | null>(null)
   const [busy, setBusy] = useState(false)
 
@@ -337,7 +347,7 @@ const SeatBoard = ({ order, seatCart, presentation, plan, locale, t }: BoardProp
             ) : (
               <BestAvailablePlaceholder t={t} />
             )}
-            <Legend t={t} />
+            <SeatListLegend t={t} />
             <Suspense fallback={null}>
               <SeatMapView
                 plan={plan}
@@ -349,7 +359,14 @@ const SeatBoard = ({ order, seatCart, presentation, plan, locale, t }: BoardProp
             </Suspense>
             {/* a disabled fieldset disables every seat button in it at once, and says so to screen readers */}
             <fieldset className="seat-fieldset" disabled={ready === undefined}>
-              <SeatList sections={sections} t={t} onPick={(item) => void pick(item)} />
+              <Suspense fallback={null}>
+                <SeatList
+                  sections={sections}
+                  ticketGroups={detail.data?.ticketGroups ?? NO_GROUPS}
+                  t={t}
+                  onPick={(item) => void pick(item)}
+                />
+              </Suspense>
             </fieldset>
           </>
         ) : null}
@@ -379,17 +396,3 @@ const SeatBoard = ({ order, seatCart, presentation, plan, locale, t }: BoardProp
     </div>
   )
 }
-
-const Legend = ({ t }: { readonly t: Translate }) => (
-  <div className="seat-legend">
-    <span className="seat-legend__title">{t("order.legend.title")}</span>
-    <ul className="seat-legend__items">
-      {(["free", "mine", "taken", "singleSeatBlock"] as const).map((state) => (
-        <li key={state} className="seat-legend__item">
-          <span className="seat seat--swatch" data-state={state} aria-hidden="true" />
-          {t(`order.legend.${state}`)}
-        </li>
-      ))}
-    </ul>
-  </div>
-)
