@@ -62,5 +62,19 @@ registerRoute(
   "GET",
 )
 
+// Seatplans (the compact body the seat screen loads, per hall and language): a hall's layout changes between
+// seasons, so the network still wins when it answers within 3 s, and a buyer who loses signal in the lobby gets
+// the hall they last opened. A few hundred bytes to a few KB each.
+registerRoute(
+  ({ url, request, sameOrigin }) =>
+    sameOrigin && isGet(request) && url.pathname === "/api/seats/seatplan-compact",
+  new NetworkFirst({
+    cacheName: "api-seatplans",
+    networkTimeoutSeconds: 3,
+    plugins: [new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: 30 * DAY_SECONDS })],
+  }),
+  "GET",
+)
+
 // No other /api rule, and no background sync: other reads go straight to the network, and writes (seat
 // locks, commits, payments) are never cached or queued for replay — a lock must not fire days later.

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
 import { EventNotFound, Presentation } from "./PresentationsApi.ts"
 import { LangQuery, PositiveInt } from "./shared.ts"
@@ -236,6 +236,11 @@ export const BestAvailableMatch = Schema.Struct({
 })
 export type BestAvailableMatch = typeof BestAvailableMatch.Type
 
+/** The compact seatplan body's media type (compactSeatplan.ts). */
+export const SEATPLAN_CONTENT_TYPE = "application/vnd.marquee.seatplan"
+/** The status bitmap body's media type (statusBitmap.ts). */
+export const STATUS_CONTENT_TYPE = "application/vnd.marquee.seat-status"
+
 export class SeatsApi extends HttpApiGroup.make("seats")
   .add(
     HttpApiEndpoint.post("seatplanV2", "/seats/seatplanV2", {
@@ -254,6 +259,15 @@ export class SeatsApi extends HttpApiGroup.make("seats")
     }),
   )
   .add(
+    // not in the spec: the same seatplan as one compact binary body (compactSeatplan.ts), which the seat screen
+    // loads; the JSON calls above stay for everyone else
+    HttpApiEndpoint.get("seatplanCompact", "/seats/seatplan-compact", {
+      query: { venueId: PositiveInt, seatplanId: PositiveInt, lang: LangQuery },
+      success: Schema.Uint8Array.pipe(HttpApiSchema.asUint8Array({ contentType: SEATPLAN_CONTENT_TYPE })),
+      error: SeatplanNotFound,
+    }),
+  )
+  .add(
     HttpApiEndpoint.get("statusV2", "/seats/seats-statusV2", {
       query: statusQuery,
       headers: cartHeader,
@@ -266,6 +280,16 @@ export class SeatsApi extends HttpApiGroup.make("seats")
       query: statusQuery,
       headers: cartHeader,
       success: SeatStatuses,
+      error: EventNotFound,
+    }),
+  )
+  .add(
+    // not in the spec: every seat's status in two bits, in seatplan order (statusBitmap.ts), which the seat
+    // screen polls once it has the hall
+    HttpApiEndpoint.get("statusBitmap", "/seats/seats-status-bitmap", {
+      query: { presentationId: PositiveInt },
+      headers: cartHeader,
+      success: Schema.Uint8Array.pipe(HttpApiSchema.asUint8Array({ contentType: STATUS_CONTENT_TYPE })),
       error: EventNotFound,
     }),
   )

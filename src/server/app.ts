@@ -4,6 +4,7 @@ import { Layer } from "effect"
 import { HttpMiddleware, HttpRouter } from "effect/http"
 import { HttpApiBuilder, HttpApiMiddleware } from "effect/http-api"
 import { MarqueeApi } from "../api/MarqueeApi.ts"
+import { SEATPLAN_CONTENT_TYPE, STATUS_CONTENT_TYPE } from "../api/SeatsApi.ts"
 import { CartHttp } from "./cart/http.ts"
 import { ConfigHttp } from "./config/http.ts"
 import { CustomerHttp } from "./customer/http.ts"
@@ -49,6 +50,18 @@ export interface ServerOptions {
   readonly distDir: string
 }
 
+/**
+ * What is worth compressing: Effect's default set (text, JSON, JavaScript, XML, SVG, WebAssembly), the compact
+ * seatplan, whose rows of evenly spaced seats are runs of identical bytes, and the status bitmap, mostly runs of
+ * free or sold seats.
+ */
+const compressible = (contentType: string): boolean =>
+  /^\s*(text\/|application\/(json|javascript|xml|wasm)\b|image\/svg\+xml\b|[\w.-]+\/[\w.-]+\+(json|xml)\b)/i.test(
+    contentType,
+  ) ||
+  contentType.startsWith(SEATPLAN_CONTENT_TYPE) ||
+  contentType.startsWith(STATUS_CONTENT_TYPE)
+
 /** The one HTTP server: the API and the PWA on the same origin (the service worker needs that). */
 export const httpServerLayer = (options: ServerOptions) =>
   HttpRouter.serve(
@@ -56,6 +69,10 @@ export const httpServerLayer = (options: ServerOptions) =>
     {
       disableLogger: true,
       // The what's-on list is hundreds of kilobytes of repetitive JSON: compressed it is a tenth of that on a phone.
-      middleware: HttpMiddleware.compression({ algorithms: ["br", "gzip"], levels: { br: 4, gzip: 6 } }),
+      middleware: HttpMiddleware.compression({
+        algorithms: ["br", "gzip"],
+        levels: { br: 4, gzip: 6 },
+        compressible,
+      }),
     },
   ).pipe(Layer.provideMerge(NodeHttpServer.layer(createServer, { port: options.port, host: options.host })))

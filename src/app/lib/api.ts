@@ -29,6 +29,22 @@ export const apiGet = async <A>(path: string, params?: QueryParams, signal?: Abo
   return (await response.json()) as A
 }
 
+/**
+ * A binary body (`headers.accept` names its media type); an HTTP error rejects with `ApiError`, as `apiGet`
+ * does.
+ */
+export const apiBytes = async (
+  path: string,
+  params: QueryParams,
+  headers: Record<string, string>,
+  signal?: AbortSignal,
+): Promise<Uint8Array> => {
+  const url = apiUrl(path, params)
+  const response = await fetch(url, { headers, signal })
+  if (!response.ok) throw new ApiError(response.status, url)
+  return new Uint8Array(await response.arrayBuffer())
+}
+
 /** What a write call answered: the parsed JSON body (or null), whatever the status. */
 export interface ApiAnswer<A> {
   readonly ok: boolean

@@ -1,8 +1,8 @@
 import { queryOptions } from "@tanstack/react-query"
 import type { PresentationDetail } from "../../api/PresentationsApi.ts"
-import type { Seatplan, SeatStatuses } from "../../api/SeatsApi.ts"
+import type { Seatplan, SeatplanSeat, SeatStatuses } from "../../api/SeatsApi.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
-import { ApiError, apiGet, apiUrl } from "../lib/api.ts"
+import { ApiError, apiBytes, apiGet, apiUrl } from "../lib/api.ts"
 
 /** How often the seat list asks again who holds what (other buyers keep taking and releasing seats). */
 export const STATUS_REFRESH_MS = 15_000
@@ -19,8 +19,20 @@ export const presentationDetailQueryOptions = (presentationId: number, locale: L
 export const seatplanQueryOptions = (venueId: number, seatplanId: number, locale: LocaleCode) =>
   queryOptions({
     queryKey: ["seats", "seatplan", venueId, seatplanId, { lang: locale }],
-    queryFn: ({ signal }) =>
-      apiGet<Seatplan>("/seats/seatplan", { venueId, seatplanId, lang: locale }, signal),
+    // the compact body (src/api/compactSeatplan.ts): a large hall's seats are a few KB instead of hundreds. Its
+    // decoder loads while the body downloads, so it is not on the first screen's critical path either.
+    queryFn: async ({ signal }): Promise<Seatplan> => {
+      const [body, codec] = await Promise.all([
+        apiBytes(
+          "/seats/seatplan-compact",
+          { venueId, seatplanId, lang: locale },
+          { accept: "application/vnd.marquee.seatplan" },
+          signal,
+        ),
+        import("../../api/compactSeatplan.ts"),
+      ])
+      return codec.decodeSeatplanBody(body)
+    },
     // a hall's layout changes between seasons, not between clicks
     staleTime: 60 * 60_000,
   })
@@ -28,15 +40,34 @@ export const seatplanQueryOptions = (venueId: number, seatplanId: number, locale
 /**
  * Who holds what. The cart token is part of the key because "selected" means "held by this cart": a new cart
  * (after "start again" or a fresh human check) must not see the old one's answer.
+ *
+ * Given the hall's `seats` (the seatplan, in its order), the answer comes as the status bitmap (two bits a seat,
+ * src/api/statusBitmap.ts) and is read back into the same shape; without them (the loader, before the hall is
+ * known) as the spec's seats-statusV2. Either way the same key holds the same answer.
  */
-export const seatStatusesQueryOptions = (presentationId: number, cartToken: string | null) =>
+export const seatStatusesQueryOptions = (
+  presentationId: number,
+  cartToken: string | null,
+  seats?: ReadonlyArray<SeatplanSeat>,
+) =>
   queryOptions({
     queryKey: ["seats", "statuses", presentationId, { cart: cartToken }],
     queryFn: async ({ signal }): Promise<SeatStatuses> => {
+      const cart: Record<string, string> = cartToken === null ? {} : { "x-cart-token": cartToken }
+      if (seats !== undefined) {
+        const [body, codec] = await Promise.all([
+          apiBytes(
+            "/seats/seats-status-bitmap",
+            { presentationId },
+            { accept: "application/vnd.marquee.seat-status", ...cart },
+            signal,
+          ),
+          import("../../api/statusBitmap.ts"),
+        ])
+        return codec.decodeStatusBody(body, seats)
+      }
       const url = apiUrl("/seats/seats-statusV2", { presentationId })
-      const headers: Record<string, string> = { accept: "application/json" }
-      if (cartToken !== null) headers["x-cart-token"] = cartToken
-      const response = await fetch(url, { headers, signal })
+      const response = await fetch(url, { headers: { accept: "application/json", ...cart }, signal })
       if (!response.ok) throw new ApiError(response.status, url)
       return (await response.json()) as SeatStatuses
     },

@@ -1,9 +1,11 @@
 import { DateTime, Effect, Layer, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
+import { encodeSeatplanBody } from "../../api/compactSeatplan.ts"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
 import { EventNotFound } from "../../api/PresentationsApi.ts"
 import { SeatplanNotFound } from "../../api/SeatsApi.ts"
 import type { LocaleCode } from "../../api/shared.ts"
+import { encodeStatusBody } from "../../api/statusBitmap.ts"
 import { usesSingleSeatRule } from "../../domain/seating/policy.ts"
 import { PresentationsRepo } from "../presentations/PresentationsRepo.ts"
 import { chainDayBounds } from "../time.ts"
@@ -58,8 +60,12 @@ export const SeatsHttp = HttpApiBuilder.group(
     return handlers
       .handle("seatplanV2", ({ query }) => seatplan(query))
       .handle("seatplan", ({ query }) => seatplan(query))
+      .handle("seatplanCompact", ({ query }) => seatplan(query).pipe(Effect.map(encodeSeatplanBody)))
       .handle("statusV2", ({ query, headers }) => statuses(query, headers["x-cart-token"], false))
       .handle("status", ({ query, headers }) => statuses(query, headers["x-cart-token"], true))
+      .handle("statusBitmap", ({ query, headers }) =>
+        statuses(query, headers["x-cart-token"], true).pipe(Effect.map(encodeStatusBody)),
+      )
       .handle("lock", ({ payload, headers }) => holds.lock(headers["x-cart-token"], payload))
       .handle("unlock", ({ payload, headers }) => holds.unlock(headers["x-cart-token"], payload))
       .handle("bestAvailable", ({ query, headers }) =>

@@ -1,7 +1,10 @@
+import { gzipSync } from "node:zlib"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { SiteConfig } from "../../../src/api/ConfigApi.ts"
 import type { LocationList } from "../../../src/api/CustomerApi.ts"
+import { decodeSeatplanBody } from "../../../src/api/compactSeatplan.ts"
 import type { PresentationDetail, PresentationList } from "../../../src/api/PresentationsApi.ts"
+import { SEATPLAN_CONTENT_TYPE, type Seatplan } from "../../../src/api/SeatsApi.ts"
 import { bothDatabases } from "../../_support/databases.ts"
 import type { RunningServer } from "../../_support/testServer.ts"
 
@@ -166,6 +169,47 @@ describe.each(databases)("API on $name", ({ start }) => {
     const ids = locations.locations.map((l) => l.LocationId)
     expect(ids).toEqual(expect.arrayContaining([1173, 1181]))
     expect(ids).not.toContain(1)
+  })
+
+  live("GET /api/seats/seatplan-compact is the JSON seatplan in a fraction of the bytes", async () => {
+    // the largest hall the demo has: the open-air amphitheatre's some 23,000 seats
+    const [hall] = await (server as RunningServer).query<{ venueId: number; seatplanId: number }>(
+      `SELECT v.id AS "venueId", v.seatplan_id AS "seatplanId" FROM venues v
+       ORDER BY (SELECT count(*) FROM seats s WHERE s.seatplan_id = v.seatplan_id) DESC LIMIT 1`,
+    )
+    if (hall === undefined) throw new Error("no venue in the seeded data")
+    const query = `venueId=${hall.venueId}&seatplanId=${hall.seatplanId}&lang=en`
+    const json = (await (await get(`/api/seats/seatplan?${query}`)).json()) as Seatplan
+    const compact = await get(`/api/seats/seatplan-compact?${query}`)
+    expect(compact.status).toBe(200)
+    expect(compact.headers.get("content-type")).toBe(SEATPLAN_CONTENT_TYPE)
+    expect(compact.headers.get("content-encoding")).toMatch(/^(br|gzip)$/)
+    const decoded = decodeSeatplanBody(new Uint8Array(await compact.arrayBuffer()))
+    const { seats, ...hallPart } = json.seatplan
+    const { seats: decodedSeats, ...decodedHall } = decoded.seatplan
+    expect(decodedHall).toEqual(hallPart)
+    expect(seats.length).toBeGreaterThan(10_000)
+    expect(decodedSeats).toHaveLength(seats.length)
+    // the same seats in the same order; positions to 1/100 of a seat width
+    type Seat = Seatplan["seatplan"]["seats"][number]
+    const withoutPositions = (list: ReadonlyArray<Seat>) =>
+      list.map(({ PositionX, PositionY, ...rest }) => rest)
+    expect(withoutPositions(decodedSeats)).toEqual(withoutPositions(seats))
+    const worst = decodedSeats.reduce((most, seat, i) => {
+      const original = seats[i] as Seat
+      return Math.max(
+        most,
+        Math.abs(seat.PositionX - original.PositionX),
+        Math.abs(seat.PositionY - original.PositionY),
+      )
+    }, 0)
+    expect(worst).toBeLessThanOrEqual(0.005 + 1e-9)
+    // what goes over the wire, both compressed the same way
+    const wire = async (path: string) => gzipSync(Buffer.from(await (await get(path)).arrayBuffer())).length
+    const jsonBytes = await wire(`/api/seats/seatplan?${query}`)
+    const compactBytes = await wire(`/api/seats/seatplan-compact?${query}`)
+    expect(compactBytes * 10).toBeLessThan(jsonBytes)
+    expect((await get(`/api/seats/seatplan-compact?venueId=999999&seatplanId=999999`)).status).toBe(404)
   })
 
   live("/api/openapi.json is generated from the contract", async () => {
