@@ -5,23 +5,9 @@ import { toCartTicket } from "../../../src/app/order/ticketChoice.ts"
 import type { CartTicket } from "../../../src/domain/cart/facts.ts"
 import type { CartSeat } from "../../../src/domain/cart/state.ts"
 import { seatKey } from "../../../src/domain/cart/values.ts"
+import { ticketOffer } from "../../_support/ticketOffer.ts"
 
-const offer = (id: number, price: number): Ticket => ({
-  id,
-  ticketId: id,
-  name: `T${id}`,
-  price,
-  serviceCharge: 500,
-  pricePolicyId: 1,
-  multiplyFactor: 1,
-  isMemberOnly: false,
-  requiresReference: false,
-  isSenior: false,
-  includes3DGlasses: false,
-  minPerOrder: 0,
-  maxPerOrder: null,
-  requiresTicketId: null,
-})
+const offer = (id: number, price: number): Ticket => ticketOffer(id, { price })
 const regular = offer(101, 4700)
 const child = offer(102, 3900)
 const detail = {

@@ -11,38 +11,20 @@ import {
 import { ruleSeats, seatPriceLevel, subTicket, toCartTicket } from "../../../src/app/order/ticketChoice.ts"
 import type { CartSeat } from "../../../src/domain/cart/state.ts"
 import { ticketProblems } from "../../../src/domain/order/ticketRules.ts"
+import { ticketOffer } from "../../_support/ticketOffer.ts"
 
-const offer = (
-  id: number,
-  extra: { isMemberOnly?: boolean; price?: number; multiplyFactor?: number } = {},
-) => ({
-  id,
-  ticketId: id,
-  name: `T${id}`,
-  price: extra.price ?? 4700,
-  serviceCharge: 500,
-  pricePolicyId: 1,
-  multiplyFactor: extra.multiplyFactor ?? 1,
-  isMemberOnly: extra.isMemberOnly ?? false,
-  requiresReference: false,
-  isSenior: false,
-  includes3DGlasses: false,
-  minPerOrder: 0,
-  maxPerOrder: null,
-  requiresTicketId: null,
-})
 const group: TicketGroup = {
   id: 1,
   name: "G1",
   sectionId: null,
   tickets: [
-    offer(101),
-    offer(106, { isMemberOnly: true, price: 3700 }),
-    offer(108, { multiplyFactor: 2, price: 18900 }),
+    ticketOffer(101),
+    ticketOffer(106, { isMemberOnly: true, price: 3700 }),
+    ticketOffer(108, { multiplyFactor: 2, price: 18900 }),
   ],
   seatModifiers: [],
 }
-const premium: TicketGroup = { ...group, id: 5, name: "G5", tickets: [offer(501, { price: 6900 })] }
+const premium: TicketGroup = { ...group, id: 5, name: "G5", tickets: [ticketOffer(501, { price: 6900 })] }
 const seat = (x: number, extra: Partial<CartSeat> = {}) =>
   ({
     key: `1:${x}`,
@@ -81,7 +63,7 @@ describe("points on the ticket step", () => {
   })
 
   it("a seat paid with points: price 0, its full price as oldPrice, the member named; its points counted once", () => {
-    const paid = pointsTicket(offer(101), group, member)
+    const paid = pointsTicket(ticketOffer(101), group, member)
     expect(paid).toMatchObject({
       price: 0,
       oldPrice: 4700,
@@ -91,24 +73,26 @@ describe("points on the ticket step", () => {
     expect(isPaidWithPoints(paid)).toBe(true)
     expect(pointsOfSeat(seat(1, { ticket: paid }), 4700)).toBe(470)
     expect(pointsOfSeat(seat(2, { ticket: subTicket(paid), isMultiplyFactorSubTicket: true }), 4700)).toBe(0)
-    expect(pointsOfSeat(seat(3, { ticket: toCartTicket(offer(101), 1) }), 4700)).toBe(0)
+    expect(pointsOfSeat(seat(3, { ticket: toCartTicket(ticketOffer(101), 1) }), 4700)).toBe(0)
   })
 
   it("offers points only for a ticket with no other benefit", () => {
-    expect(seatCanUsePoints(seat(1, { ticket: toCartTicket(offer(101), 1) }), offer(101))).toBe(true)
-    const memberTicket = offer(106, { isMemberOnly: true })
+    expect(seatCanUsePoints(seat(1, { ticket: toCartTicket(ticketOffer(101), 1) }), ticketOffer(101))).toBe(
+      true,
+    )
+    const memberTicket = ticketOffer(106, { isMemberOnly: true })
     expect(seatCanUsePoints(seat(1, { ticket: toCartTicket(memberTicket, 1) }), memberTicket)).toBe(false)
-    const vouchered = toCartTicket(offer(101), 1, { systemVoucher: "TICKET-2" })
-    expect(seatCanUsePoints(seat(1, { ticket: vouchered }), offer(101))).toBe(false)
-    expect(seatCanUsePoints(seat(1), offer(101))).toBe(false)
+    const vouchered = toCartTicket(ticketOffer(101), 1, { systemVoucher: "TICKET-2" })
+    expect(seatCanUsePoints(seat(1, { ticket: vouchered }), ticketOffer(101))).toBe(false)
+    expect(seatCanUsePoints(seat(1), ticketOffer(101))).toBe(false)
   })
 
   it("the rules see the points, the loyalty-priced tickets and the price levels", () => {
     const planSeats = new Map<number, SeatplanSeat>([[3, { TicketGroupId: 5 } as SeatplanSeat]])
     const seats = [
-      seat(1, { ticket: pointsTicket(offer(101), group, member) }),
-      seat(2, { ticket: pointsTicket(offer(101), group, member) }),
-      seat(3, { ticket: toCartTicket(offer(501, { price: 6900 }), 5) }),
+      seat(1, { ticket: pointsTicket(ticketOffer(101), group, member) }),
+      seat(2, { ticket: pointsTicket(ticketOffer(101), group, member) }),
+      seat(3, { ticket: toCartTicket(ticketOffer(501, { price: 6900 }), 5) }),
     ]
     const read = ruleSeats(
       seats,

@@ -4,23 +4,9 @@ import type { SeatplanSeat } from "../../../src/api/SeatsApi.ts"
 import { groupsForSeat, ruleSeats, subTicket, toCartTicket } from "../../../src/app/order/ticketChoice.ts"
 import type { CartSeat } from "../../../src/domain/cart/state.ts"
 import { ticketProblems } from "../../../src/domain/order/ticketRules.ts"
+import { ticketOffer } from "../../_support/ticketOffer.ts"
 
-const ticket = (id: number, multiplyFactor = 1) => ({
-  id,
-  ticketId: id,
-  name: `T${id}`,
-  price: 4700,
-  serviceCharge: 500,
-  pricePolicyId: 1,
-  multiplyFactor,
-  isMemberOnly: false,
-  requiresReference: false,
-  isSenior: false,
-  includes3DGlasses: false,
-  minPerOrder: 0,
-  maxPerOrder: null,
-  requiresTicketId: null,
-})
+const ticket = (id: number, multiplyFactor = 1) => ticketOffer(id, { multiplyFactor })
 const group = (id: number, sectionId: number | null, tickets = [ticket(id * 100 + 1)]): TicketGroup => ({
   id,
   name: `G${id}`,

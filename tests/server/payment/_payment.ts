@@ -305,3 +305,7 @@ export const reconcile = (server: RunningServer) =>
       return yield* reconciliation.run
     }).pipe(Effect.provide(PaymentServices)),
   )
+
+/** The error code of a refused call's body (`{"code": …}`). */
+export const codeOf = async (response: Response): Promise<string | undefined> =>
+  ((await response.json()) as { code?: string }).code

@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 import { newCart, solveHumanCheck } from "../../_support/humanCheck.ts"
 import { orderStatuses, referenceUsed, ticketsLeft, ticketVoucher, voucherLine } from "./_benefits.ts"
-import { type Committed, commitCart, freshStage, holdSeats, postCommit, seatLine } from "./_payment.ts"
+import {
+  type Committed,
+  codeOf,
+  commitCart,
+  freshStage,
+  holdSeats,
+  postCommit,
+  seatLine,
+} from "./_payment.ts"
 
 /**
  * `POST /api/payment/commit` through real HTTP on both databases: the server prices the cart again, checks the
@@ -13,8 +21,6 @@ const databases = bothDatabases("commit")
 describe.each(databases)("commit on $name", ({ start }) => {
   const { isUp, live } = useTestServer(start)
   const used: Array<number> = []
-  const codeOf = async (response: Response) =>
-    ((await response.json()) as { code?: string; _tag?: string }).code
 
   it("turns the held seats into an order awaiting payment, held until the payment deadline", async (ctx) => {
     if (!isUp()) return ctx.skip()

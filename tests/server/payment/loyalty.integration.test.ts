@@ -4,7 +4,7 @@ import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 import { newCart } from "../../_support/humanCheck.ts"
 import type { RunningServer } from "../../_support/testServer.ts"
 import { orderStatuses } from "./_benefits.ts"
-import { commitCart, freshStage, holdSeats, postCommit, type Stage, seatLine } from "./_payment.ts"
+import { codeOf, commitCart, freshStage, holdSeats, postCommit, type Stage, seatLine } from "./_payment.ts"
 
 /**
  * The ticket step's loyalty features through real HTTP on both databases: the loyalty login by member number
@@ -45,8 +45,6 @@ const pointsLine = (stage: Stage, i: number, member: { memberNumber: string; cus
 describe.each(databases)("loyalty on $name", ({ start }) => {
   const { isUp, live } = useTestServer(start)
   const used: Array<number> = []
-  const codeOf = async (response: Response) =>
-    ((await response.json()) as { code?: string; msg?: string }).code
 
   it("logs a member in by number: first name and initial, points, member prices; refuses the others", async (ctx) => {
     if (!isUp()) return ctx.skip()

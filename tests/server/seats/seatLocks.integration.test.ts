@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest"
-import type { SeatRef } from "../../../src/api/SeatsApi.ts"
+import {
+  type Seatplan,
+  type SeatRef,
+  type SeatStatuses,
+  STATUS_CONTENT_TYPE,
+} from "../../../src/api/SeatsApi.ts"
+import { decodeStatusBody } from "../../../src/api/statusBitmap.ts"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 import { newCart } from "../../_support/humanCheck.ts"
 import type { RunningServer } from "../../_support/testServer.ts"
@@ -263,5 +269,44 @@ describe.each(databases)("seat locks on $name", ({ start }) => {
     }
     expect(state.presentations[0]?.held.map((s) => s.x)).toEqual([row.seatIndexes[0]])
     expect(state.presentations[0]?.lost.map((s) => s.x)).toEqual([row.seatIndexes[5]])
+  }, 60_000)
+
+  it("the status bitmap says what seats-statusV2 says, to the cart that holds and to another", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const row = await freshRow()
+    const [holder, other] = await Promise.all([newCart(live().baseUrl), newCart(live().baseUrl)])
+    expect((await lock(holder, { seat: seatOf(row, 0) })).status).toBe(200)
+    expect((await lock(other, { seat: seatOf(row, 5) })).status).toBe(200)
+    const base = live().baseUrl
+    const { presentation } = (await (
+      await fetch(`${base}/api/presentations/${row.presentationId}`)
+    ).json()) as {
+      presentation: { venueId: number; seatplanId: number }
+    }
+    const plan = (await (
+      await fetch(
+        `${base}/api/seats/seatplan?venueId=${presentation.venueId}&seatplanId=${presentation.seatplanId}`,
+      )
+    ).json()) as Seatplan
+    for (const cart of [holder, other]) {
+      const headers = { "x-cart-token": cart }
+      const query = `presentationId=${row.presentationId}`
+      const json = (await (
+        await fetch(`${base}/api/seats/seats-statusV2?${query}`, { headers })
+      ).json()) as SeatStatuses
+      const answer = await fetch(`${base}/api/seats/seats-status-bitmap?${query}`, { headers })
+      expect(answer.headers.get("content-type")).toBe(STATUS_CONTENT_TYPE)
+      const decoded = decodeStatusBody(new Uint8Array(await answer.arrayBuffer()), plan.seatplan.seats)
+      const { serverTime: _a, ...fromJson } = json
+      const { serverTime: _b, ...fromBitmap } = decoded
+      expect(fromBitmap).toEqual(fromJson)
+      // each cart sees its own hold as its own, and the other's as taken
+      const own = cart === holder ? 0 : 5
+      expect(
+        decoded.seats
+          .filter((seat) => seat.isSelected && seat.YCoordinate === row.rowIndex)
+          .map((s) => s.XCoordinate),
+      ).toEqual([row.seatIndexes[own]])
+    }
   }, 60_000)
 })

@@ -37,16 +37,18 @@ describe("two server processes on one PostgreSQL", () => {
         isOnSale: boolean
         hasReservedSection: boolean
         availableSeats: number | null
+        venueTypeId: number
       }>
     }
+    // not a VIP hall (venue type 2): its sofas and beds are sold two at once, so one seat has no match there
     const p = presentations.presentations.find(
-      (x) => x.isOnSale && x.hasReservedSection && (x.availableSeats ?? 0) > 20,
+      (x) => x.isOnSale && x.hasReservedSection && (x.availableSeats ?? 0) > 20 && x.venueTypeId !== 2,
     )
     if (p === undefined || p.seatplanId === null) throw new Error("no reserved presentation on sale")
     const best = (await (
       await fetch(`${first.baseUrl}/api/seats/best-available?presentationId=${p.id}&quantity=1&isLock=false`)
-    ).json()) as { matches: Array<{ seats: Array<Record<string, unknown>> }> }
-    const seat = best.matches[0]?.seats[0]
+    ).json()) as { matches?: Array<{ seats: Array<Record<string, unknown>> }> }
+    const seat = best.matches?.[0]?.seats[0]
     if (seat === undefined) throw new Error("no free seat")
     // each cart is created on one process and locks through the other
     const carts = await Promise.all(
