@@ -14,6 +14,12 @@ export const SHORT_HOLD_PORT = PORT + 1
 export const SHORT_HOLD_SECONDS = 6
 const shortHoldDataDir = mkdtempSync(join(tmpdir(), "marquee-e2e-short-"))
 
+/**
+ * A server is ready when it says so (src/server/main.ts prints it once every route is attached), or when its
+ * config answers: whichever comes first, so one readiness probe that hangs cannot stall the run.
+ */
+const READY = { stdout: /is ready at/ }
+
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-background-networking",
@@ -46,6 +52,7 @@ export default defineConfig({
     {
       command: `"${process.execPath}" src/server/main.ts`,
       url: `http://127.0.0.1:${PORT}/api/config`,
+      wait: READY,
       timeout: 180_000,
       reuseExistingServer: false,
       stdout: "pipe",
@@ -54,6 +61,7 @@ export default defineConfig({
     {
       command: `"${process.execPath}" src/server/main.ts`,
       url: `http://127.0.0.1:${SHORT_HOLD_PORT}/api/config`,
+      wait: READY,
       timeout: 180_000,
       reuseExistingServer: false,
       stdout: "pipe",

@@ -1,7 +1,7 @@
 import { createServer } from "node:http"
 import { NodeHttpServer } from "@effect/platform-node"
-import { Layer } from "effect"
-import { HttpMiddleware, HttpRouter } from "effect/http"
+import { Effect, Layer } from "effect"
+import { HttpMiddleware, HttpRouter, HttpServer } from "effect/http"
 import { HttpApiBuilder, HttpApiMiddleware } from "effect/http-api"
 import { MarqueeApi } from "../api/MarqueeApi.ts"
 import { SEATPLAN_CONTENT_TYPE, STATUS_CONTENT_TYPE } from "../api/SeatsApi.ts"
@@ -62,17 +62,35 @@ const compressible = (contentType: string): boolean =>
   contentType.startsWith(SEATPLAN_CONTENT_TYPE) ||
   contentType.startsWith(STATUS_CONTENT_TYPE)
 
-/** The one HTTP server: the API and the PWA on the same origin (the service worker needs that). */
+/**
+ * The one HTTP server: the API and the PWA on the same origin (the service worker needs that).
+ *
+ * Every route and job is built before the port is opened. Node's server accepts connections as soon as it
+ * listens, and a request that arrives before the handler is attached is never answered: with
+ * `HttpRouter.serve` the port opened first and the routes were built after it, so a client that came in that
+ * window (a health check polling for readiness, a browser reloading during a restart) hung for good.
+ */
 export const httpServerLayer = (options: ServerOptions) =>
-  HttpRouter.serve(
-    Layer.mergeAll(ApiRoutes, PaymentRoutes, OutboxJob, SandboxInboxRoute, clientAppLayer(options.distDir)),
-    {
-      disableLogger: true,
-      // The what's-on list is hundreds of kilobytes of repetitive JSON: compressed it is a tenth of that on a phone.
-      middleware: HttpMiddleware.compression({
-        algorithms: ["br", "gzip"],
-        levels: { br: 4, gzip: 6 },
-        compressible,
-      }),
-    },
-  ).pipe(Layer.provideMerge(NodeHttpServer.layer(createServer, { port: options.port, host: options.host })))
+  Layer.unwrap(
+    Effect.gen(function* () {
+      const handler = yield* HttpRouter.toHttpEffect(
+        Layer.mergeAll(
+          ApiRoutes,
+          PaymentRoutes,
+          OutboxJob,
+          SandboxInboxRoute,
+          clientAppLayer(options.distDir),
+        ),
+      )
+      return HttpServer.serve(
+        handler,
+        // The what's-on list is hundreds of kilobytes of repetitive JSON: compressed it is a tenth of that on a phone.
+        HttpMiddleware.compression({ algorithms: ["br", "gzip"], levels: { br: 4, gzip: 6 }, compressible }),
+      ).pipe(
+        HttpServer.withLogAddress,
+        Layer.provideMerge(
+          NodeHttpServer.layerServer(createServer, { port: options.port, host: options.host }),
+        ),
+      )
+    }),
+  ).pipe(Layer.provideMerge(NodeHttpServer.layerHttpServices))
