@@ -33,6 +33,9 @@ for (const lang of ["he", "en"] as const) {
     await expect(page).toHaveURL(new RegExp(`/order/${presentation.id}/seats`))
     await expect(page.getByTestId("basket")).toBeVisible()
     await snap(page, lang, project, 1, "seats")
+    // and what the screen shows with the map in view: a full-page picture puts the sticky basket elsewhere
+    await page.getByTestId("seat-map").scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${DIR}/${lang}-${project}-1-seats-in-view.png` })
     await steps.continue()
     await expect(steps.ticketSeats).toHaveCount(2)
     await snap(page, lang, project, 2, "tickets")

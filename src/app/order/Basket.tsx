@@ -36,13 +36,13 @@ export const Basket = ({
   emptyText,
   children,
 }: Props) => (
-  <aside className="basket" aria-labelledby="basket-title" data-testid="basket">
+  <aside className="basket basket--bar" aria-labelledby="basket-title" data-testid="basket">
     <h2 id="basket-title" className="basket__title">
       {t("order.basket.title")}
     </h2>
     {timer !== null && !timer.isExpired ? (
       <p className="basket__timer">
-        <span>{t("order.basket.timeLeft")}</span>{" "}
+        <span className="basket__timer-label">{t("order.basket.timeLeft")}</span>{" "}
         <span role="timer" className="basket__countdown" data-testid="timer" dir="ltr">
           {formatCountdown(timer.secondsLeft)}
         </span>

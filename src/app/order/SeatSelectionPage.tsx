@@ -347,7 +347,6 @@ const SeatBoard = ({ order, seatCart, presentation, plan, locale, t }: BoardProp
             ) : (
               <BestAvailablePlaceholder t={t} />
             )}
-            <SeatListLegend t={t} />
             <Suspense fallback={null}>
               <SeatMapView
                 plan={plan}
@@ -357,6 +356,8 @@ const SeatBoard = ({ order, seatCart, presentation, plan, locale, t }: BoardProp
                 onPick={(item) => void pick(item)}
               />
             </Suspense>
+            {/* each view has its key beside it: the map's colours above the map, the buttons' looks here */}
+            <SeatListLegend t={t} />
             {/* a disabled fieldset disables every seat button in it at once, and says so to screen readers */}
             <fieldset className="seat-fieldset" disabled={ready === undefined}>
               <Suspense fallback={null}>
