@@ -22,7 +22,7 @@ import { LABEL_COLOR } from "./palette.ts"
 import { planFrame, type Surface, type SurfaceSize, surfaceFor } from "./panSurface.ts"
 import { createPickIndex, type PickIndex } from "./pickIndex.ts"
 import { recolor } from "./recolor.ts"
-import { drawRowLabels, LABEL_MIN_SCALE, type RowEnds, rowEnds } from "./rowLabels.ts"
+import { drawRowLabels, LABEL_FIT_MARGIN, LABEL_MIN_SCALE, type RowEnds, rowEnds } from "./rowLabels.ts"
 import { createSurfaceCanvases } from "./surfaceCanvases.ts"
 
 /**
@@ -222,7 +222,9 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
     canvas.dataset.frames = String(frames)
   }
 
-  const fitted = (viewport: Viewport): Camera => fitCamera(bounds, viewport)
+  // with row names, the fitted hall leaves room for them at the rows' ends (a wide row would cut "10" to "0")
+  const fitted = (viewport: Viewport): Camera =>
+    fitCamera(bounds, viewport, labels === null ? undefined : LABEL_FIT_MARGIN)
 
   const pickIndex = (): PickIndex => {
     picker ??= createPickIndex(positionData)

@@ -24,6 +24,14 @@ export interface RowEnds {
 /** Labels show from this many CSS pixels per seat width: below it rows are too close to read. */
 export const LABEL_MIN_SCALE = 14
 
+/**
+ * Seat widths to leave around the hall when it is fitted with labels shown: a label is centred one seat width
+ * beyond the row's end and is at most about 0.165 seat widths wide per character either side of its centre
+ * (0.55 × the seat width, ~0.6 em a character), so 1.5 keeps a three-character row name ("12A") whole where a
+ * row reaches the edge of the view.
+ */
+export const LABEL_FIT_MARGIN = 1.5
+
 /** Each named row's outermost seats, one label position beyond each (hall units). Rows without a name: none. */
 export const rowEnds = (seats: ReadonlyArray<LabelSeat>): ReadonlyArray<RowEnds> => {
   const rows = new Map<string, { name: string; left: LabelSeat; right: LabelSeat }>()

@@ -149,6 +149,34 @@ describe("createSeatMap without WebGL", () => {
     map.destroy()
   })
 
+  it("fits the hall with room for the row names: a wide row's three-character name stays whole", () => {
+    const { ctx } = recordingContext(300, 150)
+    const { canvas } = fakeCanvas(ctx)
+    const labelled: Array<{ text: string; x: number; size: number }> = []
+    const labelsContext = {
+      canvas: { width: 0, height: 0, dataset: {} },
+      font: "",
+      setTransform: () => undefined,
+      clearRect: () => undefined,
+      fillText(text: string, x: number) {
+        labelled.push({ text, x, size: Number.parseFloat(this.font.split(" ")[1] ?? "0") })
+      },
+    }
+    const labels = { getContext: () => labelsContext } as unknown as HTMLCanvasElement
+    labelsContext.canvas = labels as never
+    const map = createSeatMap(canvas, { pixelRatio: 1, labels })
+    map.setSeatplan(Array.from({ length: 12 }, (_, x) => seat(x, 0, { RowName: "12A" })))
+    map.flush()
+    expect(labelled.map((label) => label.text)).toEqual(["12A", "12A"])
+    for (const { text, x, size } of labelled) {
+      // system-ui at weight 600 is about 0.6 em a character
+      const half = (0.6 * size * text.length) / 2
+      expect(x - half).toBeGreaterThanOrEqual(0)
+      expect(x + half).toBeLessThanOrEqual(300)
+    }
+    map.destroy()
+  })
+
   it("is unavailable only when not even Canvas 2D can be had", () => {
     const { canvas } = fakeCanvas(null)
     expect(() => createSeatMap(canvas)).toThrow(SeatMapUnavailable)
