@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query"
-import { useEffect, useMemo, useRef, useState } from "react"
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react"
 import type { Seatplan } from "../../api/SeatsApi.ts"
 import type { MessageKey } from "../i18n/dictionaries.ts"
 import { formatMoney } from "../i18n/format.ts"
@@ -10,6 +10,7 @@ import { placeKey, type SeatItem, type SectionItem } from "../order/seatRows.ts"
 import { createSeatMap, type SeatHover, type SeatMap, SeatMapUnavailable } from "./createSeatMap.ts"
 import { SEAT_COLORS, SEAT_STATUS } from "./palette.ts"
 import { lowestPrice } from "./seatPrice.ts"
+import { tooltipLeft } from "./tooltipPlacement.ts"
 
 /** Palette entry → legend label (the list's labels where they mean the same). */
 const MAP_LEGEND: ReadonlyArray<readonly [keyof typeof SEAT_COLORS, MessageKey]> = [
@@ -148,6 +149,15 @@ export const SeatMapView = ({ plan, sections, presentationId, t, onPick }: Props
     }
   }, [hover, seats, items, plan.sections, detail.data, t, locale])
 
+  // centred on the seat but kept inside the frame, measured before it is painted
+  const tooltipRef = useRef<HTMLDivElement>(null)
+  useLayoutEffect(() => {
+    const element = tooltipRef.current
+    if (tooltip === null || element === null) return
+    const frameWidth = element.parentElement?.clientWidth ?? 0
+    element.style.left = `${tooltipLeft(tooltip.at.x, element.offsetWidth, frameWidth)}px`
+  }, [tooltip])
+
   if (unavailable) return null
   return (
     <div className="seat-map">
@@ -181,11 +191,13 @@ export const SeatMapView = ({ plan, sections, presentationId, t, onPick }: Props
         </div>
         {tooltip === null ? null : (
           <div
+            ref={tooltipRef}
             className="seat-map__tooltip"
             data-testid="seat-map-tooltip"
             aria-hidden="true"
-            // hall coordinates are physical (the hall is never mirrored), so the tooltip uses left/top
-            style={{ left: `${tooltip.at.x}px`, top: `${tooltip.at.y}px` }}
+            // hall coordinates are physical (the hall is never mirrored), so the tooltip uses left/top; its left
+            // edge is set when it is measured (above)
+            style={{ top: `${tooltip.at.y}px` }}
           >
             {tooltip.lines.map((line) => (
               <span key={line} className="seat-map__tooltip-line">
