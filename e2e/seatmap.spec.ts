@@ -168,7 +168,33 @@ test.describe("order: the seat map", () => {
     expect(again.x).toBeCloseTo(moved.x - 20, 0)
     await expect.poll(() => pixelAt(page, again)).toEqual([...SEAT_COLORS.mine])
     expect(await debugOf(page, "draws")).toBe(drawsBefore)
-    await map.click({ position: again })
+
+    // the seat's tooltip stays inside the map: the page never scrolls sideways for it (on a phone it did)
+    const mapBox = await map.boundingBox()
+    if (mapBox === null) throw new Error("the map has no box")
+    await page.mouse.move(mapBox.x + again.x, mapBox.y + again.y)
+    await expect(page.getByTestId("seat-map-tooltip")).toBeVisible()
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0)
+
+    // the wheel (a desktop's; the phone's pinch is unit-tested) zooms about the pointer: the compositor scales
+    // the drawing while the wheel turns, and once it rests the seats are drawn again, sharp, with the seat
+    // still under the pointer and still mine
+    let seatNow = again
+    if (testInfo.project.name === "desktop") {
+      const drawsBeforeWheel = (await debugOf(page, "draws")) as number
+      await page.mouse.wheel(0, -150)
+      await expect.poll(() => debugOf(page, "draws")).toBeGreaterThan(drawsBeforeWheel)
+      const zoomed = await seatPosition(page, key)
+      if (zoomed === undefined) throw new Error(`the map lost seat ${key}`)
+      expect(Math.abs(zoomed.x - again.x)).toBeLessThan(2)
+      expect(Math.abs(zoomed.y - again.y)).toBeLessThan(2)
+      await expect(map.locator("canvas").first()).not.toHaveAttribute("style", /scale\(/)
+      await expect.poll(() => pixelAt(page, zoomed)).toEqual([...SEAT_COLORS.mine])
+      seatNow = zoomed
+    }
+    await map.click({ position: seatNow })
     await expect(seatList.seatAt(place)).toHaveAttribute("aria-pressed", "false")
   })
 

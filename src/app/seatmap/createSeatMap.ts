@@ -35,7 +35,9 @@ import { createSurfaceCanvases } from "./surfaceCanvases.ts"
  *   pending frame at once.
  * - Given a `frame` (the element the map is seen through), a drag moves the canvas inside it instead of
  *   redrawing (panSurface.ts): the canvas is the frame's size plus a margin on every side, and the map owns its
- *   CSS box. Without one the canvas is the window and every pan redraws.
+ *   CSS box. A wheel or pinch zoom scales the drawn canvas the same way while it lasts and draws the seats
+ *   sharp once it rests (`GESTURE_REST_MS` after its last step, or at once when the fingers lift). Without a
+ *   frame the canvas is the window and every pan and zoom redraws.
  * - The hall is never mirrored, whatever the page's direction (see camera.ts).
  *
  * Test hook: `debug()`, also reachable as `canvas[SEAT_MAP_TEST_HOOK]()` (and on the frame) from a page
@@ -107,8 +109,10 @@ export interface SeatMap {
   onHover(listener: (hover: SeatHover | null) => void): () => void
   zoomIn(): void
   zoomOut(): void
-  /** zooms by `factor` about the middle of the view */
-  zoomBy(factor: number): void
+  /** zooms by `factor` about the middle of the view; as one step of a wheel or pinch gesture with `gesture` */
+  zoomBy(factor: number, options?: { readonly gesture?: boolean }): void
+  /** ends a zoom gesture now: the seats are drawn sharp at the next frame */
+  settle(): void
   /** moves the hall by CSS pixels, as a drag would */
   panBy(dx: number, dy: number): void
   reset(): void
@@ -124,6 +128,9 @@ export class SeatMapUnavailable extends Error {
 }
 
 export const SEAT_MAP_TEST_HOOK = "__marqueeSeatMap"
+
+/** a wheel has no end event: a zoom gesture rests once this long has passed without a step */
+const GESTURE_REST_MS = 150
 
 /** a click picks the nearest seat within this many seat widths, or this many CSS pixels when seats are tiny */
 const PICK_RADIUS = 0.6
@@ -152,6 +159,8 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
   let draws = 0
   let lastUploadSeats = 0
   let hovered: SeatHover | null = null
+  // a zoom gesture under way (its rest timer), whose frames scale the drawn canvas instead of drawing
+  let gesture: ReturnType<typeof setTimeout> | null = null
   // what the canvas holds, and whether it must be drawn again whatever the camera
   let drawn: Surface | null = null
   let stale = true
@@ -215,9 +224,11 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
     if (frame !== null) cancelAnimationFrame(frame)
     frame = null
     if (painter === null || painter.lost || destroyed) return
-    const plan = planFrame(drawn, camera, surface, stale)
+    const plan = planFrame(drawn, camera, surface, stale, gesture !== null && frameElement !== null)
     if (plan.kind === "draw") drawSurface(plan.surface, plan.visibleOnly)
-    canvases.place(plan.kind === "move" ? plan.offset : { x: 0, y: 0 })
+    if (plan.kind === "draw") canvases.place({ x: 0, y: 0 })
+    else if (plan.kind === "move") canvases.place(plan.offset)
+    else canvases.place(plan.offset, plan.factor)
     frames++
     canvas.dataset.frames = String(frames)
   }
@@ -257,9 +268,19 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
     for (const listener of hoverListeners) listener(next)
   }
 
-  const move = (next: Camera) => {
+  const settle = () => {
+    if (gesture === null) return
+    clearTimeout(gesture)
+    gesture = null
+    requestRender()
+  }
+
+  /** `continuous`: a step of a zoom gesture (wheel, pinch), drawn sharp only once the gesture rests */
+  const move = (next: Camera, continuous = false) => {
     camera = next
     userMoved = true
+    if (gesture !== null) clearTimeout(gesture)
+    gesture = continuous ? setTimeout(settle, GESTURE_REST_MS) : null
     setHover(null)
     requestRender()
   }
@@ -274,6 +295,7 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
   const detach = attachInteraction(input, {
     camera: () => camera,
     move,
+    settle,
     reset,
     pick: (point) => {
       const index = seatAt(point)
@@ -363,7 +385,8 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
     },
     zoomIn: () => move(zoomAt(camera, middle(), ZOOM_STEP)),
     zoomOut: () => move(zoomAt(camera, middle(), 1 / ZOOM_STEP)),
-    zoomBy: (factor) => move(zoomAt(camera, middle(), factor)),
+    zoomBy: (factor, zoomOptions) => move(zoomAt(camera, middle(), factor), zoomOptions?.gesture === true),
+    settle,
     panBy: (dx, dy) => move(pan(camera, dx, dy)),
     reset,
     flush: () => {
@@ -373,6 +396,7 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
       if (destroyed) return
       destroyed = true
       if (frame !== null) cancelAnimationFrame(frame)
+      if (gesture !== null) clearTimeout(gesture)
       observer?.disconnect()
       pickListeners.clear()
       hoverListeners.clear()

@@ -8,7 +8,10 @@ import { type Camera, pan, type ScreenPoint, screenPoint, zoomAt } from "./camer
 
 export interface InteractionHandlers {
   camera(): Camera
-  move(next: Camera): void
+  /** `continuous`: one step of a zoom gesture (wheel, pinch) */
+  move(next: Camera, continuous?: boolean): void
+  /** the zoom gesture ended (the fingers lifted) */
+  settle(): void
   reset(): void
   pick(point: ScreenPoint): void
   /** a seat may be under `point` (mouse hover, touch long-press); null when the pointer left */
@@ -93,7 +96,7 @@ export const attachInteraction = (target: HTMLElement, handlers: InteractionHand
       const now = middle()
       let camera = pan(handlers.camera(), now.x - pinch.middle.x, now.y - pinch.middle.y)
       if (pinch.distance > 0 && distance > 0) camera = zoomAt(camera, now, distance / pinch.distance)
-      handlers.move(camera)
+      handlers.move(camera, true)
       pinch = { distance, middle: now }
       return
     }
@@ -108,9 +111,15 @@ export const attachInteraction = (target: HTMLElement, handlers: InteractionHand
     press.last = point
   }
 
+  const endPinch = () => {
+    if (pointers.size >= 2 || pinch === null) return
+    pinch = null
+    handlers.settle()
+  }
+
   const onPointerUp = (event: PointerEvent) => {
     pointers.delete(event.pointerId)
-    if (pointers.size < 2) pinch = null
+    endPinch()
     if (press === null || press.id !== event.pointerId) return
     const wasClick = !press.dragging && !press.longPressed
     endPress()
@@ -119,7 +128,7 @@ export const attachInteraction = (target: HTMLElement, handlers: InteractionHand
 
   const onPointerCancel = (event: PointerEvent) => {
     pointers.delete(event.pointerId)
-    if (pointers.size < 2) pinch = null
+    endPinch()
     endPress()
   }
 
@@ -130,7 +139,7 @@ export const attachInteraction = (target: HTMLElement, handlers: InteractionHand
   const onWheel = (event: WheelEvent) => {
     event.preventDefault()
     const lines = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? 400 : 1
-    handlers.move(zoomAt(handlers.camera(), localPoint(event), Math.exp(-event.deltaY * lines * 0.002)))
+    handlers.move(zoomAt(handlers.camera(), localPoint(event), Math.exp(-event.deltaY * lines * 0.002)), true)
   }
 
   const onKeyDown = (event: KeyboardEvent) => {

@@ -1,8 +1,8 @@
-import type { DevicePoint, SurfaceSize } from "./panSurface.ts"
+import { type DevicePoint, placementOf, type SurfaceSize } from "./panSurface.ts"
 
 /**
  * The DOM side of compositor panning (panSurface.ts): sizes the map's canvases (seats, row labels) to the
- * surface and moves them inside their window with a CSS transform. Only `transform` changes while a drag
+ * surface and moves (or, during a zoom gesture, scales) them inside their window with a CSS transform. Only `transform` changes while a drag
  * stays inside the drawn area, so the browser neither lays out nor paints: it composites.
  *
  * Without a window the canvas is its own window: its CSS box is the page's to size, nothing is moved, and only
@@ -11,8 +11,8 @@ import type { DevicePoint, SurfaceSize } from "./panSurface.ts"
 export interface SurfaceCanvases {
   /** answers whether the canvases changed size (their pixels are gone, a full frame is due) */
   resize(size: SurfaceSize, pixelRatio: number): boolean
-  /** puts the drawn pixels `offset` device pixels from where they were drawn */
-  place(offset: DevicePoint): void
+  /** puts the drawn pixels `offset` device pixels from where they were drawn, scaled by `factor` (default 1) */
+  place(offset: DevicePoint, factor?: number): void
 }
 
 export const createSurfaceCanvases = (
@@ -32,11 +32,11 @@ export const createSurfaceCanvases = (
       canvas.style.willChange = "transform"
     }
 
-  const place = (offset: DevicePoint) => {
+  const place = (offset: DevicePoint, factor = 1) => {
     if (!framed || current === null) return
-    const x = (offset.x - current.marginX) / ratio
-    const y = (offset.y - current.marginY) / ratio
-    const transform = `translate(${x}px, ${y}px)`
+    const { x, y } = placementOf(current, offset, factor, ratio)
+    const transform =
+      factor === 1 ? `translate(${x}px, ${y}px)` : `translate(${x}px, ${y}px) scale(${factor})`
     if (transform === placed) return
     placed = transform
     for (const canvas of canvases) canvas.style.transform = transform

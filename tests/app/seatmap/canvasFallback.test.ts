@@ -94,6 +94,7 @@ describe("createSeatMap without WebGL", () => {
       removeEventListener: (type: string) => listeners.delete(type),
       getBoundingClientRect: () => ({ left: 0, top: 0 }),
       setPointerCapture: () => undefined,
+      style: {} as Record<string, string>,
     }
     return { canvas: canvas as unknown as HTMLCanvasElement, listeners }
   }
@@ -175,6 +176,38 @@ describe("createSeatMap without WebGL", () => {
       expect(x + half).toBeLessThanOrEqual(300)
     }
     map.destroy()
+  })
+
+  it("scales the drawn seats during a wheel gesture and draws them sharp once it rests", () => {
+    vi.useFakeTimers()
+    try {
+      const { ctx } = recordingContext(300, 150)
+      const { canvas } = fakeCanvas(ctx)
+      const { canvas: frame, listeners } = fakeCanvas(null)
+      const map = createSeatMap(canvas, { pixelRatio: 1, frame })
+      map.setSeatplan(Array.from({ length: 40 }, (_, i) => seat(i % 10, Math.floor(i / 10))))
+      map.flush()
+      const drawn = map.debug().draws
+      const wheel = { preventDefault: () => undefined, deltaY: -60, deltaMode: 0, clientX: 150, clientY: 75 }
+      listeners.get("wheel")?.(wheel)
+      map.flush()
+      listeners.get("wheel")?.(wheel)
+      map.flush()
+      expect(map.debug().draws).toBe(drawn)
+      expect(canvas.style.transform).toMatch(/scale\(1\.[0-9]+\)$/)
+      // a wheel has no end: the rest timer ends the gesture, and the next frame draws at the new zoom
+      vi.advanceTimersByTime(200)
+      map.flush()
+      expect(map.debug().draws).toBe(drawn + 1)
+      expect(canvas.style.transform).not.toMatch(/scale/)
+      // the buttons' zoom is no gesture: drawn at once
+      map.zoomIn()
+      map.flush()
+      expect(map.debug().draws).toBe(drawn + 2)
+      map.destroy()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it("is unavailable only when not even Canvas 2D can be had", () => {

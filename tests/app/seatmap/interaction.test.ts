@@ -16,11 +16,15 @@ const setup = () => {
   const picks: Array<ScreenPoint> = []
   const hovers: Array<ScreenPoint | null> = []
   let resets = 0
+  // each move, marked as a gesture step or not; "settle" where a gesture ended
+  const moves: Array<"gesture" | "plain" | "settle"> = []
   const detach = attachInteraction(canvas, {
     camera: () => camera,
-    move: (next) => {
+    move: (next, continuous) => {
       camera = next
+      moves.push(continuous === true ? "gesture" : "plain")
     },
+    settle: () => moves.push("settle"),
     reset: () => {
       resets++
     },
@@ -31,7 +35,17 @@ const setup = () => {
     listeners.get(type)?.({ preventDefault: () => undefined, ...event })
   const pointer = (type: string, id: number, x: number, y: number, pointerType = "touch") =>
     fire(type, { pointerId: id, pointerType, button: 0, clientX: x, clientY: y })
-  return { camera: () => camera, picks, hovers, resets: () => resets, fire, pointer, detach, listeners }
+  return {
+    camera: () => camera,
+    picks,
+    hovers,
+    moves,
+    resets: () => resets,
+    fire,
+    pointer,
+    detach,
+    listeners,
+  }
 }
 
 describe("map input", () => {
@@ -79,6 +93,22 @@ describe("map input", () => {
     map.pointer("pointerup", 1, 100, 100)
     map.pointer("pointerup", 2, 300, 100)
     expect(map.picks).toEqual([])
+    // the pinch's steps are one gesture, ended when a finger lifts (the map then draws the seats sharp)
+    expect(map.moves).toEqual(["gesture", "gesture", "settle"])
+  })
+
+  it("the wheel zooms about the pointer, as steps of a gesture; keys and drags are plain moves", () => {
+    const map = setup()
+    const start = map.camera()
+    const anchor = toHall(start, { x: 100, y: 50 } as ScreenPoint)
+    map.fire("wheel", { deltaY: -100, deltaMode: 0, clientX: 100, clientY: 50 })
+    expect(map.camera().scale).toBeGreaterThan(start.scale)
+    expect(toHall(map.camera(), { x: 100, y: 50 } as ScreenPoint).x).toBeCloseTo(anchor.x)
+    map.fire("keydown", { key: "+" })
+    map.pointer("pointerdown", 1, 100, 100, "mouse")
+    map.pointer("pointermove", 1, 140, 100, "mouse")
+    map.pointer("pointerup", 1, 140, 100, "mouse")
+    expect(map.moves).toEqual(["gesture", "plain", "plain"])
   })
 
   it("a tap picks; a long still press shows the seat instead; a drag pans", () => {

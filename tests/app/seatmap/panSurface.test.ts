@@ -6,9 +6,16 @@ import {
   hallPoint,
   pan,
   screenPoint,
+  toScreen,
   zoomAt,
 } from "../../../src/app/seatmap/camera.ts"
-import { offsetOf, planFrame, type Surface, surfaceFor } from "../../../src/app/seatmap/panSurface.ts"
+import {
+  offsetOf,
+  placementOf,
+  planFrame,
+  type Surface,
+  surfaceFor,
+} from "../../../src/app/seatmap/panSurface.ts"
 
 const viewport = { width: 400, height: 200, pixelRatio: 2 }
 const camera = fitCamera({ minX: 0, minY: 0, maxX: 40, maxY: 20 }, viewport)
@@ -98,5 +105,57 @@ describe("the pan surface", () => {
       x: 0,
       y: 0,
     })
+  })
+
+  it("scales what is drawn during a zoom gesture, while the drawn pixels fill the window", () => {
+    const complete = surfaceAt(camera, true)
+    const windowOnly = surfaceAt(camera, false)
+    const zoomIn = zoomAt(camera, screenPoint(120, 60), 1.4)
+    const zoomOut = zoomAt(camera, screenPoint(200, 100), 1 / 1.6)
+    expect(planFrame(complete, zoomIn, size, false, true)).toMatchObject({ kind: "scale", factor: 1.4 })
+    // zooming in needs only the window's pixels; zooming out needs the margins drawn
+    expect(planFrame(windowOnly, zoomIn, size, false, true)).toMatchObject({ kind: "scale" })
+    expect(planFrame(complete, zoomOut, size, false, true)).toMatchObject({ kind: "scale" })
+    expect(planFrame(windowOnly, zoomOut, size, false, true)).toMatchObject({ kind: "draw" })
+    // further out than the margins reach, blown up past the limit, stale, or no gesture: drawn
+    const closer = zoomAt(camera, screenPoint(200, 100), 2)
+    const outOfReach = zoomAt(closer, screenPoint(200, 100), 1 / 2.2)
+    expect(planFrame(surfaceAt(closer, true), outOfReach, size, false, true)).toMatchObject({ kind: "draw" })
+    expect(planFrame(complete, zoomAt(camera, screenPoint(200, 100), 3), size, false, true)).toMatchObject({
+      kind: "draw",
+    })
+    expect(planFrame(complete, zoomIn, size, true, true)).toMatchObject({ kind: "draw" })
+    expect(planFrame(complete, zoomIn, size, false, false)).toMatchObject({ kind: "draw" })
+  })
+
+  it("a scaled surface shows every hall point where the camera puts it", () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.45, max: 2.4, noNaN: true }),
+        fc.double({ min: 0, max: 400, noNaN: true }),
+        fc.double({ min: 0, max: 200, noNaN: true }),
+        fc.double({ min: -20, max: 60, noNaN: true }),
+        fc.double({ min: -20, max: 40, noNaN: true }),
+        (factor, px, py, hx, hy) => {
+          const drawn = surfaceAt(camera, true)
+          const zoomed = zoomAt(camera, screenPoint(px, py), factor)
+          const plan = planFrame(drawn, zoomed, size, false, true)
+          // zooming in always stays inside what is drawn; zooming far out near an edge may not (then it draws)
+          if (factor >= 1 && plan.kind !== "scale") return false
+          fc.pre(plan.kind === "scale")
+          if (plan.kind !== "scale") return false
+          const ratio = viewport.pixelRatio
+          const at = placementOf(size, plan.offset, plan.factor, ratio)
+          // the device pixel the surface drew the point at, then the transform, against the zoomed camera
+          const drawnX = (hx - drawn.center.x) * drawn.scale * ratio + size.width / 2 + size.marginX
+          const drawnY = (hy - drawn.center.y) * drawn.scale * ratio + size.height / 2 + size.marginY
+          const wanted = toScreen(zoomed, hallPoint(hx, hy))
+          return (
+            Math.abs(at.x + (plan.factor * drawnX) / ratio - wanted.x) < 1e-6 &&
+            Math.abs(at.y + (plan.factor * drawnY) / ratio - wanted.y) < 1e-6
+          )
+        },
+      ),
+    )
   })
 })
