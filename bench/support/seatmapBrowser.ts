@@ -79,12 +79,17 @@ const fittedCamera = (current: Hall): Camera => {
   return fitCamera(boundsOf(xs, ys), { width: WIDTH, height: HEIGHT, pixelRatio: 1 })
 }
 
-/** Each renderer answers: draw the first frame, move by (dx, dy) CSS px, zoom by a factor about the middle. */
+/**
+ * Each renderer answers: draw the first frame, move by (dx, dy) CSS px, zoom by a factor about the middle (as
+ * one step of a wheel gesture). A renderer that finishes a gesture later (ours draws the seats sharp once the
+ * gesture rests) does that in `settle`, which is timed as one more zoom frame.
+ */
 interface Driver {
   readonly name: string
   first(): void
   pan(dx: number): void
   zoom(factor: number): void
+  settle?(): void
 }
 
 /** Runs `work` at the start of an animation frame; answers ms until that frame's rendering update is done. */
@@ -140,7 +145,11 @@ const marqueeDriver = (current: Hall, forceCanvas2d: boolean): Driver => {
       finish()
     },
     zoom: (factor) => {
-      map.zoomBy(factor)
+      map.zoomBy(factor, { gesture: true })
+      finish()
+    },
+    settle: () => {
+      map.settle()
       finish()
     },
   }
@@ -322,6 +331,8 @@ const run = async (renderer: Renderer, frames: number): Promise<RunResult> => {
   const zoom: Array<number> = []
   for (let i = 0; i < frames; i++)
     zoom.push(await timedFrame(() => ready.zoom(i % 2 === 0 ? ZOOM_FACTOR : 1 / ZOOM_FACTOR)))
+  const { settle } = ready
+  if (settle !== undefined) zoom.push(await timedFrame(() => settle()))
   return {
     firstFrameMs,
     pan: stats(pan),
@@ -383,9 +394,10 @@ Object.assign(window, {
       return hall.seats.length
     },
     run,
-    step: (kind: "pan" | "zoom" | "none", i: number) => {
+    step: (kind: "pan" | "zoom" | "settle" | "none", i: number) => {
       if (kind === "pan") mounted?.pan(-PAN_STEP)
       else if (kind === "zoom") mounted?.zoom(i % 2 === 0 ? ZOOM_FACTOR : 1 / ZOOM_FACTOR)
+      else if (kind === "settle") mounted?.settle?.()
     },
     pick,
     emptyFrame,
