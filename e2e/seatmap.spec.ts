@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test"
-import type { SeatMapDebug } from "../src/app/seatmap/createSeatMap.ts"
 import { SEAT_COLORS } from "../src/app/seatmap/palette.ts"
+import type { SeatMapDebug } from "../src/app/seatmap/seatMapContract.ts"
 import { test as base, expect } from "./fixtures.ts"
 import { SeatListPage } from "./pages/seat-list-page.ts"
 import { presentationFor } from "./presentations.ts"

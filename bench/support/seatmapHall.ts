@@ -6,9 +6,10 @@
  * of the first tier, a wheelchair place at both ends of each section's last row. Statuses come from a fixed
  * linear congruential sequence: about a third of the seats taken, 2% single-seat blocks.
  */
-import type { MapSeat } from "../../src/app/seatmap/createSeatMap.ts"
+
 import { type Rgb, SEAT_STATUS } from "../../src/app/seatmap/palette.ts"
 import { seatColor as colorOfSeat } from "../../src/app/seatmap/recolor.ts"
+import type { MapSeat } from "../../src/app/seatmap/seatMapContract.ts"
 
 export interface BenchSeat extends MapSeat {
   readonly rowName: string

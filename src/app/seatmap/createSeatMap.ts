@@ -15,6 +15,7 @@ import {
   zoomAt,
 } from "./camera.ts"
 import { createCanvasPainter } from "./canvasPainter.ts"
+import { createGestureRest } from "./gestureRest.ts"
 import { createGlPainter } from "./glPainter.ts"
 import { attachInteraction, ZOOM_STEP } from "./interaction.ts"
 import type { DeviceRect, Painter } from "./painter.ts"
@@ -23,6 +24,14 @@ import { planFrame, type Surface, type SurfaceSize, surfaceFor } from "./panSurf
 import { createPickIndex, type PickIndex } from "./pickIndex.ts"
 import { recolor } from "./recolor.ts"
 import { drawRowLabels, LABEL_FIT_MARGIN, LABEL_MIN_SCALE, type RowEnds, rowEnds } from "./rowLabels.ts"
+import {
+  type MapSeat,
+  type SeatHover,
+  type SeatMap,
+  type SeatMapDebug,
+  type SeatMapOptions,
+  SeatMapUnavailable,
+} from "./seatMapContract.ts"
 import { createSurfaceCanvases } from "./surfaceCanvases.ts"
 
 /**
@@ -44,88 +53,6 @@ import { createSurfaceCanvases } from "./surfaceCanvases.ts"
  * script, tells where a seat is shown (CSS pixels from the window's top-left) and which painter draws; both
  * painters keep their pixels readable.
  */
-
-/** What the map needs of a seatplan seat (a `SeatplanSeat` fits). */
-export interface MapSeat {
-  readonly VenueSectionId: number
-  readonly XCoordinate: number
-  readonly YCoordinate: number
-  readonly PositionX: number
-  readonly PositionY: number
-  readonly isPremium: boolean
-  readonly isHandicap: boolean
-  readonly isCompanion?: boolean
-  readonly isLimitedView?: boolean
-  /** shown at both ends of the row when zoomed in (with a `labels` canvas) */
-  readonly RowName?: string
-}
-
-export interface SeatMapOptions {
-  /** device pixels per CSS pixel; default `window.devicePixelRatio` */
-  readonly pixelRatio?: number
-  /** a seat's drawn diameter, in seat widths; default 0.8 */
-  readonly seatSize?: number
-  /** skip WebGL and draw with Canvas 2D (the benchmark measures the fallback this way) */
-  readonly forceCanvas2d?: boolean
-  /** a canvas laid over the map (same box, no pointer events) for row names, drawn when zoomed in */
-  readonly labels?: HTMLCanvasElement
-  /**
-   * the element the map is seen through: it holds the canvases (positioned and clipping: `position: relative;
-   * overflow: clip`), sets the map's size and takes its input. Without it the canvas is all of these.
-   */
-  readonly frame?: HTMLElement
-}
-
-export interface SeatMapDebug {
-  readonly seatCount: number
-  readonly frames: number
-  /** frames that drew seats (the rest only moved the canvas) */
-  readonly draws: number
-  /** how many seats' colours the last status or selection change sent to the painter */
-  readonly lastUploadSeats: number
-  readonly contextLost: boolean
-  readonly pixelRatio: number
-  readonly renderer: Painter["kind"]
-  screenPositionOf(index: number): { x: number; y: number } | undefined
-  indexOfPlace(VenueSectionId: number, x: number, y: number): number | undefined
-}
-
-/** The seat under the pointer (hover) or a long press, and where it is shown (CSS px from the window). */
-export interface SeatHover {
-  readonly index: number
-  readonly x: number
-  readonly y: number
-}
-
-export interface SeatMap {
-  setSeatplan(seats: ReadonlyArray<MapSeat>): void
-  /** one `SEAT_STATUS` byte per seat, in seatplan order */
-  setStatuses(stateBySeatIndex: Uint8Array): void
-  /** the seats this cart holds (or is about to) */
-  setSelection(indices: Iterable<number>): void
-  /** calls `listener` with the index of a clicked seat; answers the unsubscribe */
-  onPick(listener: (seatIndex: number) => void): () => void
-  /** calls `listener` when the seat under the mouse (or a long press) changes; null when there is none */
-  onHover(listener: (hover: SeatHover | null) => void): () => void
-  zoomIn(): void
-  zoomOut(): void
-  /** zooms by `factor` about the middle of the view; as one step of a wheel or pinch gesture with `gesture` */
-  zoomBy(factor: number, options?: { readonly gesture?: boolean }): void
-  /** ends a zoom gesture now: the seats are drawn sharp at the next frame */
-  settle(): void
-  /** moves the hall by CSS pixels, as a drag would */
-  panBy(dx: number, dy: number): void
-  reset(): void
-  /** draws a pending frame now instead of at the next animation frame */
-  flush(): void
-  destroy(): void
-  debug(): SeatMapDebug
-}
-
-/** Neither WebGL nor Canvas 2D could be had; the seat list alone serves the buyer. */
-export class SeatMapUnavailable extends Error {
-  readonly _tag = "SeatMapUnavailable"
-}
 
 export const SEAT_MAP_TEST_HOOK = "__marqueeSeatMap"
 
@@ -159,8 +86,6 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
   let draws = 0
   let lastUploadSeats = 0
   let hovered: SeatHover | null = null
-  // a zoom gesture under way (its rest timer), whose frames scale the drawn canvas instead of drawing
-  let gesture: ReturnType<typeof setTimeout> | null = null
   // what the canvas holds, and whether it must be drawn again whatever the camera
   let drawn: Surface | null = null
   let stale = true
@@ -185,6 +110,9 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
     stale = true
     requestRender()
   }
+
+  // a zoom gesture's frames scale the drawn canvas; when it rests, the next frame draws the seats sharp
+  const gesture = createGestureRest(requestRender, GESTURE_REST_MS)
 
   const painter: Painter | null =
     (options.forceCanvas2d ? null : createGlPainter(canvas, redraw)) ?? createCanvasPainter(canvas, redraw)
@@ -224,7 +152,7 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
     if (frame !== null) cancelAnimationFrame(frame)
     frame = null
     if (painter === null || painter.lost || destroyed) return
-    const plan = planFrame(drawn, camera, surface, stale, gesture !== null && frameElement !== null)
+    const plan = planFrame(drawn, camera, surface, stale, gesture.active && frameElement !== null)
     if (plan.kind === "draw") drawSurface(plan.surface, plan.visibleOnly)
     if (plan.kind === "draw") canvases.place({ x: 0, y: 0 })
     else if (plan.kind === "move") canvases.place(plan.offset)
@@ -269,23 +197,21 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
   }
 
   const settle = () => {
-    if (gesture === null) return
-    clearTimeout(gesture)
-    gesture = null
-    requestRender()
+    if (gesture.end()) requestRender()
   }
 
   /** `continuous`: a step of a zoom gesture (wheel, pinch), drawn sharp only once the gesture rests */
   const move = (next: Camera, continuous = false) => {
     camera = next
     userMoved = true
-    if (gesture !== null) clearTimeout(gesture)
-    gesture = continuous ? setTimeout(settle, GESTURE_REST_MS) : null
+    if (continuous) gesture.step()
+    else gesture.end()
     setHover(null)
     requestRender()
   }
 
   const reset = () => {
+    gesture.end()
     userMoved = false
     camera = fitted(viewportOf())
     setHover(null)
@@ -396,7 +322,7 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
       if (destroyed) return
       destroyed = true
       if (frame !== null) cancelAnimationFrame(frame)
-      if (gesture !== null) clearTimeout(gesture)
+      gesture.end()
       observer?.disconnect()
       pickListeners.clear()
       hoverListeners.clear()

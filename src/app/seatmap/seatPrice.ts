@@ -1,5 +1,5 @@
 import type { TicketGroup } from "../../api/PresentationsApi.ts"
-import type { MapSeat } from "./createSeatMap.ts"
+import type { MapSeat } from "./seatMapContract.ts"
 
 /**
  * The lowest ticket price (agorot) a seat can be had for, from the presentation's ticket groups: the seat's own

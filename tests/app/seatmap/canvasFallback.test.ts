@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { fit as fitCamera } from "../../../src/app/seatmap/camera.ts"
 import { bucketByColor, drawSeats2d } from "../../../src/app/seatmap/canvasPainter.ts"
-import { createSeatMap, type MapSeat, SeatMapUnavailable } from "../../../src/app/seatmap/createSeatMap.ts"
+import { createSeatMap } from "../../../src/app/seatmap/createSeatMap.ts"
 import { SEAT_COLORS, SEAT_STATUS } from "../../../src/app/seatmap/palette.ts"
 import { drawRowLabels, LABEL_MIN_SCALE, rowEnds } from "../../../src/app/seatmap/rowLabels.ts"
+import { type MapSeat, SeatMapUnavailable } from "../../../src/app/seatmap/seatMapContract.ts"
 
 /** A 2D context that records what was filled: per `fill`, its style and the shapes in its path. */
 const recordingContext = (width: number, height: number) => {
