@@ -60,6 +60,10 @@ export const SeatMapView = ({ plan, sections, presentationId, t, onPick }: Props
     )
     return plan.seats.filter((seat) => reserved.has(seat.VenueSectionId))
   }, [plan])
+  const sectionNames = useMemo(
+    () => new Map(plan.sections.filter((section) => section.isReserved).map((s) => [s.id, s.name])),
+    [plan],
+  )
 
   const items = useMemo(() => {
     const byKey = new Map<string, SeatItem>()
@@ -107,8 +111,8 @@ export const SeatMapView = ({ plan, sections, presentationId, t, onPick }: Props
   }, [])
 
   useEffect(() => {
-    mapRef.current?.setSeatplan(seats)
-  }, [seats])
+    mapRef.current?.setSeatplan(seats, sectionNames)
+  }, [seats, sectionNames])
 
   useEffect(() => {
     const map = mapRef.current

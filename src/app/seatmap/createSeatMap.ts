@@ -19,7 +19,7 @@ import { createGestureRest } from "./gestureRest.ts"
 import { createGlPainter } from "./glPainter.ts"
 import { attachInteraction, ZOOM_STEP } from "./interaction.ts"
 import type { DeviceRect, Painter } from "./painter.ts"
-import { LABEL_COLOR } from "./palette.ts"
+import { BACKGROUND, LABEL_COLOR, SECTION_LABEL_COLOR } from "./palette.ts"
 import { planFrame, type Surface, type SurfaceSize, surfaceFor } from "./panSurface.ts"
 import { createPickIndex, type PickIndex } from "./pickIndex.ts"
 import { recolor } from "./recolor.ts"
@@ -32,6 +32,7 @@ import {
   type SeatMapOptions,
   SeatMapUnavailable,
 } from "./seatMapContract.ts"
+import { drawSectionLabels, type SectionLabel, sectionLabels } from "./sectionLabels.ts"
 import { createSurfaceCanvases } from "./surfaceCanvases.ts"
 
 /**
@@ -92,6 +93,8 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
   let surface: SurfaceSize = { width: 1, height: 1, marginX: 0, marginY: 0 }
   // computed when first needed (zoomed in with a labels canvas), not on the way to the first frame
   let rows: ReadonlyArray<RowEnds> | null = null
+  let sectionNames: ReadonlyMap<number, string> = new Map()
+  let sections: ReadonlyArray<SectionLabel> | null = null
   const labels = options.labels?.getContext("2d") ?? null
   let labelsShown = false
   const pickListeners = new Set<(seatIndex: number) => void>()
@@ -138,10 +141,18 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
     const clip: DeviceRect | null =
       visibleOnly && hasMargins ? { x: marginX, y: marginY, width, height } : null
     painter.draw(around, Math.max(pointSize(camera, seatSize), 2), seats.length, clip)
-    if (labels !== null && (labelsShown || camera.scale >= LABEL_MIN_SCALE)) {
-      if (camera.scale >= LABEL_MIN_SCALE) rows ??= rowEnds(seats)
-      drawRowLabels(labels, around, rows ?? [], `rgb(${LABEL_COLOR.join(",")})`)
-      labelsShown = camera.scale >= LABEL_MIN_SCALE
+    if (labels !== null) {
+      // row names when zoomed in, section names (in a hall of several) when zoomed out
+      const zoomedIn = camera.scale >= LABEL_MIN_SCALE
+      if (zoomedIn) rows ??= rowEnds(seats)
+      else sections ??= sectionLabels(seats, sectionNames)
+      const shown = zoomedIn || (sections?.length ?? 0) > 0
+      if (shown || labelsShown) {
+        drawRowLabels(labels, around, rows ?? [], `rgb(${LABEL_COLOR.join(",")})`)
+        const halo = `rgb(${BACKGROUND.join(",")})`
+        drawSectionLabels(labels, around, sections ?? [], `rgb(${SECTION_LABEL_COLOR.join(",")})`, halo)
+      }
+      labelsShown = shown
     }
     drawn = next
     stale = false
@@ -269,8 +280,10 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
   const middle = () => screenPoint(camera.viewport.width / 2, camera.viewport.height / 2)
 
   return {
-    setSeatplan: (next) => {
+    setSeatplan: (next, names = new Map()) => {
       seats = next
+      sectionNames = names
+      sections = null
       positionData = new Float32Array(next.length * 2)
       placeIndex = null
       rows = null

@@ -32,6 +32,9 @@ export const SEAT_COLORS = {
 /** Row names over the map (base.css's muted text on the map's background). */
 export const LABEL_COLOR: Rgb = [160, 166, 186]
 
+/** Section names over the zoomed-out map (base.css's text colour), on a halo of the background. */
+export const SECTION_LABEL_COLOR: Rgb = [236, 238, 245]
+
 /** The canvas background. */
 export const BACKGROUND: Rgb = [20, 22, 30]
 

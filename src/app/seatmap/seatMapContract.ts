@@ -58,7 +58,8 @@ export interface SeatHover {
 }
 
 export interface SeatMap {
-  setSeatplan(seats: ReadonlyArray<MapSeat>): void
+  /** the hall's seats, and its sections' names (drawn over the zoomed-out map where there are several) */
+  setSeatplan(seats: ReadonlyArray<MapSeat>, sectionNames?: ReadonlyMap<number, string>): void
   /** one `SEAT_STATUS` byte per seat, in seatplan order */
   setStatuses(stateBySeatIndex: Uint8Array): void
   /** the seats this cart holds (or is about to) */
