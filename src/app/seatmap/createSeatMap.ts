@@ -164,9 +164,10 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
     frame = null
     if (painter === null || painter.lost || destroyed) return
     const plan = planFrame(drawn, camera, surface, stale, gesture.active && frameElement !== null)
-    if (plan.kind === "draw") drawSurface(plan.surface, plan.visibleOnly)
-    if (plan.kind === "draw") canvases.place({ x: 0, y: 0 })
-    else if (plan.kind === "move") canvases.place(plan.offset)
+    if (plan.kind === "draw") {
+      drawSurface(plan.surface, plan.visibleOnly)
+      canvases.place({ x: 0, y: 0 })
+    } else if (plan.kind === "move") canvases.place(plan.offset)
     else canvases.place(plan.offset, plan.factor)
     frames++
     canvas.dataset.frames = String(frames)
