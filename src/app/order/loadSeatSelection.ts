@@ -15,7 +15,7 @@ export const parsePresentationId = (raw: string): number => {
 }
 
 /** The seat screen's cart side (seatCart.ts), its own chunk: the screen draws the seats without it. */
-export const loadSeatCart = () => import("./seatCart.ts")
+export const loadSeatCart = () => import("./seats/seatCart.ts")
 export type SeatCart = Awaited<ReturnType<typeof loadSeatCart>>
 
 /**

@@ -1,16 +1,15 @@
-import { useQuery } from "@tanstack/react-query"
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react"
+import type { TicketGroup } from "../../api/PresentationsApi.ts"
 import type { Seatplan } from "../../api/SeatsApi.ts"
 import type { MessageKey } from "../i18n/dictionaries.ts"
 import { formatMoney } from "../i18n/format.ts"
 import { type Translate, useLocale } from "../i18n/useI18n.ts"
-import { presentationDetailQueryOptions } from "../order/queries.ts"
-import { SEAT_KIND_LABEL, SEAT_STATE_LABEL, seatKinds } from "../order/seatDescription.ts"
-import { placeKey, type SeatItem, type SectionItem } from "../order/seatRows.ts"
 import { createSeatMap } from "./createSeatMap.ts"
 import { SEAT_COLORS, SEAT_STATUS } from "./palette.ts"
+import { SEAT_KIND_LABEL, SEAT_STATE_LABEL, seatKinds } from "./seatDescription.ts"
 import { type SeatHover, type SeatMap, SeatMapUnavailable } from "./seatMapContract.ts"
 import { lowestPrice } from "./seatPrice.ts"
+import { placeKey, type SeatItem, type SectionItem } from "./seatRows.ts"
 import { tooltipLeft } from "./tooltipPlacement.ts"
 
 /** Palette entry → legend label (the list's labels where they mean the same). */
@@ -30,7 +29,8 @@ import "./seatmap.css"
 type Props = {
   readonly plan: Seatplan["seatplan"]
   readonly sections: ReadonlyArray<SectionItem>
-  readonly presentationId: number
+  /** the presentation's ticket groups, for each seat's lowest price (undefined until the page has them) */
+  readonly ticketGroups: ReadonlyArray<TicketGroup> | undefined
   readonly t: Translate
   readonly onPick: (item: SeatItem) => void
 }
@@ -42,7 +42,7 @@ type Props = {
  * the presentation's ticket groups the page has already loaded. Without WebGL the map draws with Canvas 2D;
  * only without either is nothing shown here.
  */
-export const SeatMapView = ({ plan, sections, presentationId, t, onPick }: Props) => {
+export const SeatMapView = ({ plan, sections, ticketGroups, t, onPick }: Props) => {
   const locale = useLocale()
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const labelsRef = useRef<HTMLCanvasElement>(null)
@@ -50,8 +50,6 @@ export const SeatMapView = ({ plan, sections, presentationId, t, onPick }: Props
   const mapRef = useRef<SeatMap | null>(null)
   const [unavailable, setUnavailable] = useState(false)
   const [hover, setHover] = useState<SeatHover | null>(null)
-  // the page loaded this already (same key): read the cached ticket groups for prices, never fetch from here
-  const detail = useQuery({ ...presentationDetailQueryOptions(presentationId, locale), enabled: false })
 
   // the seats the list shows (reserved sections), in a fixed order: a seat's index is its place in this array
   const seats = useMemo(() => {
@@ -139,7 +137,7 @@ export const SeatMapView = ({ plan, sections, presentationId, t, onPick }: Props
       placeKey({ VenueSectionId: seat.VenueSectionId, x: seat.XCoordinate, y: seat.YCoordinate }),
     )
     const section = plan.sections.find((candidate) => candidate.id === seat.VenueSectionId)
-    const price = detail.data === undefined ? undefined : lowestPrice(detail.data.ticketGroups, seat)
+    const price = ticketGroups === undefined ? undefined : lowestPrice(ticketGroups, seat)
     const kinds = seatKinds(seat).map((kind) => SEAT_KIND_LABEL[kind])
     return {
       at: hover,
@@ -152,7 +150,7 @@ export const SeatMapView = ({ plan, sections, presentationId, t, onPick }: Props
         price === undefined ? undefined : t("seatMapExtra.priceFrom", { price: formatMoney(price, locale) }),
       ].filter((line): line is string => line !== undefined && line !== ""),
     }
-  }, [hover, seats, items, plan.sections, detail.data, t, locale])
+  }, [hover, seats, items, plan.sections, ticketGroups, t, locale])
 
   // centred on the seat but kept inside the frame, measured before it is painted
   const tooltipRef = useRef<HTMLDivElement>(null)

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router"
-import { CustomerPage } from "../../order/CustomerPage.tsx"
+import { CustomerPage } from "../../order/customer/CustomerPage.tsx"
 import { loadSeatSelection, parsePresentationId } from "../../order/loadSeatSelection.ts"
 
 export const Route = createFileRoute("/_booking/order/$presentationId/customer")({

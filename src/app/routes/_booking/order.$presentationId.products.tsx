@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router"
 import { loadSeatSelection, parsePresentationId } from "../../order/loadSeatSelection.ts"
-import { ProductsPage } from "../../order/ProductsPage.tsx"
+import { ProductsPage } from "../../order/products/ProductsPage.tsx"
 
 export const Route = createFileRoute("/_booking/order/$presentationId/products")({
   params: {

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router"
 import { loadSeatSelection, parsePresentationId } from "../../order/loadSeatSelection.ts"
-import { SeatSelectionPage } from "../../order/SeatSelectionPage.tsx"
+import { SeatSelectionPage } from "../../order/seats/SeatSelectionPage.tsx"
 
 export const Route = createFileRoute("/_booking/order/$presentationId/seats")({
   params: {

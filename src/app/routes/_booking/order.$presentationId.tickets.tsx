@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router"
 import { loadSeatSelection, parsePresentationId } from "../../order/loadSeatSelection.ts"
-import { TicketsPage } from "../../order/TicketsPage.tsx"
+import { TicketsPage } from "../../order/tickets/TicketsPage.tsx"
 
 export const Route = createFileRoute("/_booking/order/$presentationId/tickets")({
   params: {

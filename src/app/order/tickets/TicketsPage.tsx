@@ -6,28 +6,30 @@ import type {
   Ticket,
   TicketEligibility,
   TicketGroup,
-} from "../../api/PresentationsApi.ts"
-import type { SeatplanSeat } from "../../api/SeatsApi.ts"
-import { autoSelectTicket } from "../../domain/cart/autoTicket.ts"
-import type { CartEvent } from "../../domain/cart/events.ts"
-import { type CartSeat, findPresentation } from "../../domain/cart/state.ts"
+} from "../../../api/PresentationsApi.ts"
+import type { SeatplanSeat } from "../../../api/SeatsApi.ts"
+import { autoSelectTicket } from "../../../domain/cart/autoTicket.ts"
+import type { CartEvent } from "../../../domain/cart/events.ts"
+import { type CartSeat, findPresentation } from "../../../domain/cart/state.ts"
 import {
   LOYALTY_TICKETS_PER_ORDER,
   type TicketProblem,
   ticketProblems,
-} from "../../domain/order/ticketRules.ts"
-import type { LocaleCode } from "../i18n/locales.ts"
-import type { Translate } from "../i18n/useI18n.ts"
+} from "../../../domain/order/ticketRules.ts"
+import type { LocaleCode } from "../../i18n/locales.ts"
+import type { Translate } from "../../i18n/useI18n.ts"
+import { screenHref } from "../flow.ts"
+import { NoSeats } from "../NoSeats.tsx"
+import { OrderStep, type StepProps } from "../OrderStep.tsx"
+import { OrderSummary, ticketName } from "../OrderSummary.tsx"
+import { seatplanQueryOptions } from "../queries.ts"
+import { ScreenLink } from "../StepFrame.tsx"
+import { useStepTimer } from "../useStepTimer.ts"
 import { applyCode } from "./applyCode.ts"
 import { CodeEntry } from "./CodeEntry.tsx"
 import { checkEligibility, lookUpMember } from "./codesClient.ts"
-import { screenHref } from "./flow.ts"
 import { LoyaltyLogin } from "./LoyaltyLogin.tsx"
-import { OrderStep, type StepProps } from "./OrderStep.tsx"
-import { OrderSummary, ticketName } from "./OrderSummary.tsx"
-import { seatplanQueryOptions } from "./queries.ts"
 import { SeatTicketRow } from "./SeatTicketRow.tsx"
-import { ScreenLink } from "./StepFrame.tsx"
 import {
   chosen,
   groupsForSeat,
@@ -38,9 +40,8 @@ import {
   toCartTicket,
 } from "./ticketChoice.ts"
 import { useLoyaltyTickets } from "./useLoyaltyTickets.ts"
-import { useStepTimer } from "./useStepTimer.ts"
-import "./order.css"
-import "./steps.css"
+import "../order.css"
+import "../steps.css"
 
 type Props = { readonly presentationId: number; readonly locale: LocaleCode }
 
@@ -52,16 +53,6 @@ export const TicketsPage = ({ presentationId, locale }: Props) => (
     title="orderSteps.tickets.title"
     step={(props) => <TicketsStep {...props} />}
   />
-)
-
-/** Seats held without a ticket and with no way to pick one: the screen sends the buyer back to the seats. */
-export const NoSeats = ({ presentationId, locale, t }: Props & { readonly t: Translate }) => (
-  <div className="order__notice" data-testid="no-seats">
-    <p>{t("orderSteps.tickets.noSeats")}</p>
-    <ScreenLink className="button button--primary" href={screenHref(presentationId, "seats", locale)}>
-      {t("orderSteps.tickets.chooseSeats")}
-    </ScreenLink>
-  </div>
 )
 
 const NO_SEATS: ReadonlyArray<CartSeat> = []

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query"
 import { useNavigate } from "@tanstack/react-router"
 import { type FormEvent, useRef, useState } from "react"
-import { CustomerInfoSet } from "../../domain/cart/events.ts"
-import type { CustomerInfo } from "../../domain/cart/facts.ts"
-import { type CartSeat, findPresentation } from "../../domain/cart/state.ts"
+import { CustomerInfoSet } from "../../../domain/cart/events.ts"
+import type { CustomerInfo } from "../../../domain/cart/facts.ts"
+import { type CartSeat, findPresentation } from "../../../domain/cart/state.ts"
 import {
   type CustomerFormValues,
   DEFAULT_CUSTOMER_FORMS,
@@ -11,19 +11,19 @@ import {
   type FieldErrors,
   toCustomerInfo,
   validateCustomerForm,
-} from "../../domain/order/customerInfo.ts"
-import { eventMeta } from "../cart/cartLog.ts"
-import type { LocaleCode } from "../i18n/locales.ts"
-import { configQueryOptions } from "../lib/configQuery.ts"
+} from "../../../domain/order/customerInfo.ts"
+import { eventMeta } from "../../cart/cartLog.ts"
+import type { LocaleCode } from "../../i18n/locales.ts"
+import { configQueryOptions } from "../../lib/configQuery.ts"
+import { screenHref } from "../flow.ts"
+import { NoSeats } from "../NoSeats.tsx"
+import { OrderStep, type StepProps } from "../OrderStep.tsx"
+import { OrderSummary } from "../OrderSummary.tsx"
+import { useStepTimer } from "../useStepTimer.ts"
 import { CustomerFields } from "./CustomerFields.tsx"
 import { saveOrderConsents } from "./consents.ts"
-import { screenHref } from "./flow.ts"
-import { OrderStep, type StepProps } from "./OrderStep.tsx"
-import { OrderSummary } from "./OrderSummary.tsx"
-import { NoSeats } from "./TicketsPage.tsx"
-import { useStepTimer } from "./useStepTimer.ts"
-import "./order.css"
-import "./steps.css"
+import "../order.css"
+import "../steps.css"
 
 type Props = { readonly presentationId: number; readonly locale: LocaleCode }
 

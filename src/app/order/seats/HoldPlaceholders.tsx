@@ -1,6 +1,6 @@
 import { useId } from "react"
-import type { SeatStatuses } from "../../api/SeatsApi.ts"
-import type { Translate } from "../i18n/useI18n.ts"
+import type { SeatStatuses } from "../../../api/SeatsApi.ts"
+import type { Translate } from "../../i18n/useI18n.ts"
 
 /**
  * Best available and the general-admission quantity as they look while the cart is still opening: the same

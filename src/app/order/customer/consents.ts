@@ -1,5 +1,5 @@
-import type { CustomerFormValues } from "../../domain/order/customerInfo.ts"
-import { stripHash } from "../../domain/order/customerInfo.ts"
+import type { CustomerFormValues } from "../../../domain/order/customerInfo.ts"
+import { stripHash } from "../../../domain/order/customerInfo.ts"
 
 /**
  * What the buyer agreed to and the invoice details, for the payment step (the commit's `termsAccepted` and the

@@ -1,10 +1,15 @@
 import { useId, useState } from "react"
-import type { Ticket, TicketCodeProblem, TicketEligibility, TicketGroup } from "../../api/PresentationsApi.ts"
-import type { SeatplanSeat } from "../../api/SeatsApi.ts"
-import type { CartSeat } from "../../domain/cart/state.ts"
-import { formatMoney } from "../i18n/format.ts"
-import type { LocaleCode } from "../i18n/locales.ts"
-import type { Translate } from "../i18n/useI18n.ts"
+import type {
+  Ticket,
+  TicketCodeProblem,
+  TicketEligibility,
+  TicketGroup,
+} from "../../../api/PresentationsApi.ts"
+import type { SeatplanSeat } from "../../../api/SeatsApi.ts"
+import type { CartSeat } from "../../../domain/cart/state.ts"
+import { formatMoney } from "../../i18n/format.ts"
+import type { LocaleCode } from "../../i18n/locales.ts"
+import type { Translate } from "../../i18n/useI18n.ts"
 import type { CodeCall } from "./codesClient.ts"
 import { findTicket } from "./ticketChoice.ts"
 

@@ -1,12 +1,12 @@
 import { useId, useState } from "react"
-import type { BestAvailableMatch, SeatStatuses } from "../../api/SeatsApi.ts"
-import { SeatLocked } from "../../domain/cart/events.ts"
-import type { Cart, CartSeat } from "../../domain/cart/state.ts"
-import { type CartLog, eventMeta } from "../cart/cartLog.ts"
-import { lockSeats } from "../cart/seatCommands.ts"
-import type { Translate } from "../i18n/useI18n.ts"
-import { apiUrl } from "../lib/api.ts"
-import type { SeatsClient } from "../seating/seatsClient.ts"
+import type { BestAvailableMatch, SeatStatuses } from "../../../api/SeatsApi.ts"
+import { SeatLocked } from "../../../domain/cart/events.ts"
+import type { Cart, CartSeat } from "../../../domain/cart/state.ts"
+import { type CartLog, eventMeta } from "../../cart/cartLog.ts"
+import { lockSeats } from "../../cart/seatCommands.ts"
+import type { Translate } from "../../i18n/useI18n.ts"
+import { apiUrl } from "../../lib/api.ts"
+import type { SeatsClient } from "../../seating/seatsClient.ts"
 
 /** Spec §9: best available asks for one match with one result, and holds it at once. */
 const BEST_AVAILABLE = { maxMatches: 1, resultsPerMatch: 1, isLock: "true" } as const

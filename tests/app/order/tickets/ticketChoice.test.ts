@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest"
-import type { TicketGroup } from "../../../src/api/PresentationsApi.ts"
-import type { SeatplanSeat } from "../../../src/api/SeatsApi.ts"
-import { groupsForSeat, ruleSeats, subTicket, toCartTicket } from "../../../src/app/order/ticketChoice.ts"
-import type { CartSeat } from "../../../src/domain/cart/state.ts"
-import { ticketProblems } from "../../../src/domain/order/ticketRules.ts"
-import { ticketOffer } from "../../_support/ticketOffer.ts"
+import type { TicketGroup } from "../../../../src/api/PresentationsApi.ts"
+import type { SeatplanSeat } from "../../../../src/api/SeatsApi.ts"
+import {
+  groupsForSeat,
+  ruleSeats,
+  subTicket,
+  toCartTicket,
+} from "../../../../src/app/order/tickets/ticketChoice.ts"
+import type { CartSeat } from "../../../../src/domain/cart/state.ts"
+import { ticketProblems } from "../../../../src/domain/order/ticketRules.ts"
+import { ticketOffer } from "../../../_support/ticketOffer.ts"
 
 const ticket = (id: number, multiplyFactor = 1) => ticketOffer(id, { multiplyFactor })
 const group = (id: number, sectionId: number | null, tickets = [ticket(id * 100 + 1)]): TicketGroup => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import type { SeatplanSeat } from "../../../src/api/SeatsApi.ts"
-import { firstSeatKey, seatKeyAfter } from "../../../src/app/order/seatGridNavigation.ts"
-import type { SeatItem, SeatState, SectionItem } from "../../../src/app/order/seatRows.ts"
+import { firstSeatKey, seatKeyAfter } from "../../../src/app/seatmap/seatGridNavigation.ts"
+import type { SeatItem, SeatState, SectionItem } from "../../../src/app/seatmap/seatRows.ts"
 
 const item = (
   section: number,

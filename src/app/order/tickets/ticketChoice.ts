@@ -1,11 +1,11 @@
-import type { Ticket, TicketGroup } from "../../api/PresentationsApi.ts"
-import type { SeatplanSeat } from "../../api/SeatsApi.ts"
-import { TicketChosen } from "../../domain/cart/events.ts"
-import type { CartTicket } from "../../domain/cart/facts.ts"
-import type { CartSeat } from "../../domain/cart/state.ts"
-import { agorot } from "../../domain/cart/values.ts"
-import { loyaltyPointsPrice, priceLevelOf, type RuleSeat } from "../../domain/order/ticketRules.ts"
-import { eventMeta } from "../cart/cartLog.ts"
+import type { Ticket, TicketGroup } from "../../../api/PresentationsApi.ts"
+import type { SeatplanSeat } from "../../../api/SeatsApi.ts"
+import { TicketChosen } from "../../../domain/cart/events.ts"
+import type { CartTicket } from "../../../domain/cart/facts.ts"
+import type { CartSeat } from "../../../domain/cart/state.ts"
+import { agorot } from "../../../domain/cart/values.ts"
+import { loyaltyPointsPrice, priceLevelOf, type RuleSeat } from "../../../domain/order/ticketRules.ts"
+import { eventMeta } from "../../cart/cartLog.ts"
 
 /** A ticket of the offer as it goes on a cart seat line, with what a code or a prompt added to it. */
 export const toCartTicket = (

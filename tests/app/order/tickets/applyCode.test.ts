@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
-import type { PresentationDetail, Ticket } from "../../../src/api/PresentationsApi.ts"
-import { applyCode } from "../../../src/app/order/applyCode.ts"
-import { toCartTicket } from "../../../src/app/order/ticketChoice.ts"
-import type { CartTicket } from "../../../src/domain/cart/facts.ts"
-import type { CartSeat } from "../../../src/domain/cart/state.ts"
-import { seatKey } from "../../../src/domain/cart/values.ts"
-import { ticketOffer } from "../../_support/ticketOffer.ts"
+import type { PresentationDetail, Ticket } from "../../../../src/api/PresentationsApi.ts"
+import { applyCode } from "../../../../src/app/order/tickets/applyCode.ts"
+import { toCartTicket } from "../../../../src/app/order/tickets/ticketChoice.ts"
+import type { CartTicket } from "../../../../src/domain/cart/facts.ts"
+import type { CartSeat } from "../../../../src/domain/cart/state.ts"
+import { seatKey } from "../../../../src/domain/cart/values.ts"
+import { ticketOffer } from "../../../_support/ticketOffer.ts"
 
 const offer = (id: number, price: number): Ticket => ticketOffer(id, { price })
 const regular = offer(101, 4700)

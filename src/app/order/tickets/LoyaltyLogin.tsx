@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from "react"
-import type { LoyaltyMember, TicketCodeProblem } from "../../api/PresentationsApi.ts"
-import type { Member } from "../../domain/cart/facts.ts"
-import { LOYALTY_TICKETS_PER_ORDER } from "../../domain/order/ticketRules.ts"
-import type { LocaleCode } from "../i18n/locales.ts"
-import type { Translate } from "../i18n/useI18n.ts"
+import type { LoyaltyMember, TicketCodeProblem } from "../../../api/PresentationsApi.ts"
+import type { Member } from "../../../domain/cart/facts.ts"
+import { LOYALTY_TICKETS_PER_ORDER } from "../../../domain/order/ticketRules.ts"
+import type { LocaleCode } from "../../i18n/locales.ts"
+import type { Translate } from "../../i18n/useI18n.ts"
 import type { CodeCall } from "./codesClient.ts"
 
 type Props = {

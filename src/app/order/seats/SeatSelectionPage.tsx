@@ -1,39 +1,39 @@
 import { keepPreviousData, useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query"
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react"
-import type { Presentation, TicketGroup } from "../../api/PresentationsApi.ts"
-import type { Seatplan, SeatStatuses } from "../../api/SeatsApi.ts"
-import type { LockRejectionReason } from "../../domain/cart/facts.ts"
-import type { CartSeat } from "../../domain/cart/state.ts"
-import type { SeatPlace } from "../../domain/cart/values.ts"
-import { formatLongDateTime } from "../i18n/format.ts"
-import type { LocaleCode } from "../i18n/locales.ts"
-import { type Translate, useT } from "../i18n/useI18n.ts"
-import { configQueryOptions } from "../lib/configQuery.ts"
-import { temporal } from "../lib/temporal.ts"
-import { Basket } from "./Basket.tsx"
-import { type OrderCart, useCartSession } from "./cartSession.ts"
-import { screenHref } from "./flow.ts"
+import type { Presentation, TicketGroup } from "../../../api/PresentationsApi.ts"
+import type { Seatplan, SeatStatuses } from "../../../api/SeatsApi.ts"
+import type { LockRejectionReason } from "../../../domain/cart/facts.ts"
+import type { CartSeat } from "../../../domain/cart/state.ts"
+import type { SeatPlace } from "../../../domain/cart/values.ts"
+import { formatLongDateTime } from "../../i18n/format.ts"
+import type { LocaleCode } from "../../i18n/locales.ts"
+import { type Translate, useT } from "../../i18n/useI18n.ts"
+import { configQueryOptions } from "../../lib/configQuery.ts"
+import { temporal } from "../../lib/temporal.ts"
+import { SeatListLegend } from "../../seatmap/SeatListLegend.tsx"
+import { type SeatItem, type SeatMarks, seatRows } from "../../seatmap/seatRows.ts"
+import { Basket } from "../Basket.tsx"
+import { type OrderCart, useCartSession } from "../cartSession.ts"
+import { screenHref } from "../flow.ts"
+import { loadSeatCart, type SeatCart } from "../loadSeatSelection.ts"
+import { presentationDetailQueryOptions, seatplanQueryOptions, seatStatusesQueryOptions } from "../queries.ts"
+import { ScreenLink } from "../StepFrame.tsx"
+import { storedCartToken } from "../storedCartToken.ts"
+import { useNow } from "../useNow.ts"
 import { BestAvailablePlaceholder, GaQuantityPlaceholder } from "./HoldPlaceholders.tsx"
-import { loadSeatCart, type SeatCart } from "./loadSeatSelection.ts"
-import { presentationDetailQueryOptions, seatplanQueryOptions, seatStatusesQueryOptions } from "./queries.ts"
-import { SeatListLegend } from "./SeatListLegend.tsx"
-import { ScreenLink } from "./StepFrame.tsx"
-import { type SeatItem, type SeatMarks, seatRows } from "./seatRows.ts"
-import { storedCartToken } from "./storedCartToken.ts"
-import { useNow } from "./useNow.ts"
-import "./order.css"
-import "./steps.css"
+import "../order.css"
+import "../steps.css"
 import "./seatCartOpening.css"
 
 // The seat list starts loading with this module, beside the seatplan request, not before the page's frame can
 // show: the order's first screen keeps within its budget (bench/bundle.ts) and the list is not later for it.
-const seatListModule = import("./SeatList.tsx")
+const seatListModule = import("../../seatmap/SeatList.tsx")
 // a failed load shows where the list is rendered (lazy rethrows it there), not as an unhandled rejection now
 seatListModule.catch(() => undefined)
 const SeatList = lazy(() => seatListModule.then((module) => ({ default: module.SeatList })))
 // The map (regl and its shaders) loads when first rendered: the list is the accessible view and never waits for it.
 const SeatMapView = lazy(() =>
-  import("../seatmap/SeatMapView.tsx").then((module) => ({ default: module.SeatMapView })),
+  import("../../seatmap/SeatMapView.tsx").then((module) => ({ default: module.SeatMapView })),
 )
 
 type Props = { readonly presentationId: number; readonly locale: LocaleCode }
@@ -351,7 +351,7 @@ const SeatBoard = ({ order, seatCart, presentation, plan, locale, t }: BoardProp
               <SeatMapView
                 plan={plan}
                 sections={sections}
-                presentationId={presentationId}
+                ticketGroups={detail.data?.ticketGroups}
                 t={t}
                 onPick={(item) => void pick(item)}
               />

@@ -1,17 +1,22 @@
 import { describe, expect, it } from "vitest"
-import type { LoyaltyMember, TicketGroup } from "../../../src/api/PresentationsApi.ts"
-import type { SeatplanSeat } from "../../../src/api/SeatsApi.ts"
+import type { LoyaltyMember, TicketGroup } from "../../../../src/api/PresentationsApi.ts"
+import type { SeatplanSeat } from "../../../../src/api/SeatsApi.ts"
 import {
   isPaidWithPoints,
   pointsOfSeat,
   pointsTicket,
   seatCanUsePoints,
   toCartMember,
-} from "../../../src/app/order/loyalty.ts"
-import { ruleSeats, seatPriceLevel, subTicket, toCartTicket } from "../../../src/app/order/ticketChoice.ts"
-import type { CartSeat } from "../../../src/domain/cart/state.ts"
-import { ticketProblems } from "../../../src/domain/order/ticketRules.ts"
-import { ticketOffer } from "../../_support/ticketOffer.ts"
+} from "../../../../src/app/order/tickets/loyalty.ts"
+import {
+  ruleSeats,
+  seatPriceLevel,
+  subTicket,
+  toCartTicket,
+} from "../../../../src/app/order/tickets/ticketChoice.ts"
+import type { CartSeat } from "../../../../src/domain/cart/state.ts"
+import { ticketProblems } from "../../../../src/domain/order/ticketRules.ts"
+import { ticketOffer } from "../../../_support/ticketOffer.ts"
 
 const group: TicketGroup = {
   id: 1,

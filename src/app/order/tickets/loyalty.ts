@@ -1,9 +1,9 @@
-import type { LoyaltyMember, Ticket, TicketGroup } from "../../api/PresentationsApi.ts"
-import type { CartTicket, Member } from "../../domain/cart/facts.ts"
-import { isActiveMember } from "../../domain/cart/rules.ts"
-import type { Cart, CartSeat } from "../../domain/cart/state.ts"
-import { agorot } from "../../domain/cart/values.ts"
-import { canPayWithPoints, loyaltyPointsPrice } from "../../domain/order/ticketRules.ts"
+import type { LoyaltyMember, Ticket, TicketGroup } from "../../../api/PresentationsApi.ts"
+import type { CartTicket, Member } from "../../../domain/cart/facts.ts"
+import { isActiveMember } from "../../../domain/cart/rules.ts"
+import type { Cart, CartSeat } from "../../../domain/cart/state.ts"
+import { agorot } from "../../../domain/cart/values.ts"
+import { canPayWithPoints, loyaltyPointsPrice } from "../../../domain/order/ticketRules.ts"
 import { toCartTicket } from "./ticketChoice.ts"
 
 /**

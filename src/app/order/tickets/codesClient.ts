@@ -3,9 +3,9 @@ import type {
   TicketCodeAnswer,
   TicketCodeProblem,
   TicketEligibility,
-} from "../../api/PresentationsApi.ts"
-import type { LocaleCode } from "../i18n/locales.ts"
-import { apiUrl } from "../lib/api.ts"
+} from "../../../api/PresentationsApi.ts"
+import type { LocaleCode } from "../../i18n/locales.ts"
+import { apiUrl } from "../../lib/api.ts"
 
 /**
  * The ticket step's code calls, as plain fetch. A refusal is the server's catalogue code (`TicketCodeRefused`);

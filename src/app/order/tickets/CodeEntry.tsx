@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from "react"
-import type { Translate } from "../i18n/useI18n.ts"
+import type { Translate } from "../../i18n/useI18n.ts"
 
 type Props = {
   /** applies the code; answers the message to show (already translated) and whether it worked */

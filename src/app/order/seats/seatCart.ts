@@ -1,19 +1,24 @@
-import type { SeatStatuses } from "../../api/SeatsApi.ts"
-import { CartReset, StepTimerExtended, StepTimerStarted } from "../../domain/cart/events.ts"
+import type { SeatStatuses } from "../../../api/SeatsApi.ts"
+import { CartReset, StepTimerExtended, StepTimerStarted } from "../../../domain/cart/events.ts"
 import {
   type Cart,
   type CartSeat,
   findPresentation,
   pendingLockSeats,
   type SeatCommand,
-} from "../../domain/cart/state.ts"
-import { type StepSeconds, type StepTimerView, stepDeadline, timerState } from "../../domain/cart/timers.ts"
-import type { SeatPlace } from "../../domain/cart/values.ts"
-import { type CartLog, eventMeta } from "../cart/cartLog.ts"
-import { reconcile } from "../cart/reconciler.ts"
-import { lockSeats, renewHolds, unlockSeats } from "../cart/seatCommands.ts"
-import type { SeatsClient } from "../seating/seatsClient.ts"
-import { placeKey, type SeatMarks } from "./seatRows.ts"
+} from "../../../domain/cart/state.ts"
+import {
+  type StepSeconds,
+  type StepTimerView,
+  stepDeadline,
+  timerState,
+} from "../../../domain/cart/timers.ts"
+import type { SeatPlace } from "../../../domain/cart/values.ts"
+import { type CartLog, eventMeta } from "../../cart/cartLog.ts"
+import { reconcile } from "../../cart/reconciler.ts"
+import { lockSeats, renewHolds, unlockSeats } from "../../cart/seatCommands.ts"
+import type { SeatsClient } from "../../seating/seatsClient.ts"
+import { placeKey, type SeatMarks } from "../../seatmap/seatRows.ts"
 
 /**
  * The seat screen's cart side, one lazy chunk: what holding seats takes (Dexie, the event store, the domain's
@@ -21,7 +26,7 @@ import { placeKey, type SeatMarks } from "./seatRows.ts"
  * without it and loads it right after its first render; until it is there the seats cannot be picked.
  * The two components are here, not imported by the page, because they append cart events themselves.
  */
-export { cartMachinery } from "./cartMachinery.ts"
+export { cartMachinery } from "../cartMachinery.ts"
 export { BestAvailable, GaQuantity } from "./HoldByQuantity.tsx"
 
 const NO_SEATS: ReadonlyArray<CartSeat> = []

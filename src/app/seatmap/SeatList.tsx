@@ -2,9 +2,9 @@ import { type KeyboardEvent, useMemo, useRef, useState } from "react"
 import type { TicketGroup } from "../../api/PresentationsApi.ts"
 import { formatMoney } from "../i18n/format.ts"
 import { type Translate, useLocale } from "../i18n/useI18n.ts"
-import { lowestPrice } from "../seatmap/seatPrice.ts"
 import { SEAT_KIND_LABEL, SEAT_STATE_LABEL, type SeatKind, seatKinds } from "./seatDescription.ts"
 import { firstSeatKey, seatKeyAfter } from "./seatGridNavigation.ts"
+import { lowestPrice } from "./seatPrice.ts"
 import type { SeatItem, SeatState, SectionItem } from "./seatRows.ts"
 
 type Props = {

@@ -5,9 +5,9 @@ import type {
   FieldError,
   FieldErrors,
   FormField,
-} from "../../domain/order/customerInfo.ts"
-import type { MessageKey } from "../i18n/dictionaries.ts"
-import type { Translate } from "../i18n/useI18n.ts"
+} from "../../../domain/order/customerInfo.ts"
+import type { MessageKey } from "../../i18n/dictionaries.ts"
+import type { Translate } from "../../i18n/useI18n.ts"
 
 type Props = {
   readonly values: CustomerFormValues
