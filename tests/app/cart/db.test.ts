@@ -187,9 +187,13 @@ describe("two connections on the same cart", () => {
     // Right appends before (or while) its change notification arrives: it folds "a" inside its own
     // transaction, and the late notification must not fold it again.
     expect(await right.append([add("b", 7), add("a", 5)])).toEqual({ total: 12, count: 2 })
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(right.state()).toEqual({ total: 12, count: 2 })
     await vi.waitFor(() => expect(left.state()).toEqual({ total: 12, count: 2 }), { timeout: 2000 })
+    // Notifications arrive in order: once right has folded a later append of left's, the late notice of
+    // "a" has been handled too. Had it folded "a" twice, right would now count 5 more than left.
+    await left.append([add("c", 1)])
+    await vi.waitFor(() => expect(right.state().count).toBe(3), { timeout: 2000 })
+    expect(right.state()).toEqual({ total: 13, count: 3 })
+    expect(left.state()).toEqual({ total: 13, count: 3 })
   })
 
   it("converge after interleaved appends from both", async () => {

@@ -194,11 +194,12 @@ describe.each(databases)("seat locks on $name", ({ start }) => {
     const other = await emptyRow(live(), [...used])
     const cart = await newCart(live().baseUrl)
     const seat = seatOf(row, 0)
-    const cases: ReadonlyArray<[unknown, number, string | undefined]> = [
+    // the third element is the error code, or for a request the schema refuses, the field its problem names
+    const cases: ReadonlyArray<[unknown, number, string | { readonly field: string }]> = [
       [{ seats: [seat, seatOf(other, 0)] }, 400, "mixedPresentations"],
       [{ seats: [seat, seat] }, 400, "duplicateSeat"],
-      [{ seat: { ...seat, XCoordinate: -1 } }, 400, undefined],
-      [{ seat: { ...seat, YCoordinate: 2.5 } }, 400, undefined],
+      [{ seat: { ...seat, XCoordinate: -1 } }, 400, { field: "XCoordinate" }],
+      [{ seat: { ...seat, YCoordinate: 2.5 } }, 400, { field: "YCoordinate" }],
       [
         { seats: Array.from({ length: 10_000 }, (_, i) => ({ ...seat, XCoordinate: i })) },
         400,
@@ -216,9 +217,15 @@ describe.each(databases)("seat locks on $name", ({ start }) => {
     for (const [body, status, error] of cases) {
       const response = await lock(cart, body)
       expect(response.status, JSON.stringify(body).slice(0, 200)).toBe(status)
-      const answer = (await response.json()) as { error?: string; errors?: unknown }
-      if (error === undefined) expect(answer.errors).toBeDefined()
-      else expect(answer.error).toBe(error)
+      const answer = (await response.json()) as {
+        error?: string
+        errors?: ReadonlyArray<{ readonly path?: ReadonlyArray<unknown> }>
+      }
+      if (typeof error === "string") expect(answer.error).toBe(error)
+      else
+        expect(answer.errors?.map((problem) => problem.path?.join("."))).toContainEqual(
+          expect.stringContaining(error.field),
+        )
     }
     const noCart = await lock("", { seat })
     expect(noCart.status).toBe(400)
