@@ -157,6 +157,8 @@ const steps = {
     ensureClientBuild(true)
   },
   test: (args) => {
+    // before anything slow: a machine without the browser stops here, not after ten minutes of other tests
+    if (!require("./chromium.cjs").ensureChromium(log)) process.exit(1)
     ensureDependencies()
     ensureClientBuild()
     const plan = [
