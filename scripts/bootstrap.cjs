@@ -209,10 +209,38 @@ const steps = {
   },
 }
 
+/** What `--help` (or `-h`) prints for each command, before anything is installed or built. */
+const USAGE = {
+  start: "usage: npm start  (installs, builds, serves the app and /api; see README for PORT, DATABASE_URL …)",
+  build: "usage: npm run build  (builds the web app into dist/)",
+  test: "usage: npm test [-- <vitest arguments>]  (types, lint, vitest, then playwright in Chromium)",
+  screenshots: "usage: npm run screenshots [-- <playwright arguments>]  (pictures in scratch/shots/steps)",
+  seed: "usage: npm run seed -- [--scale N] [--seed S] [--today YYYY-MM-DD] [--reset]",
+  replay: "usage: npm run replay -- log.json [--against http://localhost:3000]",
+  bench: () =>
+    `usage: npm run bench -- <name>; available: ${fs
+      .readdirSync(path.join(ROOT, "bench"))
+      .filter((f) => f.endsWith(".ts"))
+      .map((f) => f.slice(0, -3))
+      .join(", ")}`,
+}
+
+const wantsHelp = (args) => args.includes("--help") || args.includes("-h")
+
 const [command, ...args] = process.argv.slice(2)
 if (!(command in steps)) {
-  console.error(`usage: node scripts/bootstrap.cjs <${Object.keys(steps).join("|")}> [args]`)
+  const line = `usage: node scripts/bootstrap.cjs <${Object.keys(steps).join("|")}> [args]`
+  if (command === "--help" || command === "-h") {
+    console.log(line)
+    process.exit(0)
+  }
+  console.error(line)
   process.exit(2)
+}
+if (wantsHelp(args)) {
+  const usage = USAGE[command]
+  console.log(typeof usage === "function" ? usage() : usage)
+  process.exit(0)
 }
 if (!nodeIsRecentEnough()) reexecUnderNode24()
 else steps[command](args)

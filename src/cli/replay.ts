@@ -8,19 +8,41 @@
  *
  * Exit codes: 0 done (and, with --against, every outcome matched), 1 outcomes differ, 2 unreadable log.
  */
-import { readFileSync } from "node:fs"
+import { existsSync, readFileSync } from "node:fs"
+import { parseArgs } from "node:util"
 import { Result } from "effect"
 import { fold } from "../domain/cart/fold.ts"
 import { decodeCartLog } from "../domain/cart/migrate.ts"
 import { driveAgainst } from "./replayAgainst.ts"
 import { stableJson } from "./stableJson.ts"
 
-const [file, ...rest] = process.argv.slice(2)
-const againstAt = rest.indexOf("--against")
-const against = againstAt === -1 ? undefined : rest[againstAt + 1]
+const usage = "usage: npm run replay -- log.json [--against http://localhost:3000]"
 
-if (file === undefined || (againstAt !== -1 && against === undefined)) {
-  console.error("usage: npm run replay -- log.json [--against http://localhost:3000]")
+const parsed = (() => {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: { against: { type: "string" }, help: { type: "boolean", short: "h", default: false } },
+    })
+  } catch (error) {
+    // an unknown option or --against without its URL: say what is wrong and how to call it, no stack trace
+    console.error(`${(error as Error).message}\n${usage}`)
+    return process.exit(2)
+  }
+})()
+
+if (parsed.values.help) {
+  console.log(usage)
+  process.exit(0)
+}
+const [file, ...extra] = parsed.positionals
+const against = parsed.values.against
+if (file === undefined || extra.length > 0) {
+  console.error(usage)
+  process.exit(2)
+}
+if (!existsSync(file)) {
+  console.error(`${file}: no such file\n${usage}`)
   process.exit(2)
 }
 

@@ -13,17 +13,25 @@ import { seedIfEmpty } from "../server/db/seed/seed.ts"
  * default `./data`). `--reset` drops every table first. `--today` pins the calendar (default: today
  * in Asia/Jerusalem), so a seed can be reproduced on another day.
  */
-const usage = "usage: node src/cli/seed.ts [--scale N] [--seed S] [--today YYYY-MM-DD] [--reset]"
+const usage = "usage: npm run seed -- [--scale N] [--seed S] [--today YYYY-MM-DD] [--reset]"
 
-const { values } = parseArgs({
-  options: {
-    scale: { type: "string", default: "1" },
-    seed: { type: "string", default: "1" },
-    today: { type: "string" },
-    reset: { type: "boolean", default: false },
-    help: { type: "boolean", default: false },
-  },
-})
+const { values } = (() => {
+  try {
+    return parseArgs({
+      options: {
+        scale: { type: "string", default: "1" },
+        seed: { type: "string", default: "1" },
+        today: { type: "string" },
+        reset: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    })
+  } catch (error) {
+    // an unknown option or one without its value: say what is wrong and how to call it, no stack trace
+    console.error(`${(error as Error).message}\n${usage}`)
+    return process.exit(2)
+  }
+})()
 
 if (values.help) {
   console.log(usage)

@@ -110,3 +110,39 @@ describe("replay", () => {
     }, 60_000)
   })
 })
+
+describe("every command's usage", () => {
+  const bootstrap = (...args: Array<string>) =>
+    spawnSync(process.execPath, ["scripts/bootstrap.cjs", ...args], { encoding: "utf8", timeout: 30_000 })
+
+  it("replay prints its usage for --help and for a missing or unknown argument", () => {
+    const help = replay("--help")
+    expect(help.status).toBe(0)
+    expect(help.stdout).toMatch(/^usage: npm run replay -- log.json/)
+    for (const wrong of [[], ["--against"], ["--frobnicate", "x.json"], ["/no/such/log.json"]]) {
+      const answer = replay(...wrong)
+      expect(answer.status, wrong.join(" ")).toBe(2)
+      expect(answer.stderr).toMatch(/usage: npm run replay/)
+      expect(answer.stderr).not.toMatch(/at .*\.ts:\d+/)
+    }
+  })
+
+  it("seed prints its usage for --help and for a bad option", () => {
+    const seed = (...args: Array<string>) =>
+      spawnSync(process.execPath, ["src/cli/seed.ts", ...args], { encoding: "utf8", timeout: 30_000 })
+    expect(seed("--help").stdout).toMatch(/^usage: npm run seed/)
+    const wrong = seed("--scale")
+    expect(wrong.status).toBe(2)
+    expect(wrong.stderr).toMatch(/usage: npm run seed/)
+  })
+
+  it("npm run <command> -- --help prints the command's usage before installing or building anything", () => {
+    for (const command of ["start", "build", "test", "screenshots", "seed", "replay", "bench"]) {
+      const answer = bootstrap(command, "--help")
+      expect(answer.status, command).toBe(0)
+      expect(answer.stdout, command).toMatch(/^usage: npm (start|test|run \w+)/)
+    }
+    expect(bootstrap("bench", "--help").stdout).toMatch(/seat-locks/)
+    expect(bootstrap("bench").status).toBe(2)
+  })
+})
