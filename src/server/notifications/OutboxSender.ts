@@ -1,5 +1,6 @@
 import { Cause, Config, Context, Effect, Exit, Layer, Option, Result, Schedule } from "effect"
 import { SqlClient } from "effect/sql"
+import { publicUrlConfig } from "../config/publicUrl.ts"
 import { type MessageChannel, MessageNotSent, Messenger } from "../providers/messaging/Messenger.ts"
 import { renderOutboxMessage } from "./templates.ts"
 
@@ -70,7 +71,7 @@ export class OutboxSender extends Context.Service<
   }
 >()("marquee/notifications/OutboxSender") {
   /**
-   * Needs a migrated SqlClient and a `Messenger`. `PUBLIC_URL` (default `http://localhost:3000`) is the address
+   * Needs a migrated SqlClient and a `Messenger`. `PUBLIC_URL` (default: localhost at the server's `PORT`, see publicUrl.ts) is the address
    * buyers open links at: the e-ticket paths in the outbox are made absolute on it.
    */
   static readonly layer = Layer.effect(
@@ -78,10 +79,7 @@ export class OutboxSender extends Context.Service<
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
       const messenger = yield* Messenger
-      const publicUrl = yield* Config.URL("PUBLIC_URL").pipe(
-        Config.withDefault(new URL("http://localhost:3000")),
-        Effect.orDie,
-      )
+      const publicUrl = yield* publicUrlConfig.pipe(Effect.orDie)
 
       /** The row's own savepoint: its delivery and its `sent_at`, or neither. */
       const deliver = Effect.fn("OutboxSender.deliver")(function* (row: OutboxRow) {
