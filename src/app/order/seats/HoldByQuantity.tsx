@@ -5,7 +5,7 @@ import type { Cart, CartSeat } from "../../../domain/cart/state.ts"
 import { type CartLog, eventMeta } from "../../cart/cartLog.ts"
 import { lockSeats } from "../../cart/seatCommands.ts"
 import type { Translate } from "../../i18n/useI18n.ts"
-import { apiUrl } from "../../lib/api.ts"
+import { apiFetch, apiUrl } from "../../lib/api.ts"
 import type { SeatsClient } from "../../seating/seatsClient.ts"
 
 /** Spec §9: best available asks for one match with one result, and holds it at once. */
@@ -161,7 +161,7 @@ export const BestAvailable = (props: Shared) => {
     try {
       const token = await whenToken()
       const url = apiUrl("/seats/best-available", { presentationId, quantity, ...BEST_AVAILABLE })
-      const response = await fetch(url, { headers: { accept: "application/json", "x-cart-token": token } })
+      const response = await apiFetch(url, { headers: { accept: "application/json", "x-cart-token": token } })
       const body = (await response.json().catch(() => null)) as {
         matches?: ReadonlyArray<BestAvailableMatch>
         error?: string
