@@ -1,7 +1,8 @@
 import type { CartState, CartToken, RenewedHolds } from "../../api/CartApi.ts"
 import type { LockResult, SeatRef } from "../../api/SeatsApi.ts"
 import type { OrderStep } from "../../domain/cart/values.ts"
-import { type ApiAnswer, apiSend } from "../lib/api.ts"
+import { DEFAULT_MAX_MATCHES } from "../../domain/seating/bestAvailable.ts"
+import { type ApiAnswer, apiSend, apiUrl } from "../lib/api.ts"
 
 /**
  * The browser's seat calls, as plain fetch (the seat map screen should not pay for Effect's HTTP client).
@@ -14,6 +15,19 @@ export type SeatCallResult<A> =
   | { readonly _tag: "Refused"; readonly status: number; readonly code: string; readonly detail?: unknown }
 
 const CART_HEADER = "x-cart-token"
+
+/**
+ * Spec §9 "Best available: maxMatches 5, resultsPerMatch 1, lock on": the server holds the best match (first in
+ * its answer) and lists the others it found, one result each.
+ */
+export const bestAvailableUrl = (presentationId: number, quantity: number): string =>
+  apiUrl("/seats/best-available", {
+    presentationId,
+    quantity,
+    maxMatches: DEFAULT_MAX_MATCHES,
+    resultsPerMatch: 1,
+    isLock: "true",
+  })
 
 const toResult = <A>(answer: ApiAnswer<A | { readonly error?: string }>): SeatCallResult<A> => {
   if (answer.ok && answer.body !== null) return { _tag: "Ok", value: answer.body as A }

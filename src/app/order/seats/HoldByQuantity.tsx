@@ -5,11 +5,9 @@ import type { Cart, CartSeat } from "../../../domain/cart/state.ts"
 import { type CartLog, eventMeta } from "../../cart/cartLog.ts"
 import { lockSeats } from "../../cart/seatCommands.ts"
 import type { Translate } from "../../i18n/useI18n.ts"
-import { apiFetch, apiUrl } from "../../lib/api.ts"
-import type { SeatsClient } from "../../seating/seatsClient.ts"
+import { apiFetch } from "../../lib/api.ts"
+import { bestAvailableUrl, type SeatsClient } from "../../seating/seatsClient.ts"
 
-/** Spec §9: best available asks for one match with one result, and holds it at once. */
-const BEST_AVAILABLE = { maxMatches: 1, resultsPerMatch: 1, isLock: "true" } as const
 const MAX_QUANTITY = 10
 
 type Shared = {
@@ -160,7 +158,7 @@ export const BestAvailable = (props: Shared) => {
     setProblem(null)
     try {
       const token = await whenToken()
-      const url = apiUrl("/seats/best-available", { presentationId, quantity, ...BEST_AVAILABLE })
+      const url = bestAvailableUrl(presentationId, quantity)
       const response = await apiFetch(url, { headers: { accept: "application/json", "x-cart-token": token } })
       const body = (await response.json().catch(() => null)) as {
         matches?: ReadonlyArray<BestAvailableMatch>
