@@ -2,6 +2,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
 import { EventNotFound, Presentation } from "./PresentationsApi.ts"
+import { CartIfAny, CartSession } from "./sessions.ts"
 import { LangQuery, PositiveInt } from "./shared.ts"
 
 /**
@@ -209,8 +210,6 @@ export const SeatStatuses = Schema.Struct({
 })
 export type SeatStatuses = typeof SeatStatuses.Type
 
-const cartHeader = { "x-cart-token": Schema.optional(Schema.String) }
-
 const statusQuery = {
   presentationId: PositiveInt,
   venueTypeId: Schema.optional(Schema.Int),
@@ -270,44 +269,39 @@ export class SeatsApi extends HttpApiGroup.make("seats")
   .add(
     HttpApiEndpoint.get("statusV2", "/seats/seats-statusV2", {
       query: statusQuery,
-      headers: cartHeader,
       success: SeatStatuses,
       error: EventNotFound,
-    }),
+    }).middleware(CartIfAny),
   )
   .add(
     HttpApiEndpoint.get("status", "/seats/seats-status", {
       query: statusQuery,
-      headers: cartHeader,
       success: SeatStatuses,
       error: EventNotFound,
-    }),
+    }).middleware(CartIfAny),
   )
   .add(
     // not in the spec: every seat's status in two bits, in seatplan order (statusBitmap.ts), which the seat
     // screen polls once it has the hall
     HttpApiEndpoint.get("statusBitmap", "/seats/seats-status-bitmap", {
       query: { presentationId: PositiveInt },
-      headers: cartHeader,
       success: Schema.Uint8Array.pipe(HttpApiSchema.asUint8Array({ contentType: STATUS_CONTENT_TYPE })),
       error: EventNotFound,
-    }),
+    }).middleware(CartIfAny),
   )
   .add(
     HttpApiEndpoint.put("lock", "/seats/lock-seat", {
       payload: LockRequest,
-      headers: cartHeader,
       success: LockResult,
       error: [SeatLockFailed, SeatLockBusy, InvalidSeatRequest, EventNotFound, HumanCheckFailed],
-    }),
+    }).middleware(CartSession),
   )
   .add(
     HttpApiEndpoint.put("unlock", "/seats/unlock-seat", {
       payload: LockRequest,
-      headers: cartHeader,
       success: UnlockResult,
       error: [SeatUnlockFailed, SeatLockBusy, InvalidSeatRequest, EventNotFound, HumanCheckFailed],
-    }),
+    }).middleware(CartSession),
   )
   .add(
     HttpApiEndpoint.get("bestAvailable", "/seats/best-available", {
@@ -328,7 +322,6 @@ export class SeatsApi extends HttpApiGroup.make("seats")
         isHold: Schema.optional(Schema.Boolean),
         miniSiteUrl: Schema.optional(Schema.String),
       },
-      headers: cartHeader,
       success: Schema.Struct({ matches: Schema.Array(BestAvailableMatch) }),
       error: [
         NotEnoughSeats,
@@ -338,7 +331,7 @@ export class SeatsApi extends HttpApiGroup.make("seats")
         EventNotFound,
         HumanCheckFailed,
       ],
-    }),
+    }).middleware(CartSession),
   )
   .add(
     HttpApiEndpoint.get("presentationsOnDate", "/seats/presentations", {

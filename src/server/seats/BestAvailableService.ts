@@ -54,7 +54,8 @@ export class BestAvailableService extends Context.Service<
   BestAvailableService,
   {
     readonly search: (
-      cartToken: string | undefined,
+      /** the asking cart (`CurrentCart`), which holds the best match */
+      cartToken: string,
       query: BestAvailableQuery,
     ) => Effect.Effect<ReadonlyArray<BestAvailableMatch>, NotEnoughSeats | LockError>
   }
@@ -149,7 +150,7 @@ export class BestAvailableService extends Context.Service<
       })
 
       const search = Effect.fn("BestAvailable.search")(function* (
-        cartToken: string | undefined,
+        cartToken: string,
         query: BestAvailableQuery,
       ) {
         if (query.quantity > holds.maxSeatsPerCart)
