@@ -1,5 +1,11 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import {
+  INVALID_SEAT_REQUESTS,
+  SEAT_LOCK_BUSY,
+  SEAT_LOCK_FAILURES,
+  SEAT_UNLOCK_FAILURES,
+} from "../domain/seating/refusals.ts"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
 import { EventNotFound, Presentation } from "./PresentationsApi.ts"
 import { CartIfAny, CartSession } from "./sessions.ts"
@@ -73,7 +79,7 @@ export const UnlockResult = Schema.Struct({ unlockedSeats: Schema.Array(LockedSe
 export class SeatLockFailed extends Schema.TaggedError<SeatLockFailed>()(
   "SeatLockFailed",
   {
-    error: Schema.Literals(["lock_seat_error", "singleSeatError", "premiumSeatOnHold", "seatLimitReached"]),
+    error: Schema.Literals(SEAT_LOCK_FAILURES),
     seats: Schema.optional(Schema.Array(Schema.Struct({ x: Schema.Int, y: Schema.Int }))),
   },
   { httpApiStatus: 409 },
@@ -81,14 +87,14 @@ export class SeatLockFailed extends Schema.TaggedError<SeatLockFailed>()(
 
 export class SeatUnlockFailed extends Schema.TaggedError<SeatUnlockFailed>()(
   "SeatUnlockFailed",
-  { error: Schema.Literal("unlock_seat_error") },
+  { error: Schema.Literals(SEAT_UNLOCK_FAILURES) },
   { httpApiStatus: 409 },
 ) {}
 
 /** The database was too busy to answer within seconds; nothing was held. Safe to retry. */
 export class SeatLockBusy extends Schema.TaggedError<SeatLockBusy>()(
   "SeatLockBusy",
-  { error: Schema.Literal("seatLockBusy"), retryAfterSeconds: Schema.Int },
+  { error: Schema.Literals(SEAT_LOCK_BUSY), retryAfterSeconds: Schema.Int },
   { httpApiStatus: 503 },
 ) {}
 
@@ -96,15 +102,7 @@ export class SeatLockBusy extends Schema.TaggedError<SeatLockBusy>()(
 export class InvalidSeatRequest extends Schema.TaggedError<InvalidSeatRequest>()(
   "InvalidSeatRequest",
   {
-    error: Schema.Literals([
-      "noSeat",
-      "duplicateSeat",
-      "tooManySeats",
-      "mixedPresentations",
-      "mixedSections",
-      "unknownSeat",
-      "notOnSale",
-    ]),
+    error: Schema.Literals(INVALID_SEAT_REQUESTS),
   },
   { httpApiStatus: 400 },
 ) {}
