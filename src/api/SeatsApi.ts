@@ -329,7 +329,8 @@ export class SeatsApi extends HttpApiGroup.make("seats")
         EventNotFound,
         HumanCheckFailed,
       ],
-    }).middleware(CartSession),
+      // a search alone (`isLock=false`) needs no cart; holding the match (the default) needs a live one
+    }).middleware(CartIfAny),
   )
   .add(
     HttpApiEndpoint.get("presentationsOnDate", "/seats/presentations", {

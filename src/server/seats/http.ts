@@ -69,9 +69,7 @@ export const SeatsHttp = HttpApiBuilder.group(
       .handle("lock", ({ payload }) => CurrentCart.use((cart) => holds.lock(cart.token, payload)))
       .handle("unlock", ({ payload }) => CurrentCart.use((cart) => holds.unlock(cart.token, payload)))
       .handle("bestAvailable", ({ query }) =>
-        CurrentCart.use((cart) => best.search(cart.token, query)).pipe(
-          Effect.map((matches) => ({ matches })),
-        ),
+        CurrentCartIfAny.use((cart) => best.search(cart, query)).pipe(Effect.map((matches) => ({ matches }))),
       )
       .handle("presentationsOnDate", ({ query }) => {
         const { from, to } = chainDayBounds(query.date)

@@ -113,6 +113,14 @@ describe.each(databases)("who is asking on $name", ({ start }) => {
     }
     // nothing was held on the way
     expect(await allocations()).toHaveLength(before)
+    // best available without holding (`isLock=false`) is a search, which needs no cart
+    const search = await call(
+      server,
+      "GET",
+      `/seats/best-available?presentationId=${stage.presentationId}&quantity=1&isLock=false`,
+      await cartHeader(server, "missing"),
+    )
+    expect(search.status).toBe(200)
   }, 120_000)
 
   it("calls a cart only adds to treat a missing, unknown or expired token as no cart", async (ctx) => {
