@@ -3,6 +3,7 @@ import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { OrderStep } from "../domain/cart/values.ts"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
 import { LockedSeat, SeatRef } from "./SeatsApi.ts"
+import { CartSession } from "./sessions.ts"
 import { PositiveInt } from "./shared.ts"
 
 /**
@@ -75,16 +76,14 @@ export class CartApi extends HttpApiGroup.make("cart")
   .add(
     HttpApiEndpoint.post("sync", "/cart", {
       payload: CartRequest,
-      headers: { "x-cart-token": Schema.optional(Schema.String) },
       success: CartState,
       error: HumanCheckFailed,
-    }),
+    }).middleware(CartSession),
   )
   .add(
     HttpApiEndpoint.put("renewHolds", "/cart/holds", {
       payload: RenewHoldsRequest,
-      headers: { "x-cart-token": Schema.optional(Schema.String) },
       success: RenewedHolds,
       error: HumanCheckFailed,
-    }),
+    }).middleware(CartSession),
   ) {}

@@ -2,6 +2,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
 import { InvalidMobileNumber, SavedCardNotFound } from "./PaymentApi.ts"
+import { CustomerSession, LoginRequired } from "./sessions.ts"
 import { CustomerAuthHeader, LangQuery, PositiveInt } from "./shared.ts"
 
 /** Customer-facing wire names are PascalCase, as the spec writes the Customer entity. */
@@ -61,13 +62,6 @@ export class InvalidSmsCode extends Schema.TaggedError<InvalidSmsCode>()(
   { httpApiStatus: 400 },
 ) {}
 
-/** A call that needs a logged-in customer got none (spec §8 LOGIN_FAILED). */
-export class LoginRequired extends Schema.TaggedError<LoginRequired>()(
-  "LoginRequired",
-  { error: Schema.Literal("LOGIN_FAILED") },
-  { httpApiStatus: 401 },
-) {}
-
 export class CustomerApi extends HttpApiGroup.make("customer")
   .add(
     HttpApiEndpoint.get("locations", "/customer/locations", {
@@ -96,6 +90,7 @@ export class CustomerApi extends HttpApiGroup.make("customer")
     }),
   )
   .add(
+    // the uuid to revoke is the credential itself, read as a header: logging out is not "who is asking"
     HttpApiEndpoint.post("logout", "/customer/logout", {
       headers: CustomerAuthHeader,
       success: Schema.Struct({ success: Schema.Boolean }),
@@ -106,16 +101,14 @@ export class CustomerApi extends HttpApiGroup.make("customer")
     HttpApiEndpoint.get("savedCards", "/customer/saved-cards", {
       /** only the cards the card provider of this location can charge (1173 and 1181 use the second one) */
       query: { locationId: Schema.optional(PositiveInt) },
-      headers: CustomerAuthHeader,
       success: Schema.Struct({ MagCards: Schema.Array(MagCard) }),
       error: LoginRequired,
-    }),
+    }).middleware(CustomerSession),
   )
   .add(
     HttpApiEndpoint.delete("deleteSavedCard", "/customer/saved-cards/:id", {
       params: { id: Schema.String },
-      headers: CustomerAuthHeader,
       success: Schema.Struct({ success: Schema.Boolean }),
       error: [LoginRequired, SavedCardNotFound],
-    }),
+    }).middleware(CustomerSession),
   ) {}

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { HUMAN_CHECK_REFUSALS } from "../domain/seating/refusals.ts"
 
 /**
  * A proof-of-work puzzle (altcha v1 shape): find `number` in 0..maxnumber with
@@ -25,7 +26,7 @@ export type HumanCheckChallenge = typeof HumanCheckChallenge.Type
  */
 export class HumanCheckFailed extends Schema.TaggedError<HumanCheckFailed>()(
   "HumanCheckFailed",
-  { error: Schema.Literals(["RECAPTCHA_REQUIRED", "recaptcha_repeated"]) },
+  { error: Schema.Literals(HUMAN_CHECK_REFUSALS) },
   { httpApiStatus: 400 },
 ) {}
 

@@ -2,7 +2,8 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { CommitCart } from "../domain/cart/commitCart.ts"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
-import { CustomerAuthHeader, LocaleCode, PositiveInt } from "./shared.ts"
+import { CartIfAny, CartSession, CustomerIfAny } from "./sessions.ts"
+import { LocaleCode, PositiveInt } from "./shared.ts"
 
 /**
  * Commit and payment (spec §7 Payment and orders, §8 Order and payment).
@@ -212,8 +213,6 @@ export class VoucherLookupFailed extends Schema.TaggedError<VoucherLookupFailed>
   { httpApiStatus: 404 },
 ) {}
 
-const CartTokenHeader = { "x-cart-token": Schema.optional(Schema.String) }
-
 /** Not this customer's saved card (or no such card): the same answer either way, so cards cannot be probed. */
 export class SavedCardNotFound extends Schema.TaggedError<SavedCardNotFound>()(
   "SavedCardNotFound",
@@ -225,11 +224,13 @@ export class PaymentApi extends HttpApiGroup.make("payment")
   .add(
     HttpApiEndpoint.post("commit", "/payment/commit", {
       payload: CommitRequest,
-      /** `uuid`: a logged-in customer's order, and where `saveMagCard` keeps the card it is paid with */
-      headers: { ...CartTokenHeader, ...CustomerAuthHeader, "idempotency-key": Schema.String },
+      headers: { "idempotency-key": Schema.String },
       success: CommitResult,
       error: [HumanCheckFailed, CommitFailed, OrderAlreadyPaid],
-    }),
+    })
+      .middleware(CartSession)
+      // a logged-in customer's order, and where `saveMagCard` keeps the card it is paid with
+      .middleware(CustomerIfAny),
   )
   .add(
     HttpApiEndpoint.get("form", "/payment/form/:locale", {
@@ -247,27 +248,27 @@ export class PaymentApi extends HttpApiGroup.make("payment")
         /** ours: pay with this saved card of the logged-in customer (`uuid`); the provider's page asks the CVV */
         savedCardId: Schema.optional(Schema.String),
       },
-      headers: { ...CartTokenHeader, ...CustomerAuthHeader },
       success: PaymentForm,
       error: [HumanCheckFailed, ReservationNotFound, OrderAlreadyPaid, PaymentFailed, SavedCardNotFound],
-    }),
+    })
+      // the order is the committing cart's: another cart, or none, is told it does not exist
+      .middleware(CartIfAny)
+      .middleware(CustomerIfAny),
   )
   .add(
     HttpApiEndpoint.post("complete", "/payment/complete", {
       payload: Schema.Struct({ reservationIdentifier: Schema.String, paymentId: Schema.String }),
-      headers: CartTokenHeader,
       success: CompletionResult,
       error: [ReservationNotFound, PaymentFailed],
-    }),
+    }).middleware(CartIfAny),
   )
   .add(
     HttpApiEndpoint.get("voucher", "/payment/voucher", {
       query: { reference: Schema.String, recaptchaToken: Schema.optional(Schema.String) },
-      /** a live cart token stands for a solved human check, like on commit; otherwise `recaptchaToken` is needed */
-      headers: CartTokenHeader,
       success: VoucherBalance,
       error: [HumanCheckFailed, VoucherLookupFailed],
-    }),
+      // a live cart stands for a solved human check, like on commit; otherwise `recaptchaToken` is needed
+    }).middleware(CartIfAny),
   ) {}
 
 /** Spec §8 customer portal: 'Please enter mobile number'. */

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import { EVENT_NOT_FOUND } from "../domain/seating/refusals.ts"
 import { IdList, LangQuery, PositiveInt } from "./shared.ts"
 
 export const SeatingMode = Schema.Literals(["mixed", "reserved", "singleGA", "multiGA"])
@@ -143,7 +144,7 @@ export type FirstTicket = typeof FirstTicket.Type
 /** Spec §8 "A presentation response with an error field": the code is translated in the browser. */
 export class EventNotFound extends Schema.TaggedError<EventNotFound>()(
   "EventNotFound",
-  { error: Schema.Literal("noEventFound") },
+  { error: Schema.Literals(EVENT_NOT_FOUND) },
   { httpApiStatus: 404 },
 ) {}
 

@@ -1,7 +1,14 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import {
+  INVALID_SEAT_REQUESTS,
+  SEAT_LOCK_BUSY,
+  SEAT_LOCK_FAILURES,
+  SEAT_UNLOCK_FAILURES,
+} from "../domain/seating/refusals.ts"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
 import { EventNotFound, Presentation } from "./PresentationsApi.ts"
+import { CartIfAny, CartSession } from "./sessions.ts"
 import { LangQuery, PositiveInt } from "./shared.ts"
 
 /**
@@ -72,7 +79,7 @@ export const UnlockResult = Schema.Struct({ unlockedSeats: Schema.Array(LockedSe
 export class SeatLockFailed extends Schema.TaggedError<SeatLockFailed>()(
   "SeatLockFailed",
   {
-    error: Schema.Literals(["lock_seat_error", "singleSeatError", "premiumSeatOnHold", "seatLimitReached"]),
+    error: Schema.Literals(SEAT_LOCK_FAILURES),
     seats: Schema.optional(Schema.Array(Schema.Struct({ x: Schema.Int, y: Schema.Int }))),
   },
   { httpApiStatus: 409 },
@@ -80,14 +87,14 @@ export class SeatLockFailed extends Schema.TaggedError<SeatLockFailed>()(
 
 export class SeatUnlockFailed extends Schema.TaggedError<SeatUnlockFailed>()(
   "SeatUnlockFailed",
-  { error: Schema.Literal("unlock_seat_error") },
+  { error: Schema.Literals(SEAT_UNLOCK_FAILURES) },
   { httpApiStatus: 409 },
 ) {}
 
 /** The database was too busy to answer within seconds; nothing was held. Safe to retry. */
 export class SeatLockBusy extends Schema.TaggedError<SeatLockBusy>()(
   "SeatLockBusy",
-  { error: Schema.Literal("seatLockBusy"), retryAfterSeconds: Schema.Int },
+  { error: Schema.Literals(SEAT_LOCK_BUSY), retryAfterSeconds: Schema.Int },
   { httpApiStatus: 503 },
 ) {}
 
@@ -95,15 +102,7 @@ export class SeatLockBusy extends Schema.TaggedError<SeatLockBusy>()(
 export class InvalidSeatRequest extends Schema.TaggedError<InvalidSeatRequest>()(
   "InvalidSeatRequest",
   {
-    error: Schema.Literals([
-      "noSeat",
-      "duplicateSeat",
-      "tooManySeats",
-      "mixedPresentations",
-      "mixedSections",
-      "unknownSeat",
-      "notOnSale",
-    ]),
+    error: Schema.Literals(INVALID_SEAT_REQUESTS),
   },
   { httpApiStatus: 400 },
 ) {}
@@ -209,8 +208,6 @@ export const SeatStatuses = Schema.Struct({
 })
 export type SeatStatuses = typeof SeatStatuses.Type
 
-const cartHeader = { "x-cart-token": Schema.optional(Schema.String) }
-
 const statusQuery = {
   presentationId: PositiveInt,
   venueTypeId: Schema.optional(Schema.Int),
@@ -270,44 +267,39 @@ export class SeatsApi extends HttpApiGroup.make("seats")
   .add(
     HttpApiEndpoint.get("statusV2", "/seats/seats-statusV2", {
       query: statusQuery,
-      headers: cartHeader,
       success: SeatStatuses,
       error: EventNotFound,
-    }),
+    }).middleware(CartIfAny),
   )
   .add(
     HttpApiEndpoint.get("status", "/seats/seats-status", {
       query: statusQuery,
-      headers: cartHeader,
       success: SeatStatuses,
       error: EventNotFound,
-    }),
+    }).middleware(CartIfAny),
   )
   .add(
     // not in the spec: every seat's status in two bits, in seatplan order (statusBitmap.ts), which the seat
     // screen polls once it has the hall
     HttpApiEndpoint.get("statusBitmap", "/seats/seats-status-bitmap", {
       query: { presentationId: PositiveInt },
-      headers: cartHeader,
       success: Schema.Uint8Array.pipe(HttpApiSchema.asUint8Array({ contentType: STATUS_CONTENT_TYPE })),
       error: EventNotFound,
-    }),
+    }).middleware(CartIfAny),
   )
   .add(
     HttpApiEndpoint.put("lock", "/seats/lock-seat", {
       payload: LockRequest,
-      headers: cartHeader,
       success: LockResult,
       error: [SeatLockFailed, SeatLockBusy, InvalidSeatRequest, EventNotFound, HumanCheckFailed],
-    }),
+    }).middleware(CartSession),
   )
   .add(
     HttpApiEndpoint.put("unlock", "/seats/unlock-seat", {
       payload: LockRequest,
-      headers: cartHeader,
       success: UnlockResult,
       error: [SeatUnlockFailed, SeatLockBusy, InvalidSeatRequest, EventNotFound, HumanCheckFailed],
-    }),
+    }).middleware(CartSession),
   )
   .add(
     HttpApiEndpoint.get("bestAvailable", "/seats/best-available", {
@@ -328,7 +320,6 @@ export class SeatsApi extends HttpApiGroup.make("seats")
         isHold: Schema.optional(Schema.Boolean),
         miniSiteUrl: Schema.optional(Schema.String),
       },
-      headers: cartHeader,
       success: Schema.Struct({ matches: Schema.Array(BestAvailableMatch) }),
       error: [
         NotEnoughSeats,
@@ -338,7 +329,8 @@ export class SeatsApi extends HttpApiGroup.make("seats")
         EventNotFound,
         HumanCheckFailed,
       ],
-    }),
+      // a search alone (`isLock=false`) needs no cart; holding the match (the default) needs a live one
+    }).middleware(CartIfAny),
   )
   .add(
     HttpApiEndpoint.get("presentationsOnDate", "/seats/presentations", {

@@ -18,7 +18,8 @@ export const parseIdList = (value: string | undefined): ReadonlyArray<number> | 
 export const PositiveInt = Schema.Int.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(1)))
 
 /**
- * Spec §7: "Header uuid sent on every request when an auth uuid is stored". The server keeps only its hash;
- * a missing, unknown, expired or revoked uuid is an anonymous buyer.
+ * Spec §7: "Header uuid sent on every request when an auth uuid is stored". The server keeps only its hash. Calls
+ * that ask who the customer is take it through the `CustomerSession` / `CustomerIfAny` middlewares
+ * (sessions.ts); only logout reads it as a plain header, since the uuid is what it revokes.
  */
 export const CustomerAuthHeader = { uuid: Schema.optional(Schema.String) }

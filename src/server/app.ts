@@ -5,8 +5,10 @@ import { HttpMiddleware, HttpRouter, HttpServer } from "effect/http"
 import { HttpApiBuilder, HttpApiMiddleware } from "effect/http-api"
 import { MarqueeApi } from "../api/MarqueeApi.ts"
 import { SEATPLAN_CONTENT_TYPE, STATUS_CONTENT_TYPE } from "../api/SeatsApi.ts"
+import { cartSessionsLayer } from "./cart/cartSessions.ts"
 import { CartHttp } from "./cart/http.ts"
 import { ConfigHttp } from "./config/http.ts"
+import { customerSessionsLayer } from "./customer/customerSessions.ts"
 import { CustomerHttp } from "./customer/http.ts"
 import { FeaturesHttp } from "./features/http.ts"
 import { clientAppLayer } from "./http/clientApp.ts"
@@ -34,6 +36,8 @@ export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/o
     ReservationsHttp,
   ]),
   Layer.provide(altchaHumanCheckLayer),
+  // who is asking: the cart token and the customer's uuid, resolved once per request (src/api/sessions.ts)
+  Layer.provide([cartSessionsLayer, customerSessionsLayer]),
   // Must come after the groups: validation failures become problem+json naming the field, not an empty 400.
   Layer.provide(HttpApiMiddleware.layerProblemDetails({ includeDetails: true })),
 )

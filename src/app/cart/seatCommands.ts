@@ -8,7 +8,7 @@ import {
   SeatUnlockRejected,
   SeatUnlockRequested,
 } from "../../domain/cart/events.ts"
-import { type LockedCartSeat, LockRejectionReason } from "../../domain/cart/facts.ts"
+import type { LockedCartSeat } from "../../domain/cart/facts.ts"
 import type { OrderStep, SeatPlace } from "../../domain/cart/values.ts"
 import type { SeatsClient } from "../seating/seatsClient.ts"
 import { type CartLog, eventMeta } from "./cartLog.ts"
@@ -40,11 +40,6 @@ export const toCartSeat = (seat: LockedSeat): LockedCartSeat => ({
   ticket: null,
 })
 
-const lockReason = (code: string) =>
-  (LockRejectionReason.literals as ReadonlyArray<string>).includes(code)
-    ? (code as LockRejectionReason)
-    : "Error occurred"
-
 export const lockSeats = async (
   cart: CartLog,
   client: SeatsClient,
@@ -61,9 +56,7 @@ export const lockSeats = async (
     ])
   const answer = await client.lock(token, toRefs(presentationId, seats), isHold)
   if (answer._tag === "Refused")
-    return cart.store.append([
-      SeatLockRejected.make({ ...eventMeta(), commandId, reason: lockReason(answer.code) }),
-    ])
+    return cart.store.append([SeatLockRejected.make({ ...eventMeta(), commandId, reason: answer.code })])
   return cart.store.append([
     SeatLocked.make({
       ...eventMeta(),
@@ -84,11 +77,13 @@ export const unlockSeats = async (
   const token = cart.cartToken()
   const commandId = crypto.randomUUID()
   await cart.store.append([SeatUnlockRequested.make({ ...eventMeta(), commandId, presentationId, seats })])
-  const answer = token === null ? null : await client.unlock(token, toRefs(presentationId, seats))
-  if (answer === null || answer._tag === "Refused")
+  if (token === null)
     return cart.store.append([
-      SeatUnlockRejected.make({ ...eventMeta(), commandId, reason: "unlock_seat_error" }),
+      SeatUnlockRejected.make({ ...eventMeta(), commandId, reason: "RECAPTCHA_REQUIRED" }),
     ])
+  const answer = await client.unlock(token, toRefs(presentationId, seats))
+  if (answer._tag === "Refused")
+    return cart.store.append([SeatUnlockRejected.make({ ...eventMeta(), commandId, reason: answer.code })])
   return cart.store.append([
     SeatUnlocked.make({
       ...eventMeta(),

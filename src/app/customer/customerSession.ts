@@ -1,14 +1,15 @@
 import type { LoggedInCustomer, MagCard } from "../../api/CustomerApi.ts"
-import { apiSend, apiUrl } from "../lib/api.ts"
+import { apiFetch, apiSend, apiUrl } from "../lib/api.ts"
+import { authHeader, CUSTOMER_STORAGE_KEY } from "../lib/authUuid.ts"
 import { solveHumanCheck } from "../lib/humanCheck.ts"
 
 /**
  * The logged-in customer of this browser (spec §7 auth state: `uuid` and the mobile number), kept in
- * localStorage so a reload keeps the login. The `uuid` goes as a header on the calls that act for the customer
- * (the commit, the payment form, the saved cards). Logging out forgets it here and revokes it on the server.
+ * localStorage so a reload keeps the login. The `uuid` goes as a header on every call to our API once stored
+ * (spec §7; `apiFetch` in lib/api.ts adds it). Logging out forgets it here and revokes it on the server.
  */
 
-const KEY = "marquee.customer"
+const KEY = CUSTOMER_STORAGE_KEY
 
 export interface StoredCustomer {
   readonly uuid: string
@@ -51,12 +52,6 @@ const store = (customer: StoredCustomer | null) => {
 export const subscribeCustomer = (listener: () => void) => {
   listeners.add(listener)
   return () => listeners.delete(listener)
-}
-
-/** The header a call sends for the logged-in customer (none for an anonymous buyer). */
-export const customerHeader = (): Record<string, string> => {
-  const customer = storedCustomer()
-  return customer === null ? {} : { uuid: customer.uuid }
 }
 
 /** The server's refusal code, or "network" when no answer came. */
@@ -110,7 +105,7 @@ export const confirmLoginCode = async (
 }
 
 export const logoutCustomer = async (): Promise<void> => {
-  const headers = customerHeader()
+  const headers = authHeader()
   store(null)
   await apiSend("POST", "/customer/logout", {}, { headers }).catch(() => undefined)
 }
@@ -123,7 +118,7 @@ export const fetchSavedCards = async (
   const customer = storedCustomer()
   if (customer === null) return []
   // only the cards this cinema's card provider can charge: a token means nothing to another provider
-  const response = await fetch(apiUrl("/customer/saved-cards", { locationId }), {
+  const response = await apiFetch(apiUrl("/customer/saved-cards", { locationId }), {
     headers: { accept: "application/json", uuid: customer.uuid },
     signal,
   })

@@ -1,7 +1,20 @@
+import { authHeader } from "./authUuid.ts"
+
 /**
  * The first screen's HTTP client: plain fetch, so Effect and the API schemas stay out of the entry chunk.
  * Types come from the contract in `src/api` through type-only imports; the server validates what it sends.
  */
+
+/**
+ * `fetch` for our API: adds the stored customer `uuid` (spec §7: on every request once stored). Every call to
+ * `/api` goes through here; a header the caller names itself wins (logout sends the uuid it is revoking after
+ * forgetting it locally).
+ */
+export const apiFetch = (input: string, init: RequestInit = {}): Promise<Response> =>
+  fetch(input, {
+    ...init,
+    headers: { ...authHeader(), ...(init.headers as Record<string, string> | undefined) },
+  })
 export class ApiError extends Error {
   readonly status: number
   constructor(status: number, path: string) {
@@ -24,7 +37,7 @@ export const apiUrl = (path: string, params: QueryParams = {}): string => {
 
 export const apiGet = async <A>(path: string, params?: QueryParams, signal?: AbortSignal): Promise<A> => {
   const url = apiUrl(path, params)
-  const response = await fetch(url, { headers: { accept: "application/json" }, signal })
+  const response = await apiFetch(url, { headers: { accept: "application/json" }, signal })
   if (!response.ok) throw new ApiError(response.status, url)
   return (await response.json()) as A
 }
@@ -40,7 +53,7 @@ export const apiBytes = async (
   signal?: AbortSignal,
 ): Promise<Uint8Array> => {
   const url = apiUrl(path, params)
-  const response = await fetch(url, { headers, signal })
+  const response = await apiFetch(url, { headers, signal })
   if (!response.ok) throw new ApiError(response.status, url)
   return new Uint8Array(await response.arrayBuffer())
 }
@@ -67,7 +80,7 @@ export const apiSend = async <A>(
     readonly base?: string
   } = {},
 ): Promise<ApiAnswer<A>> => {
-  const response = await fetch(`${options.base ?? ""}${apiUrl(path)}`, {
+  const response = await apiFetch(`${options.base ?? ""}${apiUrl(path)}`, {
     method,
     headers: { accept: "application/json", "content-type": "application/json", ...options.headers },
     body: JSON.stringify(body),

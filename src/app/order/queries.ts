@@ -2,7 +2,7 @@ import { queryOptions } from "@tanstack/react-query"
 import type { PresentationDetail } from "../../api/PresentationsApi.ts"
 import type { Seatplan, SeatplanSeat, SeatStatuses } from "../../api/SeatsApi.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
-import { ApiError, apiBytes, apiGet, apiUrl } from "../lib/api.ts"
+import { ApiError, apiBytes, apiFetch, apiGet, apiUrl } from "../lib/api.ts"
 
 /** How often the seat list asks again who holds what (other buyers keep taking and releasing seats). */
 export const STATUS_REFRESH_MS = 15_000
@@ -67,7 +67,7 @@ export const seatStatusesQueryOptions = (
         return codec.decodeStatusBody(body, seats)
       }
       const url = apiUrl("/seats/seats-statusV2", { presentationId })
-      const response = await fetch(url, { headers: { accept: "application/json", ...cart }, signal })
+      const response = await apiFetch(url, { headers: { accept: "application/json", ...cart }, signal })
       if (!response.ok) throw new ApiError(response.status, url)
       return (await response.json()) as SeatStatuses
     },

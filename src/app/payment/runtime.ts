@@ -1,7 +1,6 @@
 import { Effect, Layer } from "effect"
 import { type CartLog, eventMeta } from "../cart/cartLog.ts"
-import { customerHeader } from "../customer/customerSession.ts"
-import { apiUrl } from "../lib/api.ts"
+import { apiFetch, apiUrl } from "../lib/api.ts"
 import { solveHumanCheck } from "../lib/humanCheck.ts"
 import {
   CartWriteFailed,
@@ -104,13 +103,8 @@ export const progressLayer = (onStage: (stage: PaymentStage) => void) =>
 /** Everything the pipelines need in the browser, for one cart log and one dialog. */
 export const browserLayer = (log: CartLog, onStage: (stage: PaymentStage) => void) =>
   Layer.mergeAll(
-    // a logged-in customer's calls carry their uuid: the order becomes theirs and their saved cards can pay
-    httpLayer((input, init) =>
-      fetch(input, {
-        ...init,
-        headers: { ...(init.headers as Record<string, string>), ...customerHeader() },
-      }),
-    ),
+    // a logged-in customer's calls carry their uuid (apiFetch): the order becomes theirs, their saved cards pay
+    httpLayer(apiFetch),
     cartLayer(log),
     humanCheckLayer,
     browserNavigatorLayer,

@@ -1,7 +1,16 @@
 import type { CartState, CartToken, RenewedHolds } from "../../api/CartApi.ts"
 import type { LockResult, SeatRef } from "../../api/SeatsApi.ts"
 import type { OrderStep } from "../../domain/cart/values.ts"
-import { type ApiAnswer, apiSend } from "../lib/api.ts"
+import { DEFAULT_MAX_MATCHES } from "../../domain/seating/bestAvailable.ts"
+import {
+  LOCK_REFUSALS,
+  type LockRefusal,
+  narrowRefusal,
+  UNLOCK_REFUSALS,
+  type UNRECOGNISED_REFUSAL,
+  type UnlockRefusal,
+} from "../../domain/seating/refusals.ts"
+import { type ApiAnswer, apiSend, apiUrl } from "../lib/api.ts"
 
 /**
  * The browser's seat calls, as plain fetch (the seat map screen should not pay for Effect's HTTP client).
@@ -9,11 +18,33 @@ import { type ApiAnswer, apiSend } from "../lib/api.ts"
  * log (`SeatLockRejected`), not an exception.
  */
 
-export type SeatCallResult<A> =
+export type SeatCallResult<A, Code extends string = string> =
   | { readonly _tag: "Ok"; readonly value: A }
-  | { readonly _tag: "Refused"; readonly status: number; readonly code: string; readonly detail?: unknown }
+  | { readonly _tag: "Refused"; readonly status: number; readonly code: Code; readonly detail?: unknown }
+
+/**
+ * A lock or unlock refusal narrowed here, at the edge, to the codes the contract answers (a code the domain does not
+ * list arrives as 'Error occurred'), so everything after it switches over a closed union.
+ */
+const narrowed =
+  <Code extends string>(known: ReadonlyArray<Code>) =>
+  <A>(result: SeatCallResult<A>): SeatCallResult<A, Code | typeof UNRECOGNISED_REFUSAL> =>
+    result._tag === "Ok" ? result : { ...result, code: narrowRefusal(known, result.code) }
 
 const CART_HEADER = "x-cart-token"
+
+/**
+ * Spec §9 "Best available: maxMatches 5, resultsPerMatch 1, lock on": the server holds the best match (first in
+ * its answer) and lists the others it found, one result each.
+ */
+export const bestAvailableUrl = (presentationId: number, quantity: number): string =>
+  apiUrl("/seats/best-available", {
+    presentationId,
+    quantity,
+    maxMatches: DEFAULT_MAX_MATCHES,
+    resultsPerMatch: 1,
+    isLock: "true",
+  })
 
 const toResult = <A>(answer: ApiAnswer<A | { readonly error?: string }>): SeatCallResult<A> => {
   if (answer.ok && answer.body !== null) return { _tag: "Ok", value: answer.body as A }
@@ -40,14 +71,16 @@ export const createSeatsClient = (options: SeatsClientOptions = {}) => {
     /** a new cart; `recaptchaToken` is a solved human check (see lib/humanCheck.ts) */
     newCart: (recaptchaToken: string) => send<CartToken>("POST", "/cart/token", { recaptchaToken }),
     lock: (cartToken: string, seats: ReadonlyArray<SeatRef>, isHold = false) =>
-      send<LockResult>("PUT", "/seats/lock-seat", { seats, isHold }, cartToken),
+      send<LockResult>("PUT", "/seats/lock-seat", { seats, isHold }, cartToken).then(
+        narrowed<LockRefusal>(LOCK_REFUSALS),
+      ),
     unlock: (cartToken: string, seats: ReadonlyArray<SeatRef>) =>
       send<{ readonly unlockedSeats: LockResult["lockedSeats"] }>(
         "PUT",
         "/seats/unlock-seat",
         { seats },
         cartToken,
-      ),
+      ).then(narrowed<UnlockRefusal>(UNLOCK_REFUSALS)),
     /** what the server says this cart holds, for the reconciler */
     sync: (
       cartToken: string,

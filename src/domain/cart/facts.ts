@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { LOCK_REFUSALS, UNLOCK_REFUSALS, UNRECOGNISED_REFUSAL } from "../seating/refusals.ts"
 import { Agorot, SeatPlace } from "./values.ts"
 
 /**
@@ -70,37 +71,13 @@ export const LockedCartSeat = Schema.Struct({
 export type LockedCartSeat = typeof LockedCartSeat.Type
 
 /**
- * Why the server refused a lock: SeatsApi `SeatLockFailed`, `SeatLockBusy`, `InvalidSeatRequest`,
- * `EventNotFound` and `HumanCheckFailed` codes, and the spec's "Error occurred" for a malformed answer.
+ * Why the server refused a lock, as the log records it: the codes of `src/domain/seating/refusals.ts` (the ones the
+ * contract answers), and the spec's "Error occurred" for an answer with none of them.
  */
-export const LockRejectionReason = Schema.Literals([
-  "lock_seat_error",
-  "singleSeatError",
-  "premiumSeatOnHold",
-  "seatLimitReached",
-  "seatLockBusy",
-  "RECAPTCHA_REQUIRED",
-  "recaptcha_repeated",
-  "noSeat",
-  "duplicateSeat",
-  "tooManySeats",
-  "mixedPresentations",
-  "mixedSections",
-  "unknownSeat",
-  "notOnSale",
-  "noEventFound",
-  "Error occurred",
-])
+export const LockRejectionReason = Schema.Literals([...LOCK_REFUSALS, UNRECOGNISED_REFUSAL])
 export type LockRejectionReason = typeof LockRejectionReason.Type
 
-export const UnlockRejectionReason = Schema.Literals([
-  "unlock_seat_error",
-  "seatLockBusy",
-  "RECAPTCHA_REQUIRED",
-  "recaptcha_repeated",
-  "noEventFound",
-  "Error occurred",
-])
+export const UnlockRejectionReason = Schema.Literals([...UNLOCK_REFUSALS, UNRECOGNISED_REFUSAL])
 export type UnlockRejectionReason = typeof UnlockRejectionReason.Type
 
 /** The customer as the cart sends it (spec §3 Customer, the fields an order uses), wire names. */

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto"
 import { DateTime, Effect, Layer, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import type { CartHoldState } from "../../api/CartApi.ts"
-import { HumanCheckFailed } from "../../api/HumanCheckApi.ts"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
+import { CurrentCart } from "../../api/sessions.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
 import { heldBy } from "../seats/lockedSeats.ts"
 import { SeatHolds } from "../seats/SeatHolds.ts"
@@ -56,11 +56,9 @@ export const CartHttp = HttpApiBuilder.group(
           return { token, maxSeatsPerPresentation: holds.maxSeatsPerCart }
         }),
       )
-      .handle("sync", ({ payload, headers }) =>
+      .handle("sync", ({ payload }) =>
         Effect.gen(function* () {
-          const cartToken = headers["x-cart-token"]
-          if (cartToken === undefined || !(yield* repo.cartExists(cartToken)))
-            return yield* new HumanCheckFailed({ error: "RECAPTCHA_REQUIRED" })
+          const { token: cartToken } = yield* CurrentCart
           const presentations = yield* Effect.forEach(payload.cart.presentations, (p) =>
             holdState(cartToken, p.presentationId, p.seats),
           )
@@ -68,9 +66,10 @@ export const CartHttp = HttpApiBuilder.group(
           return { presentations, serverTime: DateTime.formatIso(now) }
         }),
       )
-      .handle("renewHolds", ({ payload, headers }) =>
+      .handle("renewHolds", ({ payload }) =>
         Effect.gen(function* () {
-          const renewed = yield* holds.renew(headers["x-cart-token"], payload.step)
+          const { token } = yield* CurrentCart
+          const renewed = yield* holds.renew(token, payload.step)
           const now = yield* DateTime.now
           return {
             presentations: renewed.map((r) => ({

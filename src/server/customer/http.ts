@@ -1,9 +1,9 @@
 import { Effect, Layer, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
-import { LoginRequired } from "../../api/CustomerApi.ts"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
 import { SavedCardNotFound } from "../../api/PaymentApi.ts"
+import { CurrentCustomer } from "../../api/sessions.ts"
 import { PaymentProviders } from "../payment/PaymentProvider.ts"
 import { sandboxProvidersLayer } from "../payment/sandbox/SandboxProvider.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
@@ -32,17 +32,6 @@ export const CustomerHttp = HttpApiBuilder.group(
         Effect.map((rows) => providers.choose("card", rows[0]?.cardProvider ?? "default")),
       )
 
-    const loggedIn = (uuid: string | undefined) =>
-      auth
-        .resolve(uuid)
-        .pipe(
-          Effect.flatMap((customer) =>
-            Option.isSome(customer)
-              ? Effect.succeed(customer.value)
-              : Effect.fail(new LoginRequired({ error: "LOGIN_FAILED" })),
-          ),
-        )
-
     return handlers
       .handle("locations", ({ query }) =>
         locations.listForCustomers(query.lang ?? "he").pipe(Effect.map((list) => ({ locations: list }))),
@@ -69,17 +58,17 @@ export const CustomerHttp = HttpApiBuilder.group(
         }),
       )
       .handle("logout", ({ headers }) => auth.logout(headers.uuid).pipe(Effect.as({ success: true })))
-      .handle("savedCards", ({ headers, query }) =>
+      .handle("savedCards", ({ query }) =>
         Effect.gen(function* () {
-          const customerId = yield* loggedIn(headers.uuid)
+          const { customerId } = yield* CurrentCustomer
           const provider =
             query.locationId === undefined ? undefined : (yield* cardProviderOf(query.locationId)).name
           return { MagCards: yield* cards.list(customerId, provider) }
         }),
       )
-      .handle("deleteSavedCard", ({ headers, params }) =>
+      .handle("deleteSavedCard", ({ params }) =>
         Effect.gen(function* () {
-          const customerId = yield* loggedIn(headers.uuid)
+          const { customerId } = yield* CurrentCustomer
           if (!(yield* cards.remove(customerId, params.id)))
             return yield* new SavedCardNotFound({ error: "savedCardNotFound" })
           return { success: true }

@@ -11,6 +11,7 @@ import commitBenefits from "./migrations/0010_commit_benefits.ts"
 import customerCards from "./migrations/0011_customer_cards.ts"
 import outboxSender from "./migrations/0012_outbox_sender.ts"
 import loyaltyPoints from "./migrations/0013_loyalty_points.ts"
+import cartExpiry from "./migrations/0014_cart_expiry.ts"
 
 /**
  * Every migration, keyed `<id>_<name>`, run once in id order by `Migrator.fromRecord`.
@@ -30,4 +31,5 @@ export const migrations = {
   "0011_customer_cards": customerCards,
   "0012_outbox_sender": outboxSender,
   "0013_loyalty_points": loyaltyPoints,
+  "0014_cart_expiry": cartExpiry,
 }

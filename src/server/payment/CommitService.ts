@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto"
 import { Config, Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
-import { HumanCheckFailed } from "../../api/HumanCheckApi.ts"
+import type { HumanCheckFailed } from "../../api/HumanCheckApi.ts"
 import {
   CommitFailed,
   type CommitFailureCode,
@@ -10,7 +10,6 @@ import {
   OrderAlreadyPaid,
 } from "../../api/PaymentApi.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
-import { SeatHoldsRepo } from "../seats/SeatHoldsRepo.ts"
 import { contactOf } from "./commitContact.ts"
 import { loadPresentation, loadPricingFacts, loadVoucher } from "./commitFacts.ts"
 import { type PricedCart, priceCart, voucherAmountFor } from "./commitPricing.ts"
@@ -44,7 +43,8 @@ export class CommitService extends Context.Service<
   CommitService,
   {
     readonly commit: (input: {
-      readonly cartToken: string | undefined
+      /** the asking cart, resolved by the `CartSession` middleware */
+      readonly cartToken: string
       readonly idempotencyKey: string
       readonly request: CommitRequest
       readonly client: string
@@ -56,7 +56,6 @@ export class CommitService extends Context.Service<
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
       const humanCheck = yield* HumanCheck
-      const holdsRepo = yield* SeatHoldsRepo
       const orders = yield* OrdersRepo
       const flow = yield* PaymentFlow
       const paymentMinutes = yield* PaymentMinutes
@@ -278,14 +277,13 @@ export class CommitService extends Context.Service<
       })
 
       const commit = Effect.fn("CommitService.commit")(function* (input: {
-        readonly cartToken: string | undefined
+        readonly cartToken: string
         readonly idempotencyKey: string
         readonly request: CommitRequest
         readonly client: string
       }) {
+        // the cart is live: the CartSession middleware (src/api/sessions.ts) answered for it
         const { cartToken, idempotencyKey, request } = input
-        if (cartToken === undefined || cartToken === "" || !(yield* holdsRepo.cartExists(cartToken)))
-          return yield* new HumanCheckFailed({ error: "RECAPTCHA_REQUIRED" })
         if (idempotencyKey.length < 8 || idempotencyKey.length > 200)
           return yield* failed("idempotencyKeyReused")
         const fingerprint = fingerprintOf(cartToken, request)

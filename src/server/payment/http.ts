@@ -4,6 +4,7 @@ import { SqlClient } from "effect/sql"
 import { HumanCheckFailed } from "../../api/HumanCheckApi.ts"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
 import { InvalidMobileNumber, ReservationNotFound, VoucherLookupFailed } from "../../api/PaymentApi.ts"
+import { CurrentCart, CurrentCartIfAny, CurrentCustomerIfAny } from "../../api/sessions.ts"
 import { israeliMobile } from "../../domain/order/customerInfo.ts"
 import { SavedCardsRepo } from "../customer/SavedCardsRepo.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
@@ -40,32 +41,35 @@ export const PaymentHttp = HttpApiBuilder.group(
     const flow = yield* PaymentFlow
     const confirmations = yield* ConfirmationRepo
     const humanCheck = yield* HumanCheck
-    const holdsRepo = yield* SeatHoldsRepo
     const customers = yield* OrderCustomer
+
+    /** the token of the asking cart, if a live one asks (an order is its committing cart's alone) */
+    const cartTokenIfAny = CurrentCartIfAny.useSync((cart) => Option.getOrUndefined(cart)?.token)
 
     return handlers
       .handle("commit", ({ payload, headers, request }) =>
-        commits
-          .commit({
-            cartToken: headers["x-cart-token"],
+        Effect.gen(function* () {
+          const cart = yield* CurrentCart
+          const customer = yield* CurrentCustomerIfAny
+          const result = yield* commits.commit({
+            cartToken: cart.token,
             idempotencyKey: headers["idempotency-key"],
             request: payload,
             client: clientOf(request.remoteAddress),
           })
-          .pipe(
-            Effect.tap((result) =>
-              customers.attach(result.reservationIdentifier, headers.uuid, payload.cart.saveMagCard),
-            ),
-          ),
+          yield* customers.attach(result.reservationIdentifier, customer, payload.cart.saveMagCard)
+          return result
+        }),
       )
-      .handle("form", ({ params, query, headers }) =>
+      .handle("form", ({ params, query }) =>
         Effect.gen(function* () {
+          const customer = yield* CurrentCustomerIfAny
           const savedCard =
             query.savedCardId === undefined
               ? undefined
-              : yield* customers.savedCard(headers.uuid, query.savedCardId)
+              : yield* customers.savedCard(customer, query.savedCardId)
           return yield* flow.form({
-            cartToken: headers["x-cart-token"],
+            cartToken: yield* cartTokenIfAny,
             reservationIdentifier: query.reservationIdentifier,
             method: query.method ?? "card",
             locale: params.locale,
@@ -74,18 +78,19 @@ export const PaymentHttp = HttpApiBuilder.group(
           })
         }),
       )
-      .handle("complete", ({ payload, headers }) =>
-        flow.complete({
-          cartToken: headers["x-cart-token"],
-          reservationIdentifier: payload.reservationIdentifier,
-          paymentId: payload.paymentId,
+      .handle("complete", ({ payload }) =>
+        Effect.gen(function* () {
+          return yield* flow.complete({
+            cartToken: yield* cartTokenIfAny,
+            reservationIdentifier: payload.reservationIdentifier,
+            paymentId: payload.paymentId,
+          })
         }),
       )
-      .handle("voucher", ({ query, headers, request }) =>
+      .handle("voucher", ({ query, request }) =>
         Effect.gen(function* () {
-          // guessing references is the abuse: a cart token (issued after a solved check) or a fresh check
-          const cartToken = headers["x-cart-token"]
-          const cartOk = cartToken !== undefined && (yield* holdsRepo.cartExists(cartToken))
+          // guessing references is the abuse: a live cart (issued after a solved check) or a fresh check
+          const cartOk = Option.isSome(yield* CurrentCartIfAny)
           if (query.recaptchaToken !== undefined)
             yield* humanCheck.verify(query.recaptchaToken, clientOf(request.remoteAddress))
           else if (!cartOk) return yield* new HumanCheckFailed({ error: "RECAPTCHA_REQUIRED" })

@@ -1,6 +1,7 @@
 import { Temporal } from "@js-temporal/polyfill"
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
+import { HumanCheckFailed } from "../../api/HumanCheckApi.ts"
 import type { Presentation } from "../../api/PresentationsApi.ts"
 import {
   type BestAvailableMatch,
@@ -54,7 +55,8 @@ export class BestAvailableService extends Context.Service<
   BestAvailableService,
   {
     readonly search: (
-      cartToken: string | undefined,
+      /** the asking cart (`CurrentCartIfAny`), which holds the best match; none can only search (`isLock=false`) */
+      cart: Option.Option<{ readonly token: string }>,
       query: BestAvailableQuery,
     ) => Effect.Effect<ReadonlyArray<BestAvailableMatch>, NotEnoughSeats | LockError>
   }
@@ -149,9 +151,13 @@ export class BestAvailableService extends Context.Service<
       })
 
       const search = Effect.fn("BestAvailable.search")(function* (
-        cartToken: string | undefined,
+        cart: Option.Option<{ readonly token: string }>,
         query: BestAvailableQuery,
       ) {
+        // holding needs a live cart: nobody gets the cart calls' answer, before any search is spent on it
+        const holder = Option.getOrUndefined(cart)?.token
+        if (query.isLock !== false && holder === undefined)
+          return yield* new HumanCheckFailed({ error: "RECAPTCHA_REQUIRED" })
         if (query.quantity > holds.maxSeatsPerCart)
           return yield* new SeatLockFailed({ error: "seatLimitReached" })
         const maxMatches = Math.min(query.maxMatches ?? DEFAULT_MAX_MATCHES, MAX_MATCHES_LIMIT)
@@ -165,10 +171,11 @@ export class BestAvailableService extends Context.Service<
           matches.push(...found.slice(0, maxMatches - matches.length))
         }
         if (matches.length === 0) return yield* new NotEnoughSeats({ error: "NOT_ENOUGH_SEATS" })
-        if (query.isLock === false) return matches
+        // (no holder here means a search alone: the check above refused a hold without a cart)
+        if (query.isLock === false || holder === undefined) return matches
 
         for (const [index, match] of matches.entries()) {
-          const locked = yield* holds.lock(cartToken, { seats: match.seats, isHold: query.isHold }).pipe(
+          const locked = yield* holds.lock(holder, { seats: match.seats, isHold: query.isHold }).pipe(
             Effect.map(Option.some),
             // someone else took these seats since the search: try the next match
             Effect.catchTag("SeatLockFailed", (error) =>

@@ -41,13 +41,9 @@ const stepSeconds = (step: OrderStep, override: Option.Option<number>): number =
   Option.getOrElse(override, () => secondsOfStep(siteConfig("").params["665"], step))
 
 export type LockError = SeatLockFailed | SeatLockBusy | InvalidSeatRequest | EventNotFound | HumanCheckFailed
-export type UnlockError =
-  | SeatUnlockFailed
-  | SeatLockBusy
-  | InvalidSeatRequest
-  | EventNotFound
-  | HumanCheckFailed
+export type UnlockError = SeatUnlockFailed | SeatLockBusy | InvalidSeatRequest | EventNotFound
 
+/** the cart went away between the middleware's check and the hold: the same answer as no cart at all */
 const cartRequired = () => new HumanCheckFailed({ error: "RECAPTCHA_REQUIRED" })
 const invalid = (error: InvalidSeatRequest["error"]) => new InvalidSeatRequest({ error })
 
@@ -81,12 +77,10 @@ const busyRetry = Schedule.exponential("20 millis").pipe(Schedule.jittered)
 export class SeatHolds extends Context.Service<
   SeatHolds,
   {
-    readonly lock: (
-      cartToken: string | undefined,
-      request: LockRequest,
-    ) => Effect.Effect<LockResult, LockError>
+    /** `cartToken` is the asking cart, resolved by the `CartSession` middleware (src/api/sessions.ts) */
+    readonly lock: (cartToken: string, request: LockRequest) => Effect.Effect<LockResult, LockError>
     readonly unlock: (
-      cartToken: string | undefined,
+      cartToken: string,
       request: LockRequest,
     ) => Effect.Effect<{ readonly unlockedSeats: ReadonlyArray<LockedSeat> }, UnlockError>
     /**
@@ -94,12 +88,9 @@ export class SeatHolds extends Context.Service<
      * live holds last that long from now. What each presentation's holds now last until.
      */
     readonly renew: (
-      cartToken: string | undefined,
+      cartToken: string,
       step: OrderStep,
-    ) => Effect.Effect<
-      ReadonlyArray<{ readonly presentationId: number; readonly expiresAtMs: number }>,
-      HumanCheckFailed
-    >
+    ) => Effect.Effect<ReadonlyArray<{ readonly presentationId: number; readonly expiresAtMs: number }>>
     readonly maxSeatsPerCart: number
   }
 >()("marquee/seats/SeatHolds") {
@@ -212,11 +203,7 @@ export class SeatHolds extends Context.Service<
         }
       }
 
-      const lock = Effect.fn("SeatHolds.lock")(function* (
-        cartToken: string | undefined,
-        request: LockRequest,
-      ) {
-        if (cartToken === undefined || cartToken === "") return yield* cartRequired()
+      const lock = Effect.fn("SeatHolds.lock")(function* (cartToken: string, request: LockRequest) {
         const refs = yield* refsOf(request)
         const { presentation, plan, seatIds, ga } = yield* resolve(refs, true)
 
@@ -294,11 +281,7 @@ export class SeatHolds extends Context.Service<
         )
       })
 
-      const unlock = Effect.fn("SeatHolds.unlock")(function* (
-        cartToken: string | undefined,
-        request: LockRequest,
-      ) {
-        if (cartToken === undefined || cartToken === "") return yield* cartRequired()
+      const unlock = Effect.fn("SeatHolds.unlock")(function* (cartToken: string, request: LockRequest) {
         const refs = yield* refsOf(request)
         const { presentation, plan, seatIds, ga } = yield* resolve(refs, false)
         const gaPlaces =
@@ -316,9 +299,7 @@ export class SeatHolds extends Context.Service<
         }
       })
 
-      const renew = Effect.fn("SeatHolds.renew")(function* (cartToken: string | undefined, step: OrderStep) {
-        if (cartToken === undefined || !(yield* repo.cartExists(cartToken)))
-          return yield* new HumanCheckFailed({ error: "RECAPTCHA_REQUIRED" })
+      const renew = Effect.fn("SeatHolds.renew")(function* (cartToken: string, step: OrderStep) {
         return yield* repo.renew(cartToken, stepSeconds(step, holdSecondsOverride))
       })
 

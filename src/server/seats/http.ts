@@ -4,6 +4,7 @@ import { encodeSeatplanBody } from "../../api/compactSeatplan.ts"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
 import { EventNotFound } from "../../api/PresentationsApi.ts"
 import { SeatplanNotFound } from "../../api/SeatsApi.ts"
+import { CurrentCart, CurrentCartIfAny } from "../../api/sessions.ts"
 import type { LocaleCode } from "../../api/shared.ts"
 import { encodeStatusBody } from "../../api/statusBitmap.ts"
 import { usesSingleSeatRule } from "../../domain/seating/policy.ts"
@@ -35,19 +36,20 @@ export const SeatsHttp = HttpApiBuilder.group(
         ),
       )
 
+    /** the seats' statuses; the asking cart's own holds (if a live cart asks) are marked as its own */
     const statuses = (
       query: { presentationId: number; sectionId?: number | undefined },
-      cartToken: string | undefined,
       everySeat: boolean,
     ) =>
       Effect.gen(function* () {
+        const cart = yield* CurrentCartIfAny
         const presentation = yield* holdsRepo.presentation(query.presentationId)
         if (Option.isNone(presentation) || presentation.value.seatplanId === null)
           return yield* new EventNotFound({ error: "noEventFound" })
         const p = presentation.value
         const plan = yield* plans.index(p.venueId, p.seatplanId as number)
         if (Option.isNone(plan)) return yield* new EventNotFound({ error: "noEventFound" })
-        const live = yield* holdsRepo.live(p.id, cartToken)
+        const live = yield* holdsRepo.live(p.id, Option.getOrUndefined(cart)?.token)
         const now = yield* DateTime.now
         return seatStatuses(p.id, plan.value, live, {
           everySeat,
@@ -61,15 +63,13 @@ export const SeatsHttp = HttpApiBuilder.group(
       .handle("seatplanV2", ({ query }) => seatplan(query))
       .handle("seatplan", ({ query }) => seatplan(query))
       .handle("seatplanCompact", ({ query }) => seatplan(query).pipe(Effect.map(encodeSeatplanBody)))
-      .handle("statusV2", ({ query, headers }) => statuses(query, headers["x-cart-token"], false))
-      .handle("status", ({ query, headers }) => statuses(query, headers["x-cart-token"], true))
-      .handle("statusBitmap", ({ query, headers }) =>
-        statuses(query, headers["x-cart-token"], true).pipe(Effect.map(encodeStatusBody)),
-      )
-      .handle("lock", ({ payload, headers }) => holds.lock(headers["x-cart-token"], payload))
-      .handle("unlock", ({ payload, headers }) => holds.unlock(headers["x-cart-token"], payload))
-      .handle("bestAvailable", ({ query, headers }) =>
-        best.search(headers["x-cart-token"], query).pipe(Effect.map((matches) => ({ matches }))),
+      .handle("statusV2", ({ query }) => statuses(query, false))
+      .handle("status", ({ query }) => statuses(query, true))
+      .handle("statusBitmap", ({ query }) => statuses(query, true).pipe(Effect.map(encodeStatusBody)))
+      .handle("lock", ({ payload }) => CurrentCart.use((cart) => holds.lock(cart.token, payload)))
+      .handle("unlock", ({ payload }) => CurrentCart.use((cart) => holds.unlock(cart.token, payload)))
+      .handle("bestAvailable", ({ query }) =>
+        CurrentCartIfAny.use((cart) => best.search(cart, query)).pipe(Effect.map((matches) => ({ matches }))),
       )
       .handle("presentationsOnDate", ({ query }) => {
         const { from, to } = chainDayBounds(query.date)

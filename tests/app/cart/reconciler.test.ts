@@ -35,7 +35,7 @@ const fakeServer = (expiresAt: string): FakeServer => {
   const reachable = () => {
     if (!server.online) throw new TypeError("Failed to fetch")
   }
-  const ok = <A>(value: A): SeatCallResult<A> => ({ _tag: "Ok", value })
+  const ok = <A>(value: A): SeatCallResult<A, never> => ({ _tag: "Ok", value })
   ;(server as { client: SeatsClient }).client = {
     newCart: async () => ok({ token: "token-1", maxSeatsPerPresentation: 10 }),
     lock: async (_token: string, seats: ReadonlyArray<SeatRef>) => {

@@ -76,7 +76,14 @@ describe("seats client", () => {
       status: 400,
       code: "RECAPTCHA_REQUIRED",
     })
-    expect(await client.lock(first, [{ ...seat, XCoordinate: -1 }])).toMatchObject({ code: "invalidRequest" })
+    // a body without a catalogue code (a schema failure of the request) is narrowed to the spec's 'Error occurred'
+    expect(await client.lock(first, [{ ...seat, XCoordinate: -1 }])).toMatchObject({
+      status: 400,
+      code: "Error occurred",
+    })
+    // an unlock by a cart that does not hold the seat, or by no live cart, is refused with its own code
+    expect(await client.unlock(second, [seat])).toMatchObject({ status: 409, code: "unlock_seat_error" })
+    expect(await client.unlock("nope", [seat])).toMatchObject({ status: 400, code: "RECAPTCHA_REQUIRED" })
 
     const synced = await client.sync(first, [{ presentationId: row.presentationId, seats: [seat] }])
     expect(synced._tag === "Ok" && synced.value.presentations[0]?.held.length).toBe(1)

@@ -2,14 +2,14 @@ import { useId, useState } from "react"
 import type { BestAvailableMatch, SeatStatuses } from "../../../api/SeatsApi.ts"
 import { SeatLocked } from "../../../domain/cart/events.ts"
 import type { Cart, CartSeat } from "../../../domain/cart/state.ts"
+import { LOCK_REFUSALS, narrowRefusal } from "../../../domain/seating/refusals.ts"
 import { type CartLog, eventMeta } from "../../cart/cartLog.ts"
 import { lockSeats } from "../../cart/seatCommands.ts"
 import type { Translate } from "../../i18n/useI18n.ts"
-import { apiUrl } from "../../lib/api.ts"
-import type { SeatsClient } from "../../seating/seatsClient.ts"
+import { apiFetch } from "../../lib/api.ts"
+import { bestAvailableUrl, type SeatsClient } from "../../seating/seatsClient.ts"
+import { lockProblemText } from "./seatProblems.ts"
 
-/** Spec §9: best available asks for one match with one result, and holds it at once. */
-const BEST_AVAILABLE = { maxMatches: 1, resultsPerMatch: 1, isLock: "true" } as const
 const MAX_QUANTITY = 10
 
 type Shared = {
@@ -102,7 +102,8 @@ export const GaQuantity = ({
         if (!taken.has(x)) places.push({ VenueSectionId: sectionId, x, y: 0 })
       const after = await lockSeats(log, client, presentationId, places)
       const command = Object.values(after.commands).at(-1)
-      if (command?.status === "refused") setProblem(t("order.problems.lockFailed"))
+      if (command?.status === "refused")
+        setProblem(lockProblemText(narrowRefusal(LOCK_REFUSALS, command.reason ?? ""), held.length, t))
       else await afterHold()
     } catch {
       setProblem(t("order.problems.lockFailed"))
@@ -151,7 +152,7 @@ export const GaQuantity = ({
  * holds them in the same call; its answer goes into the log as the lock verdict.
  */
 export const BestAvailable = (props: Shared) => {
-  const { log, presentationId, whenToken, afterHold, t } = props
+  const { log, presentationId, held, whenToken, afterHold, t } = props
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
 
@@ -160,18 +161,22 @@ export const BestAvailable = (props: Shared) => {
     setProblem(null)
     try {
       const token = await whenToken()
-      const url = apiUrl("/seats/best-available", { presentationId, quantity, ...BEST_AVAILABLE })
-      const response = await fetch(url, { headers: { accept: "application/json", "x-cart-token": token } })
+      const url = bestAvailableUrl(presentationId, quantity)
+      const response = await apiFetch(url, { headers: { accept: "application/json", "x-cart-token": token } })
       const body = (await response.json().catch(() => null)) as {
         matches?: ReadonlyArray<BestAvailableMatch>
         error?: string
       } | null
       const match = body?.matches?.[0]
       if (!response.ok || match === undefined || !match.isLocked || match.expiresAt === null) {
+        // holding the match answers the lock's codes (the cap, a busy database, the human check): their words
+        const refusal = narrowRefusal(LOCK_REFUSALS, body?.error ?? "")
         setProblem(
           body?.error === "NOT_ENOUGH_SEATS" || (response.ok && match === undefined)
             ? t("orderSteps.best.notEnough")
-            : t("orderSteps.best.failed"),
+            : refusal === "Error occurred"
+              ? t("orderSteps.best.failed")
+              : lockProblemText(refusal, held.length, t),
         )
         return
       }

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient, useSuspenseQuery } from "@t
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react"
 import type { Presentation, TicketGroup } from "../../../api/PresentationsApi.ts"
 import type { Seatplan, SeatStatuses } from "../../../api/SeatsApi.ts"
-import type { LockRejectionReason } from "../../../domain/cart/facts.ts"
+import type { LockRejectionReason, UnlockRejectionReason } from "../../../domain/cart/facts.ts"
 import type { CartSeat } from "../../../domain/cart/state.ts"
 import type { SeatPlace } from "../../../domain/cart/values.ts"
 import { formatLongDateTime } from "../../i18n/format.ts"
@@ -21,6 +21,7 @@ import { ScreenLink } from "../StepFrame.tsx"
 import { storedCartToken } from "../storedCartToken.ts"
 import { useNow } from "../useNow.ts"
 import { BestAvailablePlaceholder, GaQuantityPlaceholder } from "./HoldPlaceholders.tsx"
+import { lockProblemText, unlockProblemText } from "./seatProblems.ts"
 import "../order.css"
 import "../steps.css"
 import "./seatCartOpening.css"
@@ -39,34 +40,14 @@ const SeatMapView = lazy(() =>
 type Props = { readonly presentationId: number; readonly locale: LocaleCode }
 
 type Problem =
-  | { readonly kind: "refused"; readonly reason: LockRejectionReason | string; readonly held: number }
+  | { readonly kind: "refused"; readonly reason: LockRejectionReason; readonly held: number }
   | { readonly kind: "lost"; readonly row: string; readonly seat: string }
-  | { readonly kind: "unlockFailed" }
+  | { readonly kind: "unlockFailed"; readonly reason: UnlockRejectionReason }
 
 const problemText = (problem: Problem, t: Translate): string => {
   if (problem.kind === "lost") return t("order.problems.lost", { row: problem.row, seat: problem.seat })
-  if (problem.kind === "unlockFailed") return t("order.problems.unlockFailed")
-  switch (problem.reason) {
-    case "lock_seat_error":
-      return t("order.problems.lock_seat_error")
-    case "singleSeatError":
-      return t("order.problems.singleSeatError")
-    case "seatLimitReached":
-      // the limit is reached when the seats already held are all this cart may hold
-      return t("order.problems.seatLimitReached", { n: problem.held })
-    case "premiumSeatOnHold":
-    case "seatLockBusy":
-    case "notOnSale":
-    case "noEventFound":
-    case "recaptcha_repeated":
-    case "unknownSeat":
-      return t(`order.problems.${problem.reason}`)
-    case "RECAPTCHA_REQUIRED":
-      return t("order.problems.humanCheck")
-    default:
-      // the request itself was malformed (a bug, not the buyer's doing): trying again is the way forward
-      return t("order.problems.lockFailed")
-  }
+  if (problem.kind === "unlockFailed") return unlockProblemText(problem.reason, t)
+  return lockProblemText(problem.reason, problem.held, t)
 }
 
 const NO_GROUPS: ReadonlyArray<TicketGroup> = []
@@ -258,8 +239,10 @@ const SeatBoard = ({ order, seatCart, presentation, plan, locale, t }: BoardProp
       if (outcome.kind === "refused") {
         if (outcome.reason === "RECAPTCHA_REQUIRED") ready.renewToken()
         setProblem({ kind: "refused", reason: outcome.reason, held: held.length })
-      } else if (outcome.kind === "unlockFailed") setProblem({ kind: "unlockFailed" })
-      else {
+      } else if (outcome.kind === "unlockFailed") {
+        if (outcome.reason === "RECAPTCHA_REQUIRED") ready.renewToken()
+        setProblem({ kind: "unlockFailed", reason: outcome.reason })
+      } else {
         setProblem(null)
         if (outcome.kind === "held") await ready.seatCart.startSeatTimer(ready.log, presentationId, param665)
       }

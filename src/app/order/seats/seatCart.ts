@@ -14,6 +14,14 @@ import {
   timerState,
 } from "../../../domain/cart/timers.ts"
 import type { SeatPlace } from "../../../domain/cart/values.ts"
+import {
+  LOCK_REFUSALS,
+  type LockRefusal,
+  narrowRefusal,
+  UNLOCK_REFUSALS,
+  type UNRECOGNISED_REFUSAL,
+  type UnlockRefusal,
+} from "../../../domain/seating/refusals.ts"
 import { type CartLog, eventMeta } from "../../cart/cartLog.ts"
 import { reconcile } from "../../cart/reconciler.ts"
 import { lockSeats, renewHolds, unlockSeats } from "../../cart/seatCommands.ts"
@@ -58,8 +66,8 @@ const lastCommand = (cart: Cart, kind: SeatCommand["kind"]): SeatCommand | undef
 export type PickOutcome =
   | { readonly kind: "held" }
   | { readonly kind: "released" }
-  | { readonly kind: "unlockFailed" }
-  | { readonly kind: "refused"; readonly reason: string }
+  | { readonly kind: "unlockFailed"; readonly reason: UnlockRefusal | typeof UNRECOGNISED_REFUSAL }
+  | { readonly kind: "refused"; readonly reason: LockRefusal | typeof UNRECOGNISED_REFUSAL }
 
 /**
  * A tap on a seat: releases it when the cart holds it, asks to hold it otherwise. Throws when there was no
@@ -74,13 +82,16 @@ export const pickPlace = async (
 ): Promise<PickOutcome> => {
   if (mine) {
     const after = await unlockSeats(log, client, presentationId, [place])
-    return lastCommand(after, "unlock")?.status === "refused"
-      ? { kind: "unlockFailed" }
+    const command = lastCommand(after, "unlock")
+    return command?.status === "refused"
+      ? { kind: "unlockFailed", reason: narrowRefusal(UNLOCK_REFUSALS, command.reason ?? "") }
       : { kind: "released" }
   }
   const after = await lockSeats(log, client, presentationId, [place])
   const command = lastCommand(after, "lock")
-  return command?.status === "refused" ? { kind: "refused", reason: command.reason ?? "" } : { kind: "held" }
+  return command?.status === "refused"
+    ? { kind: "refused", reason: narrowRefusal(LOCK_REFUSALS, command.reason ?? "") }
+    : { kind: "held" }
 }
 
 /** The seat step's timer (param 665) starts with the first hold. */

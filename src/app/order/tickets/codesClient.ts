@@ -5,7 +5,7 @@ import type {
   TicketEligibility,
 } from "../../../api/PresentationsApi.ts"
 import type { LocaleCode } from "../../i18n/locales.ts"
-import { apiUrl } from "../../lib/api.ts"
+import { apiFetch, apiUrl } from "../../lib/api.ts"
 
 /**
  * The ticket step's code calls, as plain fetch. A refusal is the server's catalogue code (`TicketCodeRefused`);
@@ -18,7 +18,7 @@ export type CodeCall<A> =
 
 const call = async <A>(url: string): Promise<CodeCall<A>> => {
   try {
-    const response = await fetch(url, { headers: { accept: "application/json" } })
+    const response = await apiFetch(url, { headers: { accept: "application/json" } })
     const body = (await response.json().catch(() => null)) as (A & { _tag?: string; msg?: string }) | null
     if (response.ok && body !== null) return { _tag: "Ok", value: body }
     if (body?._tag === "TicketCodeRefused" && typeof body.msg === "string")
