@@ -18,6 +18,7 @@ import { describe, expect, it } from "vitest"
  * | a membership               | membership      | מנוי            | абонемент       |
  * | signing in                 | sign in         | התחברות         | войти           |
  * | loading the page again     | reload          | טעינה מחדש      | перезагрузить   |
+ * | using a code               | apply           | החלה            | применить       |
  *
  * Each rule names a word that was rejected for one of these; a text that uses it fails here.
  */
@@ -86,6 +87,9 @@ const RULES: Record<"en" | "he" | "ru", ReadonlyArray<Rule>> = {
     { rejected: /דואר אלקטרוני|הדואר האלקטרוני|אימייל/, use: "דוא״ל" },
     { rejected: /טלפון נייד/, use: "מספר נייד" },
     { rejected: /נגמר/, use: "הסתיים" },
+    // an abbreviation takes gershayim (״), not a typewriter quote
+    { rejected: /[א-ת]"[א-ת]/, use: "סה״כ" },
+    { rejected: /^אישור$/, use: "החלה (to apply a code)" },
     { rejected: /^(להתחיל מחדש|הארכה|ניסיון נוסף)$/, use: "התחלה מחדש, הארכת הזמן, נסו שוב" },
   ],
   ru: [
