@@ -171,7 +171,7 @@ test.describe("payment", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(he.payment.confirmation.title)
     await expect(page.getByTestId("order-qr")).toBeVisible()
     await expect(page.getByTestId("confirmation-tickets")).toContainText(
-      `שורה ${seat.row}, כיסא ${seat.seat}`,
+      `שורה ${seat.row}, מושב ${seat.seat}`,
     )
     await shot(page, "confirmation-he", project)
 

@@ -198,6 +198,27 @@ test.describe("order: the seat map", () => {
     await expect(seatList.seatAt(place)).toHaveAttribute("aria-pressed", "false")
   })
 
+  test("a tap on the map does not flash it: the browser's tap highlight is off over the hall", async ({
+    page,
+    request,
+    seatList,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "phone", "a tap highlight is a touch screen's")
+    // the page is only looked at, no seat is held: any presentation will do
+    const presentation = await presentationFor(request, 17)
+    await seatList.open(presentation.id, "en")
+    const map = page.getByTestId("seat-map")
+    await expect(map).toBeVisible()
+    // Chromium paints the highlight of the element tapped with its inherited colour: the window and each canvas
+    const colours = await map.evaluate((viewport) =>
+      [viewport, ...viewport.querySelectorAll("canvas")].map((element) =>
+        getComputedStyle(element).getPropertyValue("-webkit-tap-highlight-color"),
+      ),
+    )
+    expect(colours.length).toBeGreaterThan(1)
+    for (const colour of colours) expect(colour).toBe("rgba(0, 0, 0, 0)")
+  })
+
   test("a lost WebGL context is survived: the map draws again, with what changed meanwhile, when it is back", async ({
     page,
     request,

@@ -65,11 +65,18 @@ export class OrderStepsPage {
     for (const box of await this.page.getByTestId("seat-confirm").all()) await box.check()
   }
 
-  /** The basket's lines ("Row 5, seat 7" and what is on it). */
+  /** The basket's lines ("Row 5, seat 7" and what is on it), opened first where a phone's bar folds them. */
   async summaryLines(): Promise<ReadonlyArray<string>> {
+    await this.openSummaryDetails()
     return (await this.page.getByTestId("summary-lines").getByRole("listitem").allInnerTexts()).map((text) =>
       text.replace(/\s+/g, " ").trim(),
     )
+  }
+
+  /** On a phone the basket is a bar with its lines folded away: open them, as a buyer would to check them. */
+  async openSummaryDetails(): Promise<void> {
+    const toggle = this.basket.locator("button[aria-expanded='false']")
+    if (await toggle.isVisible()) await toggle.click()
   }
 
   async addProduct(name: string): Promise<void> {

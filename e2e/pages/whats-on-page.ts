@@ -16,6 +16,11 @@ export class WhatsOnPage {
     await this.page.goto(`/${query}`)
   }
 
+  /** One presentation's entry, by its id. */
+  presentation(id: number): Locator {
+    return this.page.locator(`[data-testid='presentation'][data-presentation='${id}']`)
+  }
+
   async documentDirection(): Promise<{ lang: string | null; dir: string | null }> {
     return this.page.evaluate(() => ({
       lang: document.documentElement.getAttribute("lang"),

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react"
+import { type ReactNode, useId, useState } from "react"
 import type { PresentationDetail } from "../../api/PresentationsApi.ts"
 import type { Cart, CartSeat } from "../../domain/cart/state.ts"
 import { bookingCharges } from "../../domain/pricing/serviceCharge.ts"
@@ -37,7 +37,13 @@ export const orderFigures = (detail: PresentationDetail, cart: Cart, seats: Read
   return { tickets, perTicket, booking, products, total }
 }
 
-/** The basket beside every step after the seats: lines, service charges, total, the step's countdown and offer. */
+/**
+ * The basket beside every step after the seats: lines, service charges, total, the step's countdown and offer.
+ * On a phone it is a bar at the bottom of the screen, as the seat step's basket is, so that the way on stays in
+ * reach above a long list (the extras step's menu runs to thousands of pixels): countdown, total and the step's
+ * button always show; the lines and charges open on demand (the toggle, which a wider screen never shows,
+ * because there the whole basket stands beside the step).
+ */
 export const OrderSummary = ({
   detail,
   cart,
@@ -53,20 +59,27 @@ export const OrderSummary = ({
   const money = (agorot: number) => formatMoney(agorot, locale)
   const timer = control.timer
   const chargeLabel = t("orderSteps.summary.serviceCharge")
+  const [open, setOpen] = useState(false)
+  const detailsId = useId()
   return (
-    <aside className="basket order-summary" aria-labelledby="summary-title" data-testid="basket">
+    <aside
+      className="basket order-summary"
+      aria-labelledby="summary-title"
+      data-testid="basket"
+      data-open={open ? "true" : undefined}
+    >
       <h2 id="summary-title" className="basket__title">
         {t("orderSteps.summary.title")}
       </h2>
       {timer !== null && !timer.isExpired ? (
         <p className="basket__timer">
-          <span>{t("orderSteps.timeLeft")}</span>{" "}
+          <span className="basket__timer-label">{t("orderSteps.timeLeft")}</span>{" "}
           <span role="timer" className="basket__countdown" data-testid="timer" dir="ltr">
             {formatCountdown(timer.secondsLeft)}
           </span>
         </p>
       ) : null}
-      <ul className="order-summary__lines" data-testid="summary-lines">
+      <ul className="order-summary__lines" id={detailsId} data-testid="summary-lines">
         {seats.map((seat) => (
           <li key={seat.key} className="order-summary__line">
             <span>{seatLine(seat, t)}</span>
@@ -114,6 +127,15 @@ export const OrderSummary = ({
           <dd data-testid="order-total">{money(figures.total)}</dd>
         </div>
       </dl>
+      <button
+        type="button"
+        className="order-summary__toggle"
+        aria-expanded={open}
+        aria-controls={detailsId}
+        onClick={() => setOpen(!open)}
+      >
+        {t(open ? "orderSteps.summary.hideDetails" : "orderSteps.summary.showDetails")}
+      </button>
       {timer?.isExpired ? (
         <div className="basket__expired" role="alert" data-testid="timer-expired">
           <p>{expiredText}</p>

@@ -9,6 +9,12 @@ type Props = { readonly item: ScheduledPresentation; readonly locale: LocaleCode
 const orderHref = (presentationId: number, locale: LocaleCode) =>
   `/order/${presentationId}/seats?${new URLSearchParams({ lang: locale })}`
 
+/**
+ * One presentation and its way in. Video on demand is listed but not sold yet (its player and rentals are
+ * another piece of work): a VOD presentation says that online viewing is coming soon, as a plain note rather
+ * than a button, so nothing leads into the seat screen, which has no seats to offer it. It is dimmed like any
+ * presentation that cannot be bought today.
+ */
 export const PresentationItem = ({ item, locale }: Props) => {
   const t = useT()
   const { presentation, start } = item
@@ -34,7 +40,12 @@ export const PresentationItem = ({ item, locale }: Props) => {
     })
 
   return (
-    <li className="showing" data-testid="presentation" data-unavailable={purchasable ? undefined : "true"}>
+    <li
+      className="showing"
+      data-testid="presentation"
+      data-presentation={presentation.id}
+      data-unavailable={purchasable && !presentation.isVod ? undefined : "true"}
+    >
       <time className="showing__time" dateTime={start.toInstant().toString()}>
         {time}
       </time>
@@ -54,17 +65,15 @@ export const PresentationItem = ({ item, locale }: Props) => {
         </ul>
       </div>
       <div className="showing__action">
-        {purchasable ? (
+        {presentation.isVod ? (
+          <p className="showing__soon">{t("whatsOn.vodComingSoon")}</p>
+        ) : purchasable ? (
           <a
             className="button button--primary"
             href={orderHref(presentation.id, locale)}
-            aria-label={
-              presentation.isVod
-                ? t("whatsOn.watchNowFor", { feature: presentation.featureName })
-                : t("whatsOn.buyTicketsFor", { feature: presentation.featureName, time })
-            }
+            aria-label={t("whatsOn.buyTicketsFor", { feature: presentation.featureName, time })}
           >
-            {presentation.isVod ? t("whatsOn.watchNow") : t("whatsOn.buyTickets")}
+            {t("whatsOn.buyTickets")}
           </a>
         ) : (
           <button type="button" className="button button--disabled" disabled>

@@ -21,7 +21,7 @@ describe("outbox message templates", () => {
   it("sends a login code by SMS in the asker's language, and never by e-mail", () => {
     const code = (locale: string) => ({ template: "loginCode", code: "042917", locale })
     expect(ok(render("sms", code("en"))).body).toBe(
-      "Your Marquee login code is 042917. It is valid for 5 minutes. Never share it with anyone.",
+      "Your Marquee sign-in code is 042917. It is valid for 5 minutes. Never share it with anyone.",
     )
     expect(ok(render("sms", code("he"))).body).toContain("042917")
     expect(Result.isFailure(render("email", code("en")))).toBe(true)
