@@ -14,8 +14,8 @@ export const parsePresentationId = (raw: string): number => {
   return id
 }
 
-/** The seat screen's cart side (seatCart.ts), its own chunk: the screen draws the seats without it. */
-export const loadSeatCart = () => import("./seats/seatCart.ts")
+/** The seat screen's cart side (seats/seatActions.ts), its own chunk: the screen draws the seats without it. */
+export const loadSeatCart = () => import("./seats/seatActions.ts")
 export type SeatCart = Awaited<ReturnType<typeof loadSeatCart>>
 
 /**
