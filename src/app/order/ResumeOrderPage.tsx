@@ -7,7 +7,7 @@ import { resumeTarget } from "./resumeTarget.ts"
 
 /**
  * `/order`: opens this tab's cart and goes back into its ticket order (see `resumeTarget`), or to what's on when
- * none is open. The cart machinery is loaded only here, after the first paint, as on the seat screen.
+ * none is open. The cart's code (openCart.ts) is loaded only here, after the first paint, as on the seat screen.
  */
 export const ResumeOrderPage = ({ locale }: { readonly locale: LocaleCode }) => {
   const t = useT()
@@ -16,8 +16,8 @@ export const ResumeOrderPage = ({ locale }: { readonly locale: LocaleCode }) => 
   useEffect(() => {
     let live = true
     const whatsOn = `/?${new URLSearchParams({ lang: locale })}`
-    void import("./cartMachinery.ts")
-      .then(({ cartMachinery }) => cartMachinery.open())
+    void import("../cart/openCart.ts")
+      .then(({ openCart }) => openCart())
       .then((log) => resumeTarget(log.store.state()))
       .catch(() => null)
       .then((target) => {

@@ -14,10 +14,10 @@ import { useOnline } from "../lib/useOnline.ts"
 import { ConfirmationActions } from "./ConfirmationActions.tsx"
 import { confirmationQueryOptions, edocumentQueryOptions } from "./queries.ts"
 import { SendTicketsForm } from "./SendTicketsForm.tsx"
-import { useCartLog } from "./useCartLog.ts"
 // the order journey's frame (head, notices, lists) around these pages too
 import "../order/order.css"
 import "./payment.css"
+import { useCart } from "../cart/useCart.ts"
 
 /** `identifier` null: the e-ticket page (`/edocument/{documentKey}`), which finds the order by its key alone. */
 type Props = { readonly identifier: string | null; readonly documentKey: string; readonly locale: LocaleCode }
@@ -67,7 +67,7 @@ export const ConfirmationPage = ({ identifier, documentKey, locale }: Props) => 
 
 /** Once this order is confirmed, the cart that made it starts empty for the next order (customer info kept). */
 const useClearPaidCart = (identifier: string, paid: boolean) => {
-  const cartLog = useCartLog()
+  const cartLog = useCart()
   const log = cartLog.status === "ready" ? cartLog.log : null
   const ours = cartLog.status === "ready" && cartLog.cart.reservation?.identifier === identifier
   useEffect(() => {

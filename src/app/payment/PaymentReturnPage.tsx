@@ -6,11 +6,11 @@ import { screenHref } from "../order/flow.ts"
 import { PaymentDialog } from "./PaymentDialog.tsx"
 import { completePayment } from "./pay.ts"
 import { confirmationHref } from "./queries.ts"
-import { useCartLog } from "./useCartLog.ts"
 import { usePaymentRun } from "./usePaymentRun.ts"
 // the order journey's frame (head, notices, lists) around these pages too
 import "../order/order.css"
 import "./payment.css"
+import { useCart } from "../cart/useCart.ts"
 
 type Props = {
   readonly paymentId: string | null
@@ -26,7 +26,7 @@ type Props = {
 export const PaymentReturnPage = ({ paymentId, reservationIdentifier, locale }: Props) => {
   const t = useT()
   const navigate = useNavigate()
-  const cartLog = useCartLog()
+  const cartLog = useCart()
   const log = cartLog.status === "ready" ? cartLog.log : null
   const { state, start, reset } = usePaymentRun(log)
   const complete = paymentId !== null && reservationIdentifier !== null
