@@ -1,8 +1,8 @@
-import { useNavigate } from "@tanstack/react-router"
+import { linkOptions, useNavigate } from "@tanstack/react-router"
 import { useEffect } from "react"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { useT } from "../i18n/useI18n.ts"
-import { screenHref } from "./flow.ts"
+import { screenLink } from "./flow.ts"
 import { resumeTarget } from "./resumeTarget.ts"
 
 /**
@@ -15,15 +15,15 @@ export const ResumeOrderPage = ({ locale }: { readonly locale: LocaleCode }) => 
 
   useEffect(() => {
     let live = true
-    const whatsOn = `/?${new URLSearchParams({ lang: locale })}`
+    const whatsOn = linkOptions({ to: "/", search: { lang: locale } })
     void import("../cart/openCart.ts")
       .then(({ openCart }) => openCart())
       .then((log) => resumeTarget(log.store.state()))
       .catch(() => null)
       .then((target) => {
         if (!live) return
-        const href = target === null ? whatsOn : screenHref(target.presentationId, target.screen, locale)
-        void navigate({ href, replace: true })
+        const link = target === null ? whatsOn : screenLink(target.presentationId, target.screen, locale)
+        void navigate({ ...link, replace: true })
       })
     return () => {
       live = false

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query"
+import { Link } from "@tanstack/react-router"
 import { useEffect, useMemo } from "react"
 import { renderSVG } from "uqr"
 import type { Confirmation } from "../../api/PaymentApi.ts"
@@ -57,7 +58,9 @@ export const ConfirmationPage = ({ identifier, documentKey, locale }: Props) => 
       <div className="order">
         <p className="order__notice order__notice--problem" role="alert" data-testid="confirmation-problem">
           {missing ? t("payment.confirmation.notFound") : t("errors.occurred")}{" "}
-          <a href={`/?lang=${locale}`}>{t("payment.actions.whatsOn")}</a>
+          <Link to="/" search={{ lang: locale }}>
+            {t("payment.actions.whatsOn")}
+          </Link>
         </p>
       </div>
     )

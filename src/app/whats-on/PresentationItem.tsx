@@ -1,3 +1,4 @@
+import { Link } from "@tanstack/react-router"
 import { formatTime, languageName } from "../i18n/format.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { useT } from "../i18n/useI18n.ts"
@@ -6,9 +7,6 @@ import type { ScheduledPresentation } from "./groupPresentations.ts"
 type Props = { readonly item: ScheduledPresentation; readonly locale: LocaleCode }
 
 /** The seat screen; a plain link, so the list needs no router types. */
-const orderHref = (presentationId: number, locale: LocaleCode) =>
-  `/order/${presentationId}/seats?${new URLSearchParams({ lang: locale })}`
-
 export const PresentationItem = ({ item, locale }: Props) => {
   const t = useT()
   const { presentation, start } = item
@@ -55,9 +53,13 @@ export const PresentationItem = ({ item, locale }: Props) => {
       </div>
       <div className="showing__action">
         {purchasable ? (
-          <a
+          <Link
             className="button button--primary"
-            href={orderHref(presentation.id, locale)}
+            to="/order/$presentationId/seats"
+            params={{ presentationId: presentation.id }}
+            search={{ lang: locale }}
+            // no preloading on hover: a list of showings would ask for every hovered hall's seat statuses
+            preload={false}
             aria-label={
               presentation.isVod
                 ? t("whatsOn.watchNowFor", { feature: presentation.featureName })
@@ -65,7 +67,7 @@ export const PresentationItem = ({ item, locale }: Props) => {
             }
           >
             {presentation.isVod ? t("whatsOn.watchNow") : t("whatsOn.buyTickets")}
-          </a>
+          </Link>
         ) : (
           <button type="button" className="button button--disabled" disabled>
             {soldOut ? t("whatsOn.soldOut") : t("whatsOn.offSale")}

@@ -14,7 +14,7 @@ import { temporal } from "../../lib/temporal.ts"
 import { SeatListLegend } from "../../seatmap/SeatListLegend.tsx"
 import { type SeatItem, type SeatMarks, seatRows } from "../../seatmap/seatRows.ts"
 import { Basket } from "../Basket.tsx"
-import { screenHref } from "../flow.ts"
+import { screenLink } from "../flow.ts"
 import { loadSeatActions, type SeatActions } from "../loadSeatSelection.ts"
 import { presentationDetailQueryOptions, seatplanQueryOptions, seatStatusesQueryOptions } from "../queries.ts"
 import { ScreenLink } from "../StepFrame.tsx"
@@ -389,7 +389,7 @@ const SeatBoard = ({ order, seatActions, presentation, plan, locale, t }: BoardP
         {held.length > 0 && timer?.isExpired !== true ? (
           <ScreenLink
             className="button button--primary"
-            href={screenHref(presentationId, "tickets", locale)}
+            link={screenLink(presentationId, "tickets", locale)}
             testId="continue"
           >
             {t("orderSteps.continueToTickets")}
