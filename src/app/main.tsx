@@ -30,7 +30,7 @@ const start = async () => {
   // The cart log and its reconciler load after the first paint, in their own chunk (Dexie and the domain's
   // schemas stay out of the entry): a held seat or a running step timer is checked against the server on start.
   setTimeout(() => {
-    import("./cart/appCart.ts").then((module) => module.appCart()).catch(() => undefined)
+    import("./cart/openCart.ts").then((module) => module.openCart()).catch(() => undefined)
   }, 0)
 
   createRoot(root).render(

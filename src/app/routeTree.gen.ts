@@ -15,6 +15,7 @@ import { Route as DefaultIndexRouteImport } from "./routes/_default/index.tsx"
 import { Route as DefaultSupportRouteImport } from "./routes/_default/support.tsx"
 import { Route as BookingEdocumentDocumentKeyRouteImport } from "./routes/_booking/edocument.$documentKey.tsx"
 import { Route as BookingOrderIndexRouteImport } from "./routes/_booking/order.index.tsx"
+import { Route as BookingOrderPresentationIdRouteImport } from "./routes/_booking/order.$presentationId.tsx"
 import { Route as BookingOrderPaymentReturnRouteImport } from "./routes/_booking/order.payment-return.tsx"
 import { Route as BookingOrderPresentationIdIndexRouteImport } from "./routes/_booking/order.$presentationId.index.tsx"
 import { Route as BookingOrderPresentationIdCustomerRouteImport } from "./routes/_booking/order.$presentationId.customer.tsx"
@@ -53,6 +54,12 @@ const BookingOrderIndexRoute = BookingOrderIndexRouteImport.update({
   path: "/order/",
   getParentRoute: () => BookingRoute,
 } as any)
+const BookingOrderPresentationIdRoute =
+  BookingOrderPresentationIdRouteImport.update({
+    id: "/order/$presentationId",
+    path: "/order/$presentationId",
+    getParentRoute: () => BookingRoute,
+  } as any)
 const BookingOrderPaymentReturnRoute =
   BookingOrderPaymentReturnRouteImport.update({
     id: "/order/payment-return",
@@ -61,39 +68,39 @@ const BookingOrderPaymentReturnRoute =
   } as any)
 const BookingOrderPresentationIdIndexRoute =
   BookingOrderPresentationIdIndexRouteImport.update({
-    id: "/order/$presentationId/",
-    path: "/order/$presentationId/",
-    getParentRoute: () => BookingRoute,
+    id: "/",
+    path: "/",
+    getParentRoute: () => BookingOrderPresentationIdRoute,
   } as any)
 const BookingOrderPresentationIdCustomerRoute =
   BookingOrderPresentationIdCustomerRouteImport.update({
-    id: "/order/$presentationId/customer",
-    path: "/order/$presentationId/customer",
-    getParentRoute: () => BookingRoute,
+    id: "/customer",
+    path: "/customer",
+    getParentRoute: () => BookingOrderPresentationIdRoute,
   } as any)
 const BookingOrderPresentationIdPayRoute =
   BookingOrderPresentationIdPayRouteImport.update({
-    id: "/order/$presentationId/pay",
-    path: "/order/$presentationId/pay",
-    getParentRoute: () => BookingRoute,
+    id: "/pay",
+    path: "/pay",
+    getParentRoute: () => BookingOrderPresentationIdRoute,
   } as any)
 const BookingOrderPresentationIdProductsRoute =
   BookingOrderPresentationIdProductsRouteImport.update({
-    id: "/order/$presentationId/products",
-    path: "/order/$presentationId/products",
-    getParentRoute: () => BookingRoute,
+    id: "/products",
+    path: "/products",
+    getParentRoute: () => BookingOrderPresentationIdRoute,
   } as any)
 const BookingOrderPresentationIdSeatsRoute =
   BookingOrderPresentationIdSeatsRouteImport.update({
-    id: "/order/$presentationId/seats",
-    path: "/order/$presentationId/seats",
-    getParentRoute: () => BookingRoute,
+    id: "/seats",
+    path: "/seats",
+    getParentRoute: () => BookingOrderPresentationIdRoute,
   } as any)
 const BookingOrderPresentationIdTicketsRoute =
   BookingOrderPresentationIdTicketsRouteImport.update({
-    id: "/order/$presentationId/tickets",
-    path: "/order/$presentationId/tickets",
-    getParentRoute: () => BookingRoute,
+    id: "/tickets",
+    path: "/tickets",
+    getParentRoute: () => BookingOrderPresentationIdRoute,
   } as any)
 const BookingOrderConfirmationIdentifierRoute =
   BookingOrderConfirmationIdentifierRouteImport.update({
@@ -106,6 +113,7 @@ export interface FileRoutesByFullPath {
   "/": typeof DefaultIndexRoute
   "/support": typeof DefaultSupportRoute
   "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
+  "/order/$presentationId": typeof BookingOrderPresentationIdRouteWithChildren
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/order/": typeof BookingOrderIndexRoute
   "/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
@@ -137,6 +145,7 @@ export interface FileRoutesById {
   "/_default/support": typeof DefaultSupportRoute
   "/_default/": typeof DefaultIndexRoute
   "/_booking/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
+  "/_booking/order/$presentationId": typeof BookingOrderPresentationIdRouteWithChildren
   "/_booking/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/_booking/order/": typeof BookingOrderIndexRoute
   "/_booking/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
@@ -153,6 +162,7 @@ export interface FileRouteTypes {
     | "/"
     | "/support"
     | "/edocument/$documentKey"
+    | "/order/$presentationId"
     | "/order/payment-return"
     | "/order/"
     | "/order/$presentationId/customer"
@@ -183,6 +193,7 @@ export interface FileRouteTypes {
     | "/_default/support"
     | "/_default/"
     | "/_booking/edocument/$documentKey"
+    | "/_booking/order/$presentationId"
     | "/_booking/order/payment-return"
     | "/_booking/order/"
     | "/_booking/order/$presentationId/customer"
@@ -243,6 +254,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof BookingOrderIndexRouteImport
       parentRoute: typeof BookingRoute
     }
+    "/_booking/order/$presentationId": {
+      id: "/_booking/order/$presentationId"
+      path: "/order/$presentationId"
+      fullPath: "/order/$presentationId"
+      preLoaderRoute: typeof BookingOrderPresentationIdRouteImport
+      parentRoute: typeof BookingRoute
+    }
     "/_booking/order/payment-return": {
       id: "/_booking/order/payment-return"
       path: "/order/payment-return"
@@ -252,45 +270,45 @@ declare module "@tanstack/react-router" {
     }
     "/_booking/order/$presentationId/": {
       id: "/_booking/order/$presentationId/"
-      path: "/order/$presentationId"
+      path: "/"
       fullPath: "/order/$presentationId/"
       preLoaderRoute: typeof BookingOrderPresentationIdIndexRouteImport
-      parentRoute: typeof BookingRoute
+      parentRoute: typeof BookingOrderPresentationIdRoute
     }
     "/_booking/order/$presentationId/customer": {
       id: "/_booking/order/$presentationId/customer"
-      path: "/order/$presentationId/customer"
+      path: "/customer"
       fullPath: "/order/$presentationId/customer"
       preLoaderRoute: typeof BookingOrderPresentationIdCustomerRouteImport
-      parentRoute: typeof BookingRoute
+      parentRoute: typeof BookingOrderPresentationIdRoute
     }
     "/_booking/order/$presentationId/pay": {
       id: "/_booking/order/$presentationId/pay"
-      path: "/order/$presentationId/pay"
+      path: "/pay"
       fullPath: "/order/$presentationId/pay"
       preLoaderRoute: typeof BookingOrderPresentationIdPayRouteImport
-      parentRoute: typeof BookingRoute
+      parentRoute: typeof BookingOrderPresentationIdRoute
     }
     "/_booking/order/$presentationId/products": {
       id: "/_booking/order/$presentationId/products"
-      path: "/order/$presentationId/products"
+      path: "/products"
       fullPath: "/order/$presentationId/products"
       preLoaderRoute: typeof BookingOrderPresentationIdProductsRouteImport
-      parentRoute: typeof BookingRoute
+      parentRoute: typeof BookingOrderPresentationIdRoute
     }
     "/_booking/order/$presentationId/seats": {
       id: "/_booking/order/$presentationId/seats"
-      path: "/order/$presentationId/seats"
+      path: "/seats"
       fullPath: "/order/$presentationId/seats"
       preLoaderRoute: typeof BookingOrderPresentationIdSeatsRouteImport
-      parentRoute: typeof BookingRoute
+      parentRoute: typeof BookingOrderPresentationIdRoute
     }
     "/_booking/order/$presentationId/tickets": {
       id: "/_booking/order/$presentationId/tickets"
-      path: "/order/$presentationId/tickets"
+      path: "/tickets"
       fullPath: "/order/$presentationId/tickets"
       preLoaderRoute: typeof BookingOrderPresentationIdTicketsRouteImport
-      parentRoute: typeof BookingRoute
+      parentRoute: typeof BookingOrderPresentationIdRoute
     }
     "/_booking/order/confirmation/$identifier": {
       id: "/_booking/order/confirmation/$identifier"
@@ -302,34 +320,48 @@ declare module "@tanstack/react-router" {
   }
 }
 
-interface BookingRouteChildren {
-  BookingEdocumentDocumentKeyRoute: typeof BookingEdocumentDocumentKeyRoute
-  BookingOrderPaymentReturnRoute: typeof BookingOrderPaymentReturnRoute
-  BookingOrderIndexRoute: typeof BookingOrderIndexRoute
+interface BookingOrderPresentationIdRouteChildren {
   BookingOrderPresentationIdCustomerRoute: typeof BookingOrderPresentationIdCustomerRoute
   BookingOrderPresentationIdPayRoute: typeof BookingOrderPresentationIdPayRoute
   BookingOrderPresentationIdProductsRoute: typeof BookingOrderPresentationIdProductsRoute
   BookingOrderPresentationIdSeatsRoute: typeof BookingOrderPresentationIdSeatsRoute
   BookingOrderPresentationIdTicketsRoute: typeof BookingOrderPresentationIdTicketsRoute
-  BookingOrderConfirmationIdentifierRoute: typeof BookingOrderConfirmationIdentifierRoute
   BookingOrderPresentationIdIndexRoute: typeof BookingOrderPresentationIdIndexRoute
+}
+
+const BookingOrderPresentationIdRouteChildren: BookingOrderPresentationIdRouteChildren =
+  {
+    BookingOrderPresentationIdCustomerRoute:
+      BookingOrderPresentationIdCustomerRoute,
+    BookingOrderPresentationIdPayRoute: BookingOrderPresentationIdPayRoute,
+    BookingOrderPresentationIdProductsRoute:
+      BookingOrderPresentationIdProductsRoute,
+    BookingOrderPresentationIdSeatsRoute: BookingOrderPresentationIdSeatsRoute,
+    BookingOrderPresentationIdTicketsRoute:
+      BookingOrderPresentationIdTicketsRoute,
+    BookingOrderPresentationIdIndexRoute: BookingOrderPresentationIdIndexRoute,
+  }
+
+const BookingOrderPresentationIdRouteWithChildren =
+  BookingOrderPresentationIdRoute._addFileChildren(
+    BookingOrderPresentationIdRouteChildren,
+  )
+
+interface BookingRouteChildren {
+  BookingEdocumentDocumentKeyRoute: typeof BookingEdocumentDocumentKeyRoute
+  BookingOrderPresentationIdRoute: typeof BookingOrderPresentationIdRouteWithChildren
+  BookingOrderPaymentReturnRoute: typeof BookingOrderPaymentReturnRoute
+  BookingOrderIndexRoute: typeof BookingOrderIndexRoute
+  BookingOrderConfirmationIdentifierRoute: typeof BookingOrderConfirmationIdentifierRoute
 }
 
 const BookingRouteChildren: BookingRouteChildren = {
   BookingEdocumentDocumentKeyRoute: BookingEdocumentDocumentKeyRoute,
+  BookingOrderPresentationIdRoute: BookingOrderPresentationIdRouteWithChildren,
   BookingOrderPaymentReturnRoute: BookingOrderPaymentReturnRoute,
   BookingOrderIndexRoute: BookingOrderIndexRoute,
-  BookingOrderPresentationIdCustomerRoute:
-    BookingOrderPresentationIdCustomerRoute,
-  BookingOrderPresentationIdPayRoute: BookingOrderPresentationIdPayRoute,
-  BookingOrderPresentationIdProductsRoute:
-    BookingOrderPresentationIdProductsRoute,
-  BookingOrderPresentationIdSeatsRoute: BookingOrderPresentationIdSeatsRoute,
-  BookingOrderPresentationIdTicketsRoute:
-    BookingOrderPresentationIdTicketsRoute,
   BookingOrderConfirmationIdentifierRoute:
     BookingOrderConfirmationIdentifierRoute,
-  BookingOrderPresentationIdIndexRoute: BookingOrderPresentationIdIndexRoute,
 }
 
 const BookingRouteWithChildren =

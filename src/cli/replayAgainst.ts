@@ -1,7 +1,7 @@
 import type { SeatRef } from "../api/SeatsApi.ts"
-import { createSeatsClient, type SeatCallResult } from "../app/seating/seatsClient.ts"
 import type { CartEvent } from "../domain/cart/events.ts"
 import { solveHumanCheck } from "./humanCheckSolver.ts"
+import { type SeatCallOutcome, seatCalls } from "./seatCalls.ts"
 
 export interface Difference {
   readonly commandId: string
@@ -18,7 +18,7 @@ export interface AgainstReport {
   readonly differences: ReadonlyArray<Difference>
 }
 
-const outcomeOf = (result: SeatCallResult<unknown>) => (result._tag === "Ok" ? "ok" : result.code)
+const outcomeOf = (result: SeatCallOutcome<unknown>) => (result._tag === "Ok" ? "ok" : result.code)
 
 /**
  * Re-drives the seat commands of a log against a server, in log order, with one fresh cart, and compares each
@@ -29,7 +29,7 @@ export const driveAgainst = async (
   base: string,
   events: ReadonlyArray<CartEvent>,
 ): Promise<AgainstReport> => {
-  const client = createSeatsClient({ base })
+  const client = seatCalls(base)
   const cart = await client.newCart(await solveHumanCheck(base))
   if (cart._tag !== "Ok") throw new Error(`${base} refused a new cart: ${cart.code}`)
   const token = cart.value.token

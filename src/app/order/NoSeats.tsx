@@ -1,6 +1,6 @@
 import type { LocaleCode } from "../i18n/locales.ts"
 import type { Translate } from "../i18n/useI18n.ts"
-import { screenHref } from "./flow.ts"
+import { screenLink } from "./flow.ts"
 import { ScreenLink } from "./StepFrame.tsx"
 
 type Props = { readonly presentationId: number; readonly locale: LocaleCode; readonly t: Translate }
@@ -9,7 +9,7 @@ type Props = { readonly presentationId: number; readonly locale: LocaleCode; rea
 export const NoSeats = ({ presentationId, locale, t }: Props) => (
   <div className="order__notice" data-testid="no-seats">
     <p>{t("orderSteps.tickets.noSeats")}</p>
-    <ScreenLink className="button button--primary" href={screenHref(presentationId, "seats", locale)}>
+    <ScreenLink className="button button--primary" link={screenLink(presentationId, "seats", locale)}>
       {t("orderSteps.tickets.chooseSeats")}
     </ScreenLink>
   </div>

@@ -1,13 +1,13 @@
 import { useSuspenseQuery } from "@tanstack/react-query"
 import type { ReactNode } from "react"
 import type { PresentationDetail } from "../../api/PresentationsApi.ts"
+import { type OrderCart, useCart } from "../cart/useCart.ts"
 import type { MessageKey } from "../i18n/dictionaries.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { type Translate, useT } from "../i18n/useI18n.ts"
 import type { OrderScreen } from "./flow.ts"
 import { presentationDetailQueryOptions } from "./queries.ts"
 import { StepFrame } from "./StepFrame.tsx"
-import { type OrderCart, useOrderCart } from "./useOrderCart.ts"
 
 /** What every screen after the seats gets once the tab's cart is open. */
 export type StepProps = {
@@ -33,7 +33,7 @@ type Props = {
 export const OrderStep = ({ presentationId, locale, screen, title, step }: Props) => {
   const t = useT()
   const { data: detail } = useSuspenseQuery(presentationDetailQueryOptions(presentationId, locale))
-  const order = useOrderCart(detail.presentation)
+  const order = useCart(detail.presentation)
   return (
     <StepFrame presentation={detail.presentation} locale={locale} screen={screen} title={t(title)} t={t}>
       {order.status === "ready" ? (

@@ -1,11 +1,11 @@
-import { useNavigate } from "@tanstack/react-router"
-import { type MouseEvent, type ReactNode, useEffect } from "react"
+import { Link } from "@tanstack/react-router"
+import { type ReactNode, useEffect } from "react"
 import type { Presentation } from "../../api/PresentationsApi.ts"
 import { formatLongDateTime } from "../i18n/format.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import type { Translate } from "../i18n/useI18n.ts"
 import { temporal } from "../lib/temporal.ts"
-import { ORDER_SCREENS, type OrderScreen, screenHref } from "./flow.ts"
+import { ORDER_SCREENS, type OrderScreen, screenLink } from "./flow.ts"
 
 type Props = {
   readonly presentation: Presentation
@@ -16,30 +16,25 @@ type Props = {
   readonly children: ReactNode
 }
 
-/** A link to another order screen that stays in the app (no reload: the cart and its timers stay open). */
+/**
+ * A link to another order screen that stays in the app (no reload: the cart and its timers stay open); the
+ * router's typed `Link`, so a renamed screen route fails to compile. A modified click (new tab) is the browser's.
+ */
 export const ScreenLink = ({
-  href,
+  link,
   className,
   children,
   testId,
 }: {
-  readonly href: string
+  readonly link: ReturnType<typeof screenLink>
   readonly className?: string
   readonly children: ReactNode
   readonly testId?: string
-}) => {
-  const navigate = useNavigate()
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
-    event.preventDefault()
-    void navigate({ href })
-  }
-  return (
-    <a href={href} className={className} onClick={onClick} data-testid={testId}>
-      {children}
-    </a>
-  )
-}
+}) => (
+  <Link {...link} className={className} data-testid={testId}>
+    {children}
+  </Link>
+)
 
 /** The frame of every order screen: the presentation, where the buyer is among the steps, the screen. */
 export const StepFrame = ({ presentation, locale, screen, title, t, children }: Props) => {
@@ -60,7 +55,7 @@ export const StepFrame = ({ presentation, locale, screen, title, t, children }: 
                 aria-current={index === current ? "step" : undefined}
               >
                 {index < current ? (
-                  <ScreenLink href={screenHref(presentation.id, step, locale)}>
+                  <ScreenLink link={screenLink(presentation.id, step, locale)}>
                     {t(`orderSteps.steps.${step}`)}
                   </ScreenLink>
                 ) : (

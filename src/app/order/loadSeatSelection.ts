@@ -14,9 +14,9 @@ export const parsePresentationId = (raw: string): number => {
   return id
 }
 
-/** The seat screen's cart side (seatCart.ts), its own chunk: the screen draws the seats without it. */
-export const loadSeatCart = () => import("./seats/seatCart.ts")
-export type SeatCart = Awaited<ReturnType<typeof loadSeatCart>>
+/** The seat screen's cart actions (seats/seatActions.ts), their own chunk: the screen draws the seats without them. */
+export const loadSeatActions = () => import("./seats/seatActions.ts")
+export type SeatActions = Awaited<ReturnType<typeof loadSeatActions>>
 
 /**
  * The seat screen's loader: the presentation, then its hall's seatplan (which the presentation names), and
@@ -30,7 +30,10 @@ export const loadSeatSelection = async (
   presentationId: number,
   locale: LocaleCode,
 ): Promise<void> => {
-  loadSeatCart().catch(() => undefined)
+  loadSeatActions().catch(() => undefined)
+  // the cart's own code (useCart opens it with the same import); not through useCart.ts, which would bring
+  // the hook into the entry chunk with this loader
+  import("../cart/openCart.ts").catch(() => undefined)
   void queryClient.prefetchQuery(configQueryOptions())
   const [detail] = await Promise.all([
     queryClient

@@ -10,7 +10,7 @@ export const storedCartToken = (
   const cartId = storage?.getItem("marquee.cartId") ?? null
   if (cartId === null) return null
   const token = storage?.getItem(`marquee.cartToken.${cartId}`) ?? null
-  // an empty token is the log's "forgotten, earn a new one" (useCartSession's renewToken)
+  // an empty token is the log's "forgotten, earn a new one" (useCart's renewToken)
   return token === "" ? null : token
 }
 

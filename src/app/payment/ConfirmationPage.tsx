@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query"
+import { Link } from "@tanstack/react-router"
 import { useEffect, useMemo } from "react"
 import { renderSVG } from "uqr"
 import type { Confirmation } from "../../api/PaymentApi.ts"
@@ -14,10 +15,10 @@ import { useOnline } from "../lib/useOnline.ts"
 import { ConfirmationActions } from "./ConfirmationActions.tsx"
 import { confirmationQueryOptions, edocumentQueryOptions } from "./queries.ts"
 import { SendTicketsForm } from "./SendTicketsForm.tsx"
-import { useCartLog } from "./useCartLog.ts"
 // the order journey's frame (head, notices, lists) around these pages too
 import "../order/order.css"
 import "./payment.css"
+import { useCart } from "../cart/useCart.ts"
 
 /** `identifier` null: the e-ticket page (`/edocument/{documentKey}`), which finds the order by its key alone. */
 type Props = { readonly identifier: string | null; readonly documentKey: string; readonly locale: LocaleCode }
@@ -57,7 +58,9 @@ export const ConfirmationPage = ({ identifier, documentKey, locale }: Props) => 
       <div className="order">
         <p className="order__notice order__notice--problem" role="alert" data-testid="confirmation-problem">
           {missing ? t("payment.confirmation.notFound") : t("errors.occurred")}{" "}
-          <a href={`/?lang=${locale}`}>{t("payment.actions.whatsOn")}</a>
+          <Link to="/" search={{ lang: locale }}>
+            {t("payment.actions.whatsOn")}
+          </Link>
         </p>
       </div>
     )
@@ -67,7 +70,7 @@ export const ConfirmationPage = ({ identifier, documentKey, locale }: Props) => 
 
 /** Once this order is confirmed, the cart that made it starts empty for the next order (customer info kept). */
 const useClearPaidCart = (identifier: string, paid: boolean) => {
-  const cartLog = useCartLog()
+  const cartLog = useCart()
   const log = cartLog.status === "ready" ? cartLog.log : null
   const ours = cartLog.status === "ready" && cartLog.cart.reservation?.identifier === identifier
   useEffect(() => {

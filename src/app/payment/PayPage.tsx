@@ -1,4 +1,4 @@
-import { useNavigate } from "@tanstack/react-router"
+import { Link, useNavigate } from "@tanstack/react-router"
 import { Exit } from "effect"
 import { useEffect, useId, useRef, useState } from "react"
 import { CartReset } from "../../domain/cart/events.ts"
@@ -8,7 +8,7 @@ import { eventMeta } from "../cart/cartLog.ts"
 import { unlockSeats } from "../cart/seatCommands.ts"
 import { formatMoney } from "../i18n/format.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
-import { screenHref } from "../order/flow.ts"
+import { screenLink } from "../order/flow.ts"
 // the order journey's frame (steps, basket) as the other step screens have it, also when this one is opened first
 import { OrderStep, type StepProps } from "../order/OrderStep.tsx"
 import { payDeadline, payFigures } from "./figures.ts"
@@ -125,7 +125,7 @@ const ReadyPay = ({ order, detail, locale, t }: StepProps) => {
       .append([CartReset.make({ ...eventMeta(), keepCustomerInfo: true })])
       .catch(() => undefined)
     reset()
-    void navigate({ href: screenHref(presentationId, "seats", locale) })
+    void navigate(screenLink(presentationId, "seats", locale))
   }
 
   // spec §4: a cancelled order shows it, then starts again by itself
@@ -150,7 +150,9 @@ const ReadyPay = ({ order, detail, locale, t }: StepProps) => {
         {notReady ? (
           <p className="order__notice order__notice--problem" data-testid="pay-not-ready">
             {t("payment.summary.notReady")}{" "}
-            <a href={screenHref(presentationId, "tickets", locale)}>{t("payment.summary.backToTickets")}</a>
+            <Link {...screenLink(presentationId, "tickets", locale)}>
+              {t("payment.summary.backToTickets")}
+            </Link>
           </p>
         ) : null}
         {reservation?.status === "voided" ? (
@@ -255,8 +257,8 @@ const ReadyPay = ({ order, detail, locale, t }: StepProps) => {
           if (state.status === "failed" && state.error._tag === "NetworkLost") void onPay()
         }}
         onStartAgain={() => void startAgain()}
-        onWhatsOn={() => void navigate({ href: `/?lang=${locale}` })}
-        onBackToTickets={() => void navigate({ href: screenHref(presentationId, "tickets", locale) })}
+        onWhatsOn={() => void navigate({ to: "/", search: { lang: locale } })}
+        onBackToTickets={() => void navigate(screenLink(presentationId, "tickets", locale))}
         onContinue={(url) => window.location.assign(url)}
         onCheckAgain={() => void checkOpenPayment()}
         onClose={reset}

@@ -1,16 +1,16 @@
-import { useNavigate } from "@tanstack/react-router"
+import { Link, linkOptions, useNavigate } from "@tanstack/react-router"
 import { useEffect } from "react"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { useT } from "../i18n/useI18n.ts"
-import { screenHref } from "../order/flow.ts"
+import { screenLink } from "../order/flow.ts"
 import { PaymentDialog } from "./PaymentDialog.tsx"
 import { completePayment } from "./pay.ts"
 import { confirmationHref } from "./queries.ts"
-import { useCartLog } from "./useCartLog.ts"
 import { usePaymentRun } from "./usePaymentRun.ts"
 // the order journey's frame (head, notices, lists) around these pages too
 import "../order/order.css"
 import "./payment.css"
+import { useCart } from "../cart/useCart.ts"
 
 type Props = {
   readonly paymentId: string | null
@@ -26,7 +26,7 @@ type Props = {
 export const PaymentReturnPage = ({ paymentId, reservationIdentifier, locale }: Props) => {
   const t = useT()
   const navigate = useNavigate()
-  const cartLog = useCartLog()
+  const cartLog = useCart()
   const log = cartLog.status === "ready" ? cartLog.log : null
   const { state, start, reset } = usePaymentRun(log)
   const complete = paymentId !== null && reservationIdentifier !== null
@@ -56,8 +56,10 @@ export const PaymentReturnPage = ({ paymentId, reservationIdentifier, locale }: 
       ? (cartLog.cart.presentations.find((p) => p.seats.length > 0) ?? cartLog.cart.presentations[0])?.facts
           .id
       : undefined
-  const payHref =
-    presentationId === undefined ? `/?lang=${locale}` : screenHref(presentationId, "pay", locale)
+  const payLink =
+    presentationId === undefined
+      ? linkOptions({ to: "/", search: { lang: locale } })
+      : screenLink(presentationId, "pay", locale)
 
   return (
     <div className="order pay-return">
@@ -66,7 +68,10 @@ export const PaymentReturnPage = ({ paymentId, reservationIdentifier, locale }: 
       </header>
       {!complete ? (
         <p className="order__notice order__notice--problem" role="alert">
-          {t("payment.return.missing")} <a href={`/?lang=${locale}`}>{t("payment.actions.whatsOn")}</a>
+          {t("payment.return.missing")}{" "}
+          <Link to="/" search={{ lang: locale }}>
+            {t("payment.actions.whatsOn")}
+          </Link>
         </p>
       ) : null}
       {cartLog.status === "unavailable" ? <p className="order__notice">{t("order.unavailable")}</p> : null}
@@ -75,17 +80,17 @@ export const PaymentReturnPage = ({ paymentId, reservationIdentifier, locale }: 
         t={t}
         onRetry={() => {
           reset()
-          void navigate({ href: payHref })
+          void navigate(payLink)
         }}
-        onStartAgain={() => void navigate({ href: payHref })}
-        onWhatsOn={() => void navigate({ href: `/?lang=${locale}` })}
+        onStartAgain={() => void navigate(payLink)}
+        onWhatsOn={() => void navigate({ to: "/", search: { lang: locale } })}
         // a commit refusal is not met on the return page; the pay screen leads on from there
-        onBackToTickets={() => void navigate({ href: payHref })}
+        onBackToTickets={() => void navigate(payLink)}
         onContinue={(url) => window.location.assign(url)}
         onCheckAgain={() => void check()}
         onClose={() => {
           reset()
-          void navigate({ href: payHref })
+          void navigate(payLink)
         }}
       />
     </div>

@@ -1,10 +1,10 @@
 import { useState } from "react"
 import type { Cart } from "../../domain/cart/state.ts"
 import type { CartLog } from "../cart/cartLog.ts"
+import { useCart } from "../cart/useCart.ts"
 import { useLocale, useT } from "../i18n/useI18n.ts"
 import { DelayedSpinner } from "../ui/Spinner.tsx"
 import { cartLogFile, cartLogFileName, saveJson } from "./cartLogFile.ts"
-import { useCartLog } from "./useCartLog.ts"
 
 // Unicode isolates: a Latin code inside a Hebrew sentence keeps its own direction and leaves the sentence's alone.
 const isolate = (text: string): string => `\u2068${text}\u2069`
@@ -12,7 +12,7 @@ const isolate = (text: string): string => `\u2068${text}\u2069`
 /** "Your basket's log": what the log holds, and the button that exports it for `npm run replay`. */
 export const CartLogSection = () => {
   const t = useT()
-  const view = useCartLog()
+  const view = useCart()
   return (
     <section className="support-card" aria-labelledby="cart-log-title" data-testid="cart-log">
       <h2 id="cart-log-title" className="support-card__title">

@@ -1,13 +1,10 @@
+import { Link } from "@tanstack/react-router"
 import { formatTime, languageName } from "../i18n/format.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { useT } from "../i18n/useI18n.ts"
 import type { ScheduledPresentation } from "./groupPresentations.ts"
 
 type Props = { readonly item: ScheduledPresentation; readonly locale: LocaleCode }
-
-/** The seat screen; a plain link, so the list needs no router types. */
-const orderHref = (presentationId: number, locale: LocaleCode) =>
-  `/order/${presentationId}/seats?${new URLSearchParams({ lang: locale })}`
 
 /**
  * One presentation and its way in. Video on demand is listed but not sold yet (its player and rentals are
@@ -68,13 +65,17 @@ export const PresentationItem = ({ item, locale }: Props) => {
         {presentation.isVod ? (
           <p className="showing__soon">{t("whatsOn.vodComingSoon")}</p>
         ) : purchasable ? (
-          <a
+          <Link
             className="button button--primary"
-            href={orderHref(presentation.id, locale)}
+            to="/order/$presentationId/seats"
+            params={{ presentationId: presentation.id }}
+            search={{ lang: locale }}
+            // no preloading on hover: a list of showings would ask for every hovered hall's seat statuses
+            preload={false}
             aria-label={t("whatsOn.buyTicketsFor", { feature: presentation.featureName, time })}
           >
             {t("whatsOn.buyTickets")}
-          </a>
+          </Link>
         ) : (
           <button type="button" className="button button--disabled" disabled>
             {soldOut ? t("whatsOn.soldOut") : t("whatsOn.offSale")}

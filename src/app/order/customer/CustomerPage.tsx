@@ -15,7 +15,7 @@ import {
 import { eventMeta } from "../../cart/cartLog.ts"
 import type { LocaleCode } from "../../i18n/locales.ts"
 import { configQueryOptions } from "../../lib/configQuery.ts"
-import { screenHref } from "../flow.ts"
+import { screenLink } from "../flow.ts"
 import { NoSeats } from "../NoSeats.tsx"
 import { OrderStep, type StepProps } from "../OrderStep.tsx"
 import { OrderSummary } from "../OrderSummary.tsx"
@@ -101,7 +101,7 @@ const CustomerStep = ({ order, detail, locale, t }: StepProps) => {
         }),
       ])
       saveOrderConsents(log.cartId, values, invoiceEnabled)
-      await navigate({ href: screenHref(presentation.id, "pay", locale) })
+      await navigate(screenLink(presentation.id, "pay", locale))
     } finally {
       setSaving(false)
     }
@@ -109,7 +109,7 @@ const CustomerStep = ({ order, detail, locale, t }: StepProps) => {
 
   const startAgain = async () => {
     await control.startAgain()
-    void navigate({ href: screenHref(presentation.id, "seats", locale) })
+    void navigate(screenLink(presentation.id, "seats", locale))
   }
 
   if (seats.length === 0) return <NoSeats presentationId={presentation.id} locale={locale} t={t} />

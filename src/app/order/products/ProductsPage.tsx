@@ -8,7 +8,7 @@ import { eventMeta } from "../../cart/cartLog.ts"
 import { formatMoney } from "../../i18n/format.ts"
 import type { LocaleCode } from "../../i18n/locales.ts"
 import { apiUrl } from "../../lib/api.ts"
-import { screenHref } from "../flow.ts"
+import { screenLink } from "../flow.ts"
 import { NoSeats } from "../NoSeats.tsx"
 import { OrderStep, type StepProps } from "../OrderStep.tsx"
 import { OrderSummary } from "../OrderSummary.tsx"
@@ -62,7 +62,7 @@ const ProductsStep = ({ order, detail, locale, t }: StepProps) => {
 
   const startAgain = async () => {
     await control.startAgain()
-    void navigate({ href: screenHref(presentation.id, "seats", locale) })
+    void navigate(screenLink(presentation.id, "seats", locale))
   }
 
   if (seats.length === 0) return <NoSeats presentationId={presentation.id} locale={locale} t={t} />
@@ -140,7 +140,7 @@ const ProductsStep = ({ order, detail, locale, t }: StepProps) => {
           type="button"
           className="button button--primary"
           data-testid="continue"
-          onClick={() => void navigate({ href: screenHref(presentation.id, "customer", locale) })}
+          onClick={() => void navigate(screenLink(presentation.id, "customer", locale))}
         >
           {t("orderSteps.continue")}
         </button>

@@ -5,6 +5,7 @@ import type { Seatplan, SeatStatuses } from "../../../api/SeatsApi.ts"
 import type { LockRejectionReason, UnlockRejectionReason } from "../../../domain/cart/facts.ts"
 import type { CartSeat } from "../../../domain/cart/state.ts"
 import type { SeatPlace } from "../../../domain/cart/values.ts"
+import { type OrderCart, useCart } from "../../cart/useCart.ts"
 import { formatLongDateTime } from "../../i18n/format.ts"
 import type { LocaleCode } from "../../i18n/locales.ts"
 import { type Translate, useT } from "../../i18n/useI18n.ts"
@@ -13,9 +14,8 @@ import { temporal } from "../../lib/temporal.ts"
 import { SeatListLegend } from "../../seatmap/SeatListLegend.tsx"
 import { type SeatItem, type SeatMarks, seatRows } from "../../seatmap/seatRows.ts"
 import { Basket } from "../Basket.tsx"
-import { type OrderCart, useCartSession } from "../cartSession.ts"
-import { screenHref } from "../flow.ts"
-import { loadSeatCart, type SeatCart } from "../loadSeatSelection.ts"
+import { screenLink } from "../flow.ts"
+import { loadSeatActions, type SeatActions } from "../loadSeatSelection.ts"
 import { presentationDetailQueryOptions, seatplanQueryOptions, seatStatusesQueryOptions } from "../queries.ts"
 import { ScreenLink } from "../StepFrame.tsx"
 import { storedCartToken } from "../storedCartToken.ts"
@@ -92,20 +92,20 @@ export const SeatSelectionPage = ({ presentationId, locale }: Props) => {
 }
 
 /**
- * The cart's code (Dexie, the event store, the domain's schemas, the seat commands, the human check) is not in
- * this screen's first chunk: it is fetched right after the first render (the route's loader has usually started
- * it already), while the buyer already sees the seats.
+ * The seat actions (seatActions.ts: the seat commands, the domain's events and rules) are not in this screen's
+ * first chunk, nor is the cart itself (useCart loads its code): both are fetched right after the first render
+ * (the route's loader has usually started them already), while the buyer already sees the seats.
  */
-const useSeatCart = (): { readonly cart: SeatCart | undefined; readonly failed: boolean } => {
-  const [loaded, setLoaded] = useState<{ cart: SeatCart | undefined; failed: boolean }>({
-    cart: undefined,
+const useSeatActions = (): { readonly actions: SeatActions | undefined; readonly failed: boolean } => {
+  const [loaded, setLoaded] = useState<{ actions: SeatActions | undefined; failed: boolean }>({
+    actions: undefined,
     failed: false,
   })
   useEffect(() => {
     let mounted = true
-    loadSeatCart().then(
-      (cart) => mounted && setLoaded({ cart, failed: false }),
-      () => mounted && setLoaded({ cart: undefined, failed: true }),
+    loadSeatActions().then(
+      (actions) => mounted && setLoaded({ actions, failed: false }),
+      () => mounted && setLoaded({ actions: undefined, failed: true }),
     )
     return () => {
       mounted = false
@@ -122,15 +122,16 @@ type PickerProps = {
 }
 
 const SeatPicker = ({ presentation, seatplanId, locale, t }: PickerProps) => {
-  const seatCart = useSeatCart()
-  const order = useCartSession(presentation, seatCart.cart?.cartMachinery)
+  const seatActions = useSeatActions()
+  const order = useCart(presentation)
   const { data: plan } = useSuspenseQuery(seatplanQueryOptions(presentation.venueId, seatplanId, locale))
-  if (seatCart.failed) return <p className="order__notice order__notice--problem">{t("order.cartFailed")}</p>
+  if (seatActions.failed)
+    return <p className="order__notice order__notice--problem">{t("order.cartFailed")}</p>
   if (order.status === "unavailable") return <p className="order__notice">{t("order.unavailable")}</p>
   return (
     <SeatBoard
       order={order}
-      seatCart={seatCart.cart}
+      seatActions={seatActions.actions}
       presentation={presentation}
       plan={plan.seatplan}
       locale={locale}
@@ -139,11 +140,11 @@ const SeatPicker = ({ presentation, seatplanId, locale, t }: PickerProps) => {
   )
 }
 
-type Ready = Extract<OrderCart, { status: "ready" }> & { readonly seatCart: SeatCart }
+type Ready = Extract<OrderCart, { status: "ready" }> & { readonly seatActions: SeatActions }
 
 type BoardProps = {
   readonly order: Exclude<OrderCart, { status: "unavailable" }>
-  readonly seatCart: SeatCart | undefined
+  readonly seatActions: SeatActions | undefined
   readonly presentation: Presentation
   readonly plan: Seatplan["seatplan"]
   readonly locale: LocaleCode
@@ -164,9 +165,9 @@ const serverMarks = (statuses: SeatStatuses | undefined): SeatMarks => ({
  * One tree for both moments, so that nothing the buyer sees is mounted twice (the map above all): while the
  * cart opens the seats are shown from the statuses and cannot be picked yet; once it is open they can.
  */
-const SeatBoard = ({ order, seatCart, presentation, plan, locale, t }: BoardProps) => {
+const SeatBoard = ({ order, seatActions, presentation, plan, locale, t }: BoardProps) => {
   const ready: Ready | undefined =
-    order.status === "ready" && seatCart !== undefined ? { ...order, seatCart } : undefined
+    order.status === "ready" && seatActions !== undefined ? { ...order, seatActions } : undefined
   const cart = ready?.cart
   const presentationId = presentation.id
   const queryClient = useQueryClient()
@@ -183,34 +184,34 @@ const SeatBoard = ({ order, seatCart, presentation, plan, locale, t }: BoardProp
   const [busy, setBusy] = useState(false)
 
   const held =
-    cart !== undefined && seatCart !== undefined ? seatCart.heldSeats(cart, presentationId) : NO_SEATS
+    cart !== undefined && seatActions !== undefined ? seatActions.heldSeats(cart, presentationId) : NO_SEATS
   const marks = useMemo(
     () =>
-      cart !== undefined && seatCart !== undefined
-        ? seatCart.seatMarks(cart, presentationId)
+      cart !== undefined && seatActions !== undefined
+        ? seatActions.seatMarks(cart, presentationId)
         : serverMarks(statuses.data),
-    [seatCart, cart, presentationId, statuses.data],
+    [seatActions, cart, presentationId, statuses.data],
   )
   const sections = useMemo(() => seatRows(plan, statuses.data, marks), [plan, statuses.data, marks])
 
   const now = useNow(cart?.timers.chooseSeats !== undefined)
-  const timer = cart !== undefined && seatCart !== undefined ? seatCart.seatTimer(cart, now) : null
+  const timer = cart !== undefined && seatActions !== undefined ? seatActions.seatTimer(cart, now) : null
 
   // A held seat that leaves the cart without this cart asking (the hold lapsed or was taken over) is reported.
   const previous = useRef<ReadonlyArray<CartSeat>>(held)
   useEffect(() => {
     const before = previous.current
     previous.current = held
-    if (cart === undefined || seatCart === undefined) return
-    const lost = seatCart.lostHold(cart, presentationId, before, held)
+    if (cart === undefined || seatActions === undefined) return
+    const lost = seatActions.lostHold(cart, presentationId, before, held)
     if (lost !== undefined) setProblem({ kind: "lost", row: lost.RowName, seat: lost.SeatName })
-  }, [seatCart, cart, presentationId, held])
+  }, [seatActions, cart, presentationId, held])
 
   const statusesAt = statuses.dataUpdatedAt
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per fresh statuses answer
   useEffect(() => {
     if (ready === undefined || statuses.data === undefined || statuses.isPlaceholderData) return
-    ready.seatCart.settleIfStatusesDisagree(ready.log, ready.client, ready.cart, held, statuses.data)
+    ready.seatActions.settleIfStatusesDisagree(ready.log, ready.client, ready.cart, held, statuses.data)
   }, [statusesAt])
 
   const refreshStatuses = () => queryClient.invalidateQueries({ queryKey: statusesOptions.queryKey })
@@ -229,7 +230,7 @@ const SeatBoard = ({ order, seatCart, presentation, plan, locale, t }: BoardProp
       return
     }
     try {
-      const outcome = await ready.seatCart.pickPlace(
+      const outcome = await ready.seatActions.pickPlace(
         ready.log,
         ready.client,
         presentationId,
@@ -244,7 +245,8 @@ const SeatBoard = ({ order, seatCart, presentation, plan, locale, t }: BoardProp
         setProblem({ kind: "unlockFailed", reason: outcome.reason })
       } else {
         setProblem(null)
-        if (outcome.kind === "held") await ready.seatCart.startSeatTimer(ready.log, presentationId, param665)
+        if (outcome.kind === "held")
+          await ready.seatActions.startSeatTimer(ready.log, presentationId, param665)
       }
     } catch {
       // no answer (offline): the intent stays pending and the reconciler settles it when the network is back
@@ -257,7 +259,7 @@ const SeatBoard = ({ order, seatCart, presentation, plan, locale, t }: BoardProp
     if (ready === undefined) return
     setBusy(true)
     try {
-      await ready.seatCart.extendSeatTimer(ready.log, ready.client, param665)
+      await ready.seatActions.extendSeatTimer(ready.log, ready.client, param665)
     } finally {
       setBusy(false)
     }
@@ -267,7 +269,7 @@ const SeatBoard = ({ order, seatCart, presentation, plan, locale, t }: BoardProp
     if (ready === undefined) return
     setBusy(true)
     try {
-      await ready.seatCart.startAgain(ready.log, ready.client, presentationId, held)
+      await ready.seatActions.startAgain(ready.log, ready.client, presentationId, held)
       setProblem(null)
     } finally {
       setBusy(false)
@@ -286,7 +288,7 @@ const SeatBoard = ({ order, seatCart, presentation, plan, locale, t }: BoardProp
           whenToken: ready.whenToken,
           afterHold: async () => {
             setProblem(null)
-            await ready.seatCart.startSeatTimer(ready.log, presentationId, param665)
+            await ready.seatActions.startSeatTimer(ready.log, presentationId, param665)
             void refreshStatuses()
           },
           t,
@@ -314,7 +316,7 @@ const SeatBoard = ({ order, seatCart, presentation, plan, locale, t }: BoardProp
           <p className="order__notice order__notice--problem">{t("order.statusesFailed")}</p>
         ) : null}
         {gaSections.length === 0 ? null : ready !== undefined && holdProps !== undefined ? (
-          <ready.seatCart.GaQuantity
+          <ready.seatActions.GaQuantity
             sections={gaSections}
             statuses={statuses.data}
             client={ready.client}
@@ -326,7 +328,7 @@ const SeatBoard = ({ order, seatCart, presentation, plan, locale, t }: BoardProp
         {hasReserved ? (
           <>
             {ready !== undefined && holdProps !== undefined ? (
-              <ready.seatCart.BestAvailable {...holdProps} />
+              <ready.seatActions.BestAvailable {...holdProps} />
             ) : (
               <BestAvailablePlaceholder t={t} />
             )}
@@ -370,7 +372,7 @@ const SeatBoard = ({ order, seatCart, presentation, plan, locale, t }: BoardProp
         {held.length > 0 && timer?.isExpired !== true ? (
           <ScreenLink
             className="button button--primary"
-            href={screenHref(presentationId, "tickets", locale)}
+            link={screenLink(presentationId, "tickets", locale)}
             testId="continue"
           >
             {t("orderSteps.continueToTickets")}

@@ -18,12 +18,11 @@ import {
 } from "../../../domain/order/ticketRules.ts"
 import type { LocaleCode } from "../../i18n/locales.ts"
 import type { Translate } from "../../i18n/useI18n.ts"
-import { screenHref } from "../flow.ts"
+import { screenLink } from "../flow.ts"
 import { NoSeats } from "../NoSeats.tsx"
 import { OrderStep, type StepProps } from "../OrderStep.tsx"
 import { OrderSummary, ticketName } from "../OrderSummary.tsx"
 import { seatplanQueryOptions } from "../queries.ts"
-import { ScreenLink } from "../StepFrame.tsx"
 import { useStepTimer } from "../useStepTimer.ts"
 import { applyCode } from "./applyCode.ts"
 import { CodeEntry } from "./CodeEntry.tsx"
@@ -192,12 +191,12 @@ const TicketsStep = ({ order, detail, locale, t }: StepProps) => {
       ...[...pending].map((seatKey) => ({ code: "detailsNeeded" as const, seatKey })),
     ]
     setProblems(found as ReadonlyArray<TicketProblem>)
-    if (found.length === 0) void navigate({ href: screenHref(presentation.id, "products", locale) })
+    if (found.length === 0) void navigate(screenLink(presentation.id, "products", locale))
   }
 
   const startAgain = async () => {
     await control.startAgain()
-    void navigate({ href: screenHref(presentation.id, "seats", locale) })
+    void navigate(screenLink(presentation.id, "seats", locale))
   }
 
   if (seats.length === 0) return <NoSeats presentationId={presentation.id} locale={locale} t={t} />

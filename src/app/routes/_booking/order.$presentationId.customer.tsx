@@ -1,15 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router"
 import { CustomerPage } from "../../order/customer/CustomerPage.tsx"
-import { loadSeatSelection, parsePresentationId } from "../../order/loadSeatSelection.ts"
 
+/** Params and loader are the parent's (order.$presentationId.tsx). */
 export const Route = createFileRoute("/_booking/order/$presentationId/customer")({
-  params: {
-    parse: ({ presentationId }) => ({ presentationId: parsePresentationId(presentationId) }),
-    stringify: ({ presentationId }) => ({ presentationId: String(presentationId) }),
-  },
-  loaderDeps: ({ search }) => ({ lang: (search as { lang?: string }).lang }),
-  loader: ({ context, params }) =>
-    loadSeatSelection(context.queryClient, params.presentationId, context.locale),
   component: CustomerRoute,
 })
 

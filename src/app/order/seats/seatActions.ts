@@ -29,12 +29,12 @@ import type { SeatsClient } from "../../seating/seatsClient.ts"
 import { placeKey, type SeatMarks } from "../../seatmap/seatRows.ts"
 
 /**
- * The seat screen's cart side, one lazy chunk: what holding seats takes (Dexie, the event store, the domain's
- * events and rules with Effect Schema, the seat commands, the human check). SeatSelectionPage draws the seats
- * without it and loads it right after its first render; until it is there the seats cannot be picked.
+ * The seat screen's cart actions, one lazy chunk: what holding seats takes (the event store, the domain's events
+ * and rules with Effect Schema, the seat commands). SeatSelectionPage draws the seats without it and loads it
+ * right after its first render, beside the cart itself (useCart); until both are there the seats cannot be
+ * picked.
  * The two components are here, not imported by the page, because they append cart events themselves.
  */
-export { cartMachinery } from "../cartMachinery.ts"
 export { BestAvailable, GaQuantity } from "./HoldByQuantity.tsx"
 
 const NO_SEATS: ReadonlyArray<CartSeat> = []
