@@ -18,6 +18,7 @@
  * so `performance.now()` is fine-grained). Goals (issue): Chromium append p95 ≤ 2 ms, replay of a 1,000-event
  * cart ≤ 30 ms, Dexie's append p95 within 10% of raw IndexedDB's.
  */
+
 import { mkdtemp, readFile, rm } from "node:fs/promises"
 import type { Server } from "node:http"
 import { tmpdir } from "node:os"
@@ -30,6 +31,7 @@ import { build } from "vite"
 import { serveBenchPage } from "./support/benchPage.ts"
 import type { CartLogBrowserOutcome } from "./support/cartLogBrowser.ts"
 import { type CartLogResults, measureCartLog } from "./support/cartLogMeasure.ts"
+import { type Goals, unmetGoals } from "./support/goals.ts"
 
 const argValue = (name: string): string | undefined => {
   const at = process.argv.indexOf(`--${name}`)
@@ -219,6 +221,10 @@ const report = (
     baselines[`${prefix}_raw_replay_${key}_ms`] = round(rawMs)
     ratios[`${prefix}_replay_${key}_vs_raw`] = ratio(ms, rawMs)
   }
+  const resume = results.replay["1k_snapshots"]
+  const rawRead = results.rawReplay["1k"]
+  if (resume !== undefined && rawRead !== undefined)
+    ratios[`${prefix}_resume_1k_snapshot_vs_raw_read`] = ratio(resume, rawRead)
   figures[`${prefix}_append_samples`] = results.append.samples
   figures[`${prefix}_fold_rejections`] = results.rejections
 }
@@ -243,22 +249,18 @@ const main = async () => {
   figures.event_bytes = sizes?.eventBytes ?? 0
   figures.snapshot_bytes_at_max_size = sizes?.snapshotBytes ?? 0
   figures.seconds = round((performance.now() - started) / 1000, 1)
-  const goals = {
-    "figures.chromium_append_p95_ms": "<= 2",
-    "figures.chromium_replay_1k_ms": "<= 30",
-    "ratios.chromium_append_p95_vs_raw": "<= 1.1",
+  // issue 13: every goal is a ratio to raw IndexedDB in the same run (this machine's own floor moves with load)
+  const goals: Goals = {
+    // appending an event against raw IndexedDB making the same requests (the event, the head, a snapshot)
+    "ratios.chromium_append_p95_vs_raw_same_work": "<= 1.2",
+    // opening a 1,000-event cart against raw IndexedDB reading, decoding and folding the same events
+    "ratios.chromium_replay_1k_vs_raw": "<= 1.25",
+    // opening it from its snapshot against that raw read of every event
+    "ratios.chromium_resume_1k_snapshot_vs_raw_read": "<= 0.1",
   }
-  const appendP95 = figures.chromium_append_p95_ms
-  const replay1k = figures.chromium_replay_1k_ms
-  const vsRaw = ratios.chromium_append_p95_vs_raw
-  const met =
-    typeof appendP95 === "number" &&
-    appendP95 <= 2 &&
-    typeof replay1k === "number" &&
-    replay1k <= 30 &&
-    typeof vsRaw === "number" &&
-    vsRaw <= 1.1
-  console.log(JSON.stringify({ bench: "cart-log", figures, baselines, ratios, goals, met }))
+  const unmet = unmetGoals({ figures, baselines, ratios }, goals)
+  const met = unmet.length === 0
+  console.log(JSON.stringify({ bench: "cart-log", figures, baselines, ratios, goals, met, unmet }))
 }
 
 await main()

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect } from "@playwright/test"
 import type { Presentation } from "../src/api/PresentationsApi.ts"
+import { SMALL_HALL_SEATS } from "../src/app/seatmap/seatMapContract.ts"
 
 const VIP_VENUE_TYPE = 2
 
@@ -23,4 +24,20 @@ export const presentationFor = async (request: APIRequestContext, slot: number):
   )
   expect(candidates.length).toBeGreaterThan(0)
   return candidates[slot % candidates.length] as Presentation
+}
+
+/**
+ * An on-sale presentation in a hall too large for Canvas 2D (more than `SMALL_HALL_SEATS`: the seeded open-air
+ * amphitheatre), whose map is drawn by WebGL.
+ */
+export const largeHallPresentation = async (request: APIRequestContext): Promise<Presentation> => {
+  const response = await request.get("/api/presentations/")
+  expect(response.ok()).toBe(true)
+  const { presentations } = (await response.json()) as { presentations: ReadonlyArray<Presentation> }
+  const large = presentations.find(
+    (p) =>
+      p.isOnSale && p.hasReservedSection && p.availableSeats !== null && p.availableSeats > SMALL_HALL_SEATS,
+  )
+  expect(large, "an on-sale presentation in the amphitheatre").toBeDefined()
+  return large as Presentation
 }

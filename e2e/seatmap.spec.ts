@@ -3,7 +3,7 @@ import { SEAT_COLORS } from "../src/app/seatmap/palette.ts"
 import type { SeatMapDebug } from "../src/app/seatmap/seatMapContract.ts"
 import { test as base, expect } from "./fixtures.ts"
 import { SeatListPage } from "./pages/seat-list-page.ts"
-import { presentationFor } from "./presentations.ts"
+import { largeHallPresentation, presentationFor } from "./presentations.ts"
 
 const test = base.extend<{ seatList: SeatListPage }>({
   seatList: async ({ page }, use) => {
@@ -102,6 +102,8 @@ test.describe("order: the seat map", () => {
     const map = page.getByTestId("seat-map")
     await expect(map).toBeVisible()
     await expect.poll(() => seatCount(page)).toBeGreaterThan(0)
+    // a hall of cinema size is drawn by Canvas 2D: no WebGL context on the way to its first frame
+    expect(await rendererOf(page)).toBe("canvas2d")
 
     const place = await seatList.firstFreeSeat()
     const key = `${place.VenueSectionId}:${place.x}:${place.y}`
@@ -225,8 +227,10 @@ test.describe("order: the seat map", () => {
     seatList,
   }, testInfo) => {
     test.skip(testInfo.project.name === "phone", "one browser is enough")
-    // slot 8 keeps clear of the other journeys
-    const presentation = await presentationFor(request, 8)
+    // a hall of cinema size is drawn by Canvas 2D: the amphitheatre's thousands of seats get WebGL. Its list
+    // of 22,820 seat buttons takes its time to show on a loaded 2-core machine
+    test.slow()
+    const presentation = await largeHallPresentation(request)
     await seatList.open(presentation.id, "en")
     await expect.poll(() => seatCount(page)).toBeGreaterThan(0)
     expect(await rendererOf(page)).toBe("webgl")

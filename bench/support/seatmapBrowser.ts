@@ -118,7 +118,8 @@ const marqueeDriver = (current: Hall, forceCanvas2d: boolean): Driver => {
   const frame = host()
   frame.append(canvas)
   const t0 = performance.now()
-  const map = createSeatMap(canvas, { pixelRatio: 1, forceCanvas2d, frame })
+  // as SeatMapView does, the hall's size is known at mount (a small hall is drawn by Canvas 2D)
+  const map = createSeatMap(canvas, { pixelRatio: 1, forceCanvas2d, frame, seatCount: current.seats.length })
   phases.create = performance.now() - t0
   const pixel = new Uint8Array(4)
   const finish = () => {

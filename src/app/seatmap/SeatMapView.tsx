@@ -81,6 +81,8 @@ export const SeatMapView = ({ plan, sections, ticketGroups, t, onPick }: Props) 
       map = createSeatMap(canvas, {
         labels: labelsRef.current ?? undefined,
         frame: viewportRef.current ?? undefined,
+        // the hall is in hand at mount: a small one is drawn by Canvas 2D, a large one by WebGL
+        seatCount: latest.current.seats.length,
       })
     } catch (error) {
       if (error instanceof SeatMapUnavailable) {

@@ -31,6 +31,7 @@ import {
   type SeatMapDebug,
   type SeatMapOptions,
   SeatMapUnavailable,
+  SMALL_HALL_SEATS,
 } from "./seatMapContract.ts"
 import { drawSectionLabels, type SectionLabel, sectionLabels } from "./sectionLabels.ts"
 import { createSurfaceCanvases } from "./surfaceCanvases.ts"
@@ -38,14 +39,19 @@ import { createSurfaceCanvases } from "./surfaceCanvases.ts"
 /**
  * The seat map: a plain factory, no React (CONVENTIONS 10).
  *
- * - Drawn by WebGL `gl.POINTS` (glPainter.ts) or, where WebGL cannot be had, by Canvas 2D (canvasPainter.ts):
- *   same API, same colours, same picking. Only when neither exists does it throw `SeatMapUnavailable`.
+ * - Drawn by WebGL `gl.POINTS` (glPainter.ts) or by Canvas 2D (canvasPainter.ts): same API, same colours, same
+ *   picking. A hall known to be small (`seatCount` ≤ `SMALL_HALL_SEATS`, nearly every cinema hall) is drawn by
+ *   Canvas 2D: its first frame then costs no WebGL context and shader set-up (tens of ms, more on a cheap
+ *   phone), and a few thousand circles are cheap for Canvas 2D. Larger halls, or an unknown size, get WebGL
+ *   where it can be had. Only when neither exists does it throw `SeatMapUnavailable`.
  * - Positions are set once per seatplan; statuses and selection rewrite only the colour bytes.
  * - Frames are drawn on demand (one `requestAnimationFrame` per change), never in a loop; `flush` draws a
  *   pending frame at once.
  * - Given a `frame` (the element the map is seen through), a drag moves the canvas inside it instead of
  *   redrawing (panSurface.ts): the canvas is the frame's size plus a margin on every side, and the map owns its
- *   CSS box. A wheel or pinch zoom scales the drawn canvas the same way while it lasts and draws the seats
+ *   CSS box. The margins are made at the first move: the first frame draws the window alone (a canvas four
+ *   times its area costs the first frame as much again to draw and composite, and a buyer who only taps seats
+ *   never needs them). A wheel or pinch zoom scales the drawn canvas the same way while it lasts and draws the seats
  *   sharp once it rests (`GESTURE_REST_MS` after its last step, or at once when the fingers lift). Without a
  *   frame the canvas is the window and every pan and zoom redraws.
  * - The hall is never mirrored, whatever the page's direction (see camera.ts).
@@ -97,6 +103,8 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
   let sections: ReadonlyArray<SectionLabel> | null = null
   const labels = options.labels?.getContext("2d") ?? null
   let labelsShown = false
+  // whether the canvas has its margins yet: only from the first move (see above)
+  let margins = false
   const pickListeners = new Set<(seatIndex: number) => void>()
   const hoverListeners = new Set<(hover: SeatHover | null) => void>()
 
@@ -117,8 +125,11 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
   // a zoom gesture's frames scale the drawn canvas; when it rests, the next frame draws the seats sharp
   const gesture = createGestureRest(requestRender, GESTURE_REST_MS)
 
+  const preferCanvas2d =
+    options.forceCanvas2d === true ||
+    (options.seatCount !== undefined && options.seatCount <= SMALL_HALL_SEATS)
   const painter: Painter | null =
-    (options.forceCanvas2d ? null : createGlPainter(canvas, redraw)) ?? createCanvasPainter(canvas, redraw)
+    (preferCanvas2d ? null : createGlPainter(canvas, redraw)) ?? createCanvasPainter(canvas, redraw)
   if (painter === null) throw new SeatMapUnavailable("neither WebGL nor Canvas 2D is available")
   const canvases = createSurfaceCanvases(
     labels === null ? [canvas] : [canvas, labels.canvas],
@@ -184,7 +195,7 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
 
   const syncSize = () => {
     const viewport = viewportOf()
-    surface = surfaceFor(viewport, painter.maxSide, frameElement !== null)
+    surface = surfaceFor(viewport, painter.maxSide, frameElement !== null && margins)
     if (canvases.resize(surface, pixelRatio)) stale = true
     camera = userMoved ? resize(camera, viewport) : fitted(viewport)
     requestRender()
@@ -212,8 +223,17 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
     if (gesture.end()) requestRender()
   }
 
+  /** The first move gives the canvas its margins; that one frame draws, the moves after it need not. */
+  const growSurface = () => {
+    if (margins || frameElement === null) return
+    margins = true
+    surface = surfaceFor(viewportOf(), painter.maxSide, true)
+    if (canvases.resize(surface, pixelRatio)) stale = true
+  }
+
   /** `continuous`: a step of a zoom gesture (wheel, pinch), drawn sharp only once the gesture rests */
   const move = (next: Camera, continuous = false) => {
+    growSurface()
     camera = next
     userMoved = true
     if (continuous) gesture.step()

@@ -20,6 +20,9 @@ export interface MapSeat {
   readonly RowName?: string
 }
 
+/** halls up to this many seats are drawn by Canvas 2D (createSeatMap.ts says why); cinema halls have 100–500 */
+export const SMALL_HALL_SEATS = 3_000
+
 export interface SeatMapOptions {
   /** device pixels per CSS pixel; default `window.devicePixelRatio` */
   readonly pixelRatio?: number
@@ -27,6 +30,8 @@ export interface SeatMapOptions {
   readonly seatSize?: number
   /** skip WebGL and draw with Canvas 2D (the benchmark measures the fallback this way) */
   readonly forceCanvas2d?: boolean
+  /** the hall's seat count when it is known at mount: a small hall is drawn by Canvas 2D (createSeatMap.ts) */
+  readonly seatCount?: number
   /** a canvas laid over the map (same box, no pointer events) for row names, drawn when zoomed in */
   readonly labels?: HTMLCanvasElement
   /**

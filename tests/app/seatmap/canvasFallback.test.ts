@@ -4,7 +4,11 @@ import { bucketByColor, drawSeats2d } from "../../../src/app/seatmap/canvasPaint
 import { createSeatMap } from "../../../src/app/seatmap/createSeatMap.ts"
 import { SEAT_COLORS, SEAT_STATUS } from "../../../src/app/seatmap/palette.ts"
 import { drawRowLabels, LABEL_MIN_SCALE, rowEnds } from "../../../src/app/seatmap/rowLabels.ts"
-import { type MapSeat, SeatMapUnavailable } from "../../../src/app/seatmap/seatMapContract.ts"
+import {
+  type MapSeat,
+  SeatMapUnavailable,
+  SMALL_HALL_SEATS,
+} from "../../../src/app/seatmap/seatMapContract.ts"
 
 /** A 2D context that records what was filled: per `fill`, its style and the shapes in its path. */
 const recordingContext = (width: number, height: number) => {
@@ -188,8 +192,15 @@ describe("createSeatMap without WebGL", () => {
       const map = createSeatMap(canvas, { pixelRatio: 1, frame })
       map.setSeatplan(Array.from({ length: 40 }, (_, i) => seat(i % 10, Math.floor(i / 10))))
       map.flush()
-      const drawn = map.debug().draws
+      // the first frame draws the window alone; the first move gives the canvas its margins and draws once
+      const windowWidth = canvas.width
+      const first = map.debug().draws
       const wheel = { preventDefault: () => undefined, deltaY: -60, deltaMode: 0, clientX: 150, clientY: 75 }
+      listeners.get("wheel")?.(wheel)
+      map.flush()
+      expect(map.debug().draws).toBe(first + 1)
+      expect(canvas.width).toBeGreaterThan(windowWidth)
+      const drawn = map.debug().draws
       listeners.get("wheel")?.(wheel)
       map.flush()
       listeners.get("wheel")?.(wheel)
@@ -209,6 +220,27 @@ describe("createSeatMap without WebGL", () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+
+  it("asks no WebGL context for a hall known to be small, and asks one for a large hall", () => {
+    const asked = (seatCount: number) => {
+      const kinds: Array<string> = []
+      const { ctx } = recordingContext(300, 150)
+      const { canvas } = fakeCanvas(ctx)
+      const spy = canvas as unknown as { getContext: (kind: string) => unknown }
+      const original = spy.getContext
+      spy.getContext = (kind) => {
+        kinds.push(kind)
+        return original(kind)
+      }
+      const map = createSeatMap(canvas, { pixelRatio: 1, seatCount })
+      expect(map.debug().renderer).toBe("canvas2d")
+      map.destroy()
+      return kinds
+    }
+    expect(asked(SMALL_HALL_SEATS)).not.toContain("webgl")
+    // a large hall tries WebGL first (this fake has none, so it falls back to Canvas 2D)
+    expect(asked(SMALL_HALL_SEATS + 1)).toContain("webgl")
   })
 
   it("is unavailable only when not even Canvas 2D can be had", () => {
