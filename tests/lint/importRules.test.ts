@@ -185,30 +185,59 @@ const PROBES: ReadonlyArray<Probe> = [
 
 let scratch: string
 
-/** Each probe in a scratch copy of its own, so that two probes of the same path do not overwrite each other. */
-const probeRoot = (index: number) => join(scratch, `case-${index}`)
+type Diagnostic = {
+  readonly category: string
+  readonly severity: string
+  readonly location: { readonly path: string }
+}
 
-const lintOutput = new Map<number, { readonly status: number | null; readonly output: string }>()
+/**
+ * Where each probe is written: a file named `probe.ts` gets its index in its name, so that the probes of one
+ * folder sit side by side; a probe whose file name matters to a rule (the seat screen's files) keeps it, in a
+ * scratch copy of its own when another probe has the same path. Each copy is linted in one Biome run.
+ */
+const placed = PROBES.map((entry, index) => ({
+  entry,
+  index,
+  path: entry.path.replace(/\/probe\.(tsx?)$/, `/probe-${index}.$1`),
+}))
+const copies: Array<Array<(typeof placed)[number]>> = []
+for (const probe of placed) {
+  const copy = copies.find((taken) => taken.every((other) => other.path !== probe.path))
+  if (copy === undefined) copies.push([probe])
+  else copy.push(probe)
+}
+
+const lintOutput = new Map<number, { readonly status: number; readonly output: string }>()
 
 beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), "marquee-import-rules-"))
-  PROBES.forEach((entry, index) => {
-    const root = probeRoot(index)
+  copies.forEach((probes, copyIndex) => {
+    const root = join(scratch, `copy-${copyIndex}`)
     mkdirSync(root, { recursive: true })
     cpSync("biome.json", join(root, "biome.json"))
     cpSync("scripts/lint", join(root, "scripts/lint"), { recursive: true })
-    mkdirSync(dirname(join(root, entry.path)), { recursive: true })
-    writeFileSync(join(root, entry.path), entry.source)
-  })
-  // each probe in its own Biome run, so that one probe's diagnostic cannot be read as another's
-  PROBES.forEach((entry, index) => {
-    const root = probeRoot(index)
+    for (const { path, entry } of probes) {
+      mkdirSync(dirname(join(root, path)), { recursive: true })
+      writeFileSync(join(root, path), entry.source)
+    }
     const result = spawnSync(
       join(process.cwd(), "node_modules/.bin/biome"),
-      ["lint", "--vcs-enabled=false", "--max-diagnostics=50", entry.path],
+      [
+        "lint",
+        "--vcs-enabled=false",
+        "--reporter=json",
+        "--max-diagnostics=none",
+        ...new Set(probes.map(({ path }) => path.split("/")[0] as string)),
+      ],
       { cwd: root, encoding: "utf8", timeout: 60_000 },
     )
-    lintOutput.set(index, { status: result.status, output: `${result.stdout}${result.stderr}` })
+    const { diagnostics } = JSON.parse(result.stdout) as { diagnostics: ReadonlyArray<Diagnostic> }
+    // a probe's status is what `npm run lint` would say of that file alone: 1 on any error diagnostic
+    for (const { path, index } of probes) {
+      const own = diagnostics.filter((d) => d.location.path === path && d.severity === "error")
+      lintOutput.set(index, { status: own.length > 0 ? 1 : 0, output: JSON.stringify(own) })
+    }
   })
 }, 300_000)
 
