@@ -15,10 +15,11 @@
  *   them with the same fold.
  * Medians of several replays; latency percentiles over all appends. The browser code is bundled with Vite's
  * JS API into a temporary folder and served by a tiny `node:http` server on 127.0.0.1 (cross-origin isolated,
- * so `performance.now()` is fine-grained). Goals (issue): Chromium append p95 ≤ 2 ms, replay of a 1,000-event
- * cart ≤ 30 ms, Dexie's append p95 within 10% of raw IndexedDB's.
+ * so `performance.now()` is fine-grained). Goals (issue 13), ratios to raw IndexedDB in the same Chromium run:
+ * append p95 ≤ 1.2 × raw IndexedDB doing the same requests (`raw_same_work`), a 1,000-event replay without
+ * snapshots ≤ 1.25 × raw IndexedDB reading the same events, and resuming that cart from its snapshot ≤ 0.1 ×
+ * the raw read of all its events.
  */
-
 import { mkdtemp, readFile, rm } from "node:fs/promises"
 import type { Server } from "node:http"
 import { tmpdir } from "node:os"
@@ -31,7 +32,7 @@ import { build } from "vite"
 import { serveBenchPage } from "./support/benchPage.ts"
 import type { CartLogBrowserOutcome } from "./support/cartLogBrowser.ts"
 import { type CartLogResults, measureCartLog } from "./support/cartLogMeasure.ts"
-import { type Goals, unmetGoals } from "./support/goals.ts"
+import { goalsMet } from "./support/goals.ts"
 
 const argValue = (name: string): string | undefined => {
   const at = process.argv.indexOf(`--${name}`)
@@ -221,10 +222,14 @@ const report = (
     baselines[`${prefix}_raw_replay_${key}_ms`] = round(rawMs)
     ratios[`${prefix}_replay_${key}_vs_raw`] = ratio(ms, rawMs)
   }
-  const resume = results.replay["1k_snapshots"]
-  const rawRead = results.rawReplay["1k"]
-  if (resume !== undefined && rawRead !== undefined)
-    ratios[`${prefix}_resume_1k_snapshot_vs_raw_read`] = ratio(resume, rawRead)
+  // resuming from a snapshot against reading every event of the same cart raw
+  for (const key of Object.keys(results.replay).filter((name) => name.endsWith("_snapshots"))) {
+    const full = key.replace("_snapshots", "")
+    ratios[`${prefix}_replay_${key}_vs_raw_${full}`] = ratio(
+      results.replay[key] ?? 0,
+      results.rawReplay[full] ?? 0,
+    )
+  }
   figures[`${prefix}_append_samples`] = results.append.samples
   figures[`${prefix}_fold_rejections`] = results.rejections
 }
@@ -249,18 +254,13 @@ const main = async () => {
   figures.event_bytes = sizes?.eventBytes ?? 0
   figures.snapshot_bytes_at_max_size = sizes?.snapshotBytes ?? 0
   figures.seconds = round((performance.now() - started) / 1000, 1)
-  // issue 13: every goal is a ratio to raw IndexedDB in the same run (this machine's own floor moves with load)
-  const goals: Goals = {
-    // appending an event against raw IndexedDB making the same requests (the event, the head, a snapshot)
+  const goals = {
     "ratios.chromium_append_p95_vs_raw_same_work": "<= 1.2",
-    // opening a 1,000-event cart against raw IndexedDB reading, decoding and folding the same events
     "ratios.chromium_replay_1k_vs_raw": "<= 1.25",
-    // opening it from its snapshot against that raw read of every event
-    "ratios.chromium_resume_1k_snapshot_vs_raw_read": "<= 0.1",
+    "ratios.chromium_replay_1k_snapshots_vs_raw_1k": "<= 0.1",
   }
-  const unmet = unmetGoals({ figures, baselines, ratios }, goals)
-  const met = unmet.length === 0
-  console.log(JSON.stringify({ bench: "cart-log", figures, baselines, ratios, goals, met, unmet }))
+  const met = goalsMet({ figures, baselines, ratios }, goals)
+  console.log(JSON.stringify({ bench: "cart-log", figures, baselines, ratios, goals, met }))
 }
 
 await main()
