@@ -6,6 +6,7 @@ import type { SeatStatuses } from "../src/api/SeatsApi.ts"
 import { OrderStepsPage } from "./pages/order-steps-page.ts"
 import { PayPage } from "./pages/pay-page.ts"
 import { SeatListPage } from "./pages/seat-list-page.ts"
+import { screenshot } from "./screenshots.ts"
 
 /** On-sale presentations the journeys of the later steps share, each journey taking its own by `slot`. */
 export const presentationWhere = async (
@@ -51,7 +52,7 @@ export const SHOTS = "scratch/shots/journeys"
 mkdirSync(SHOTS, { recursive: true })
 
 export const shot = async (page: Page, name: string, project: string) => {
-  await page.screenshot({ path: `${SHOTS}/${name}-${project}.png`, fullPage: true })
+  await screenshot(page, { path: `${SHOTS}/${name}-${project}.png`, fullPage: true })
 }
 
 const statuses = async (request: APIRequestContext, presentationId: number, cartToken?: string) => {

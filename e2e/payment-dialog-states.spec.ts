@@ -5,6 +5,7 @@ import he from "../locales/he.json" with { type: "json" }
 import { test as base, expect } from "./fixtures.ts"
 import { SeatListPage, type SeatListPage as SeatListPageType } from "./pages/seat-list-page.ts"
 import { presentationFor } from "./presentations.ts"
+import { screenshot } from "./screenshots.ts"
 
 /**
  * The payment dialog's states on the way back from a provider, in Hebrew and English. The provider's answers
@@ -73,13 +74,13 @@ for (const lang of ["he", "en"] as const) {
     const dialog = page.getByTestId("payment-dialog")
     await expect(dialog).toHaveAttribute("data-stage", "awaitingBankApp")
     await expect(page.getByTestId("payment-stage")).toHaveText(texts.payment.dialog.stages.awaitingBankApp)
-    await page.screenshot({ path: `${SHOTS}/dialog-bankapp-${lang}-${project}.png` })
+    await screenshot(page, { path: `${SHOTS}/dialog-bankapp-${lang}-${project}.png` })
 
     await expect(page.getByTestId("payment-error")).toHaveAttribute("data-error", "ThreeDSecureFailed", {
       timeout: 20_000,
     })
     await expect(page.getByTestId("payment-error")).toContainText(texts.payment.errors.ThreeDSecureFailed)
-    await page.screenshot({ path: `${SHOTS}/dialog-3ds-failed-${lang}-${project}.png` })
+    await screenshot(page, { path: `${SHOTS}/dialog-3ds-failed-${lang}-${project}.png` })
     await page.getByRole("button", { name: texts.payment.actions.retry }).click()
     await expect(page).toHaveURL(new RegExp(`/order/${presentation.id}/pay`))
   })
@@ -95,11 +96,11 @@ for (const lang of ["he", "en"] as const) {
     ])
     await openReturn(page, lang)
     await expect(page.getByTestId("payment-dialog")).toHaveAttribute("data-stage", "awaitingVerification")
-    await page.screenshot({ path: `${SHOTS}/dialog-verification-${lang}-${project}.png` })
+    await screenshot(page, { path: `${SHOTS}/dialog-verification-${lang}-${project}.png` })
     await expect(page.getByTestId("payment-dialog")).toHaveAttribute("data-stage", "processing", {
       timeout: 10_000,
     })
-    await page.screenshot({ path: `${SHOTS}/dialog-processing-${lang}-${project}.png` })
+    await screenshot(page, { path: `${SHOTS}/dialog-processing-${lang}-${project}.png` })
     await expect(page.getByTestId("payment-dialog")).toHaveAttribute("data-stage", "done", {
       timeout: 10_000,
     })
@@ -117,7 +118,7 @@ for (const lang of ["he", "en"] as const) {
       texts.payment.errors.OrderCancelledRestarting,
     )
     await expect(page.getByRole("button", { name: texts.payment.actions.startAgain })).toBeVisible()
-    await page.screenshot({ path: `${SHOTS}/dialog-cancelled-${lang}-${project}.png` })
+    await screenshot(page, { path: `${SHOTS}/dialog-cancelled-${lang}-${project}.png` })
   })
 }
 

@@ -8,6 +8,7 @@ import { test as base, expect } from "./fixtures.ts"
 import { OrderStepsPage } from "./pages/order-steps-page.ts"
 import { SeatListPage, type SeatPlace } from "./pages/seat-list-page.ts"
 import { presentationFor } from "./presentations.ts"
+import { screenshot } from "./screenshots.ts"
 
 /**
  * The payment step, end to end: a seat held from the seat list, its ticket, the buyer's details, then the pay
@@ -30,12 +31,12 @@ const test = base.extend<{ seatList: SeatListPage }>({
 const slotOf = (projectName: string, journey: number) => (projectName === "phone" ? 50 : 40) + journey
 
 const shot = async (page: Page, name: string, project: string) => {
-  await page.screenshot({ path: `${SHOTS}/${name}-${project}.png`, fullPage: true })
+  await screenshot(page, { path: `${SHOTS}/${name}-${project}.png`, fullPage: true })
 }
 
 /** A picture of a passing moment (the page may be leaving for the provider): taken if it can be, never a failure. */
 const momentShot = (page: Page, name: string, project: string) =>
-  page.screenshot({ path: `${SHOTS}/${name}-${project}.png`, timeout: 3000 }).catch(() => undefined)
+  screenshot(page, { path: `${SHOTS}/${name}-${project}.png`, timeout: 3000 }).catch(() => undefined)
 
 /**
  * Seats → tickets → products → customer → the pay screen, in `lang`; answers the first seat it held. With
