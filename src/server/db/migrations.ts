@@ -12,6 +12,7 @@ import customerCards from "./migrations/0011_customer_cards.ts"
 import outboxSender from "./migrations/0012_outbox_sender.ts"
 import loyaltyPoints from "./migrations/0013_loyalty_points.ts"
 import cartExpiry from "./migrations/0014_cart_expiry.ts"
+import holdNewlyHeld from "./migrations/0017_hold_newly_held.ts"
 
 /**
  * Every migration, keyed `<id>_<name>`, run once in id order by `Migrator.fromRecord`.
@@ -32,4 +33,5 @@ export const migrations = {
   "0012_outbox_sender": outboxSender,
   "0013_loyalty_points": loyaltyPoints,
   "0014_cart_expiry": cartExpiry,
+  "0017_hold_newly_held": holdNewlyHeld,
 }

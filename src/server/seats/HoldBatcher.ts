@@ -16,6 +16,8 @@ export interface BatchedHold {
   readonly outcome: HoldOutcome | "busy"
   readonly expiresAtMs: number | null
   readonly takenBefore: ReadonlySet<number>
+  /** the seats this hold gave the cart (not those it already held): what a refusal after it gives back */
+  readonly newlyHeld: ReadonlyArray<number>
 }
 
 export interface ReleaseRequest {
@@ -83,8 +85,10 @@ export class HoldBatcher extends Context.Service<
             outcome: HoldOutcome | "busy"
             expiresAtMs: number | null
             takenBefore: Array<number>
+            newlyHeld: Array<number>
           }>`
-            SELECT idx, outcome, expires_at_ms AS "expiresAtMs", taken_before AS "takenBefore"
+            SELECT idx, outcome, expires_at_ms AS "expiresAtMs", taken_before AS "takenBefore",
+              newly_held AS "newlyHeld"
             FROM hold_seats_batch(${JSON.stringify(
               requests.map((r) => ({
                 presentation: r.presentationId,
@@ -98,11 +102,12 @@ export class HoldBatcher extends Context.Service<
               return requests.map((_, index): BatchedHold => {
                 const row = byIndex.get(index)
                 return row === undefined
-                  ? { outcome: "busy", expiresAtMs: null, takenBefore: new Set() }
+                  ? { outcome: "busy", expiresAtMs: null, takenBefore: new Set(), newlyHeld: [] }
                   : {
                       outcome: row.outcome,
                       expiresAtMs: row.expiresAtMs,
                       takenBefore: new Set(row.takenBefore),
+                      newlyHeld: row.newlyHeld,
                     }
               })
             }),

@@ -260,15 +260,16 @@ export class SeatHolds extends Context.Service<
         if (singleSeatRule) {
           const stranded = seatsStrandedBy(plan.positions, result.takenBefore, seatIds)
           if (stranded.length > 0) {
-            const takenNow = seatIds.filter((id) => !result.takenBefore.has(id))
-            yield* retryBusy(
-              batcher.release({
-                presentationId: presentation.id,
-                cartToken,
-                seatIds: takenNow,
-                gaPlaces: [],
-              }),
-            )
+            // give back what this call took, never what the cart held before it
+            if (result.newlyHeld.length > 0)
+              yield* retryBusy(
+                batcher.release({
+                  presentationId: presentation.id,
+                  cartToken,
+                  seatIds: result.newlyHeld,
+                  gaPlaces: [],
+                }),
+              )
             return yield* new SeatLockFailed({
               error: "singleSeatError",
               seats: stranded.map((seat) => ({ x: seat.seatIndex, y: seat.rowIndex })),

@@ -1,59 +1,15 @@
 import { describe, expect, it } from "vitest"
-import {
-  type Seatplan,
-  type SeatRef,
-  type SeatStatuses,
-  STATUS_CONTENT_TYPE,
-} from "../../../src/api/SeatsApi.ts"
+import { type Seatplan, type SeatStatuses, STATUS_CONTENT_TYPE } from "../../../src/api/SeatsApi.ts"
 import { decodeStatusBody } from "../../../src/api/statusBitmap.ts"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
+import { emptyRow, seatOf } from "../../_support/emptyRow.ts"
 import { newCart } from "../../_support/humanCheck.ts"
-import type { RunningServer } from "../../_support/testServer.ts"
 
 /**
  * Seat holds through real HTTP on both databases: contention, all-or-nothing multi-seat holds, expiry, the
  * per-cart cap, general admission, and requests that must change nothing.
  */
 const databases = bothDatabases("seats")
-
-interface Row {
-  readonly presentationId: number
-  readonly sectionId: number
-  readonly rowIndex: number
-  readonly seatIndexes: ReadonlyArray<number>
-}
-
-/** A future, on-sale presentation and one of its rows in which nothing is sold or held, plain seats only. */
-const emptyRow = async (server: RunningServer, skip: ReadonlyArray<number> = []): Promise<Row> => {
-  const rows = await server.query<{
-    presentationId: number
-    sectionId: number
-    rowIndex: number
-    idx: string
-  }>(
-    `SELECT p.id AS "presentationId", s.section_id AS "sectionId", s.row_index AS "rowIndex",
-       string_agg(s.seat_index::text, ',' ORDER BY s.seat_index) AS idx
-     FROM presentations p JOIN venues v ON v.id = p.venue_id JOIN seats s ON s.seatplan_id = v.seatplan_id
-     WHERE p.is_on_sale AND p.starts_at > now() + interval '1 day' AND v.venue_type_id < 100
-       AND NOT (p.id = ANY ($1::integer[]))
-     GROUP BY 1, 2, 3
-     HAVING count(*) >= 12 AND bool_and(s.seat_group_id IS NULL AND NOT s.is_premium AND NOT s.is_wheelchair
-       AND NOT s.is_companion)
-       AND NOT bool_or(EXISTS (SELECT 1 FROM seat_allocations a WHERE a.presentation_id = p.id AND a.seat_id = s.id))
-     ORDER BY 1, 2, 3 LIMIT 1`,
-    [`{${skip.join(",")}}`],
-  )
-  const row = rows[0]
-  if (row === undefined) throw new Error("no empty row in the seeded data")
-  return { ...row, seatIndexes: row.idx.split(",").map(Number) }
-}
-
-const seatOf = (row: Row, i: number): SeatRef => ({
-  PresentationId: row.presentationId,
-  VenueSectionId: row.sectionId,
-  XCoordinate: row.seatIndexes[i] as number,
-  YCoordinate: row.rowIndex,
-})
 
 describe.each(databases)("seat locks on $name", ({ start }) => {
   const { isUp, live } = useTestServer(start)
@@ -65,7 +21,7 @@ describe.each(databases)("seat locks on $name", ({ start }) => {
       body: JSON.stringify(body),
     })
   const freshRow = async () => {
-    const row = await emptyRow(live(), used)
+    const row = await emptyRow(live(), { skip: used })
     used.push(row.presentationId)
     return row
   }
@@ -191,7 +147,7 @@ describe.each(databases)("seat locks on $name", ({ start }) => {
   it("bad input gets a clear 4xx and holds nothing", async (ctx) => {
     if (!isUp()) return ctx.skip()
     const row = await freshRow()
-    const other = await emptyRow(live(), [...used])
+    const other = await emptyRow(live(), { skip: [...used] })
     const cart = await newCart(live().baseUrl)
     const seat = seatOf(row, 0)
     // the third element is the error code, or for a request the schema refuses, the field its problem names
