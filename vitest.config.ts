@@ -2,13 +2,15 @@ import { defineConfig } from "vitest/config"
 
 /**
  * One Vitest run for unit, property and integration tests. Integration tests start the real HTTP server on
- * the embedded database and on the PostgreSQL server (`TEST_DATABASE_URL`, default the local one); they
- * create and drop databases of their own, so files may run in parallel.
+ * the embedded database and on the PostgreSQL server (`TEST_DATABASE_URL`, default the local one); each file
+ * gets a database of its own, copied from one seeded per run (tests/_support/globalSetup.ts), so files may
+ * run in parallel.
  */
 export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
     environment: "node",
+    globalSetup: ["tests/_support/globalSetup.ts"],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: "forks",

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { afterAll, beforeAll } from "vitest"
-import { createScratchDatabase, postgresReachable } from "./postgres.ts"
+import { afterAll, beforeAll, inject } from "vitest"
+import { createScratchDatabase, postgresReachable, type ScratchDatabase } from "./postgres.ts"
+import { type SeedRun, seededPgliteCopy, seededPostgresCopy } from "./seededTemplates.ts"
 import { embeddedTarget, postgresTarget, type RunningServer, startTestServer } from "./testServer.ts"
 
 export interface StartedServer {
@@ -11,17 +12,43 @@ export interface StartedServer {
 }
 
 /**
- * The two databases every server test runs on, for `describe.each`: the embedded PGlite in a fresh temporary
- * directory, and a scratch database on the PostgreSQL server (`start` answers undefined when that server is
+ * What a test's database starts as. `copy` (the default): a copy of the run's seeded demo chain, ready at
+ * once. `fresh`: a new database that the server migrates and seeds itself (for a test about that path).
+ * `empty`: migrated, nothing seeded (for a test that arranges all of its own data).
+ */
+export type DatabaseStart = "copy" | "fresh" | "empty"
+
+/** The run's seeded templates; undefined when Vitest ran without tests/_support/globalSetup.ts. */
+const seedRun = (): SeedRun | undefined => inject("seedRun")
+
+/** A PGlite data directory for `start`; the caller removes it. Without a run to copy from, a fresh one. */
+export const embeddedDataDir = (label: string, start: DatabaseStart = "copy"): Promise<string> => {
+  const run = seedRun()
+  if (start === "copy" && run !== undefined) return seededPgliteCopy(run, label)
+  return Promise.resolve(mkdtempSync(join(tmpdir(), `marquee-${label}-`)))
+}
+
+/** A PostgreSQL database for `start`; the caller drops it. Without a run to copy from, a fresh one. */
+export const postgresDatabase = (label: string, start: DatabaseStart = "copy"): Promise<ScratchDatabase> => {
+  const run = seedRun()
+  if (start === "copy" && run !== undefined) return seededPostgresCopy(run, label)
+  return createScratchDatabase(label)
+}
+
+/**
+ * The two databases every server test runs on, for `describe.each`: the embedded PGlite in a temporary
+ * directory, and a database on the PostgreSQL server (`start` answers undefined when that server is
  * unreachable on a developer machine; under CI it fails instead).
  */
-export const bothDatabases = (label: string) =>
-  [
+export const bothDatabases = (label: string, options: { readonly start?: DatabaseStart } = {}) => {
+  const from = options.start ?? "copy"
+  const seed = from !== "empty"
+  return [
     {
       name: "embedded PGlite",
       start: async (): Promise<StartedServer | undefined> => {
-        const dir = mkdtempSync(join(tmpdir(), `marquee-${label}-`))
-        const server = await startTestServer(embeddedTarget(dir))
+        const dir = await embeddedDataDir(label, from)
+        const server = await startTestServer(embeddedTarget(dir), { seed })
         return { server, cleanup: async () => rmSync(dir, { recursive: true, force: true }) }
       },
     },
@@ -29,12 +56,13 @@ export const bothDatabases = (label: string) =>
       name: "PostgreSQL",
       start: async (): Promise<StartedServer | undefined> => {
         if (!(await postgresReachable())) return undefined
-        const database = await createScratchDatabase(label)
-        const server = await startTestServer(postgresTarget(database.url))
+        const database = await postgresDatabase(label, from)
+        const server = await startTestServer(postgresTarget(database.url), { seed })
         return { server, cleanup: database.drop }
       },
     },
   ] as const
+}
 
 /**
  * The describe block's server: started before its tests on `start`'s database, closed and dropped after them.

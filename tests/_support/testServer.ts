@@ -1,11 +1,10 @@
-import { Temporal } from "@js-temporal/polyfill"
 import { Context, Effect, Exit, Layer, Redacted, Scope } from "effect"
 import { HttpServer } from "effect/http"
 import { SqlClient } from "effect/sql"
 import { httpServerLayer } from "../../src/server/app.ts"
 import { type DatabaseTarget, databaseLayer } from "../../src/server/db/database.ts"
 import { seedIfEmpty } from "../../src/server/db/seed/seed.ts"
-import { chainToday } from "../../src/server/time.ts"
+import { seedToday } from "./seedToday.ts"
 
 export interface RunningServer {
   readonly baseUrl: string
@@ -24,13 +23,20 @@ export const postgresTarget = (url: string): DatabaseTarget => ({ _tag: "Postgre
 
 /**
  * The real server (the same layers `npm start` composes) on an ephemeral port, over the given database,
- * migrated and seeded with the demo chain around today's date.
+ * migrated and seeded with the demo chain around `seedToday()`. On a copy of a seeded template both are
+ * no-ops: the migrator finds every migration recorded and `seedIfEmpty` finds locations. `seed: false`
+ * leaves an empty database empty.
  */
-export const startTestServer = async (target: DatabaseTarget): Promise<RunningServer> => {
+export const startTestServer = async (
+  target: DatabaseTarget,
+  options: { readonly seed?: boolean } = {},
+): Promise<RunningServer> => {
   // tests create hundreds of carts: an easy proof of work keeps them fast (the check itself is the same)
   process.env.HUMAN_CHECK_MAX_NUMBER ??= "200"
-  const today = chainToday(Temporal.Now.instant())
-  const seeded = Layer.effectDiscard(seedIfEmpty({ seed: 1, scale: 1, today }).pipe(Effect.orDie))
+  const seeded =
+    options.seed === false
+      ? Layer.empty
+      : Layer.effectDiscard(seedIfEmpty({ seed: 1, scale: 1, today: seedToday() }).pipe(Effect.orDie))
   const layer = httpServerLayer({ port: 0, host: "127.0.0.1", distDir: "dist" }).pipe(
     Layer.provide(seeded),
     Layer.provideMerge(databaseLayer(target)),

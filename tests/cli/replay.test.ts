@@ -4,6 +4,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { encodeCartEvent } from "../../src/domain/cart/migrate.ts"
+import { embeddedDataDir } from "../_support/databases.ts"
 import { embeddedTarget, type RunningServer, startTestServer } from "../_support/testServer.ts"
 import { locked, newLog, place, presentation } from "../domain/cart/fixtures.ts"
 
@@ -65,7 +66,7 @@ describe("replay", () => {
     let server: RunningServer
     let serverDir: string
     beforeAll(async () => {
-      serverDir = mkdtempSync(join(tmpdir(), "marquee-replay-server-"))
+      serverDir = await embeddedDataDir("replay-server")
       server = await startTestServer(embeddedTarget(serverDir))
     }, 120_000)
     afterAll(async () => {

@@ -1,9 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { rmSync } from "node:fs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { SeatRef } from "../../../src/api/SeatsApi.ts"
 import { createSeatsClient, type SeatsClient } from "../../../src/app/seating/seatsClient.ts"
+import { embeddedDataDir } from "../../_support/databases.ts"
 import { solveHumanCheck } from "../../_support/humanCheck.ts"
 import { embeddedTarget, type RunningServer, startTestServer } from "../../_support/testServer.ts"
 
@@ -14,7 +13,7 @@ describe("seats client", () => {
   let client: SeatsClient
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "marquee-client-"))
+    dir = await embeddedDataDir("client")
     server = await startTestServer(embeddedTarget(dir))
     client = createSeatsClient({ base: server.baseUrl })
   }, 120_000)

@@ -1,7 +1,8 @@
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Redacted } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { createScratchDatabase, postgresReachable, type ScratchDatabase } from "../../_support/postgres.ts"
+import { postgresDatabase } from "../../_support/databases.ts"
+import { postgresReachable, type ScratchDatabase } from "../../_support/postgres.ts"
 import { type ServerProcess, startServerProcess, stopServerProcess } from "../../_support/serverProcess.ts"
 import type { RunningServer } from "../../_support/testServer.ts"
 import { committedOrder, openForm, orderState, payByCard } from "./_payment.ts"
@@ -35,7 +36,7 @@ describe("a server process killed between the provider's capture and the order's
 
   beforeAll(async () => {
     if (!(await postgresReachable())) return
-    database = await createScratchDatabase("killed")
+    database = await postgresDatabase("killed")
     first = await startServerProcess({ env: env(database.url) })
   }, 240_000)
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { postgresDatabase } from "../../_support/databases.ts"
 import { newCart } from "../../_support/humanCheck.ts"
-import { createScratchDatabase, postgresReachable, type ScratchDatabase } from "../../_support/postgres.ts"
+import { postgresReachable, type ScratchDatabase } from "../../_support/postgres.ts"
 import { type ServerProcess, startServerProcess, stopServerProcess } from "../../_support/serverProcess.ts"
 
 /**
@@ -14,8 +15,8 @@ describe("two server processes on one PostgreSQL", () => {
 
   beforeAll(async () => {
     if (!(await postgresReachable())) return
-    database = await createScratchDatabase("twoproc")
-    // the first seeds the demo chain; the second finds it there and only migrates (nothing to do)
+    database = await postgresDatabase("twoproc")
+    // a copy of the seeded demo chain: both processes find it there and migrate nothing
     const env = { DATABASE_URL: database.url, HUMAN_CHECK_MAX_NUMBER: "200" }
     first = await startServerProcess({ env })
     second = await startServerProcess({ env })

@@ -1,0 +1,101 @@
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { Effect, Layer, Redacted } from "effect"
+import { type DatabaseTarget, databaseLayer } from "../../src/server/db/database.ts"
+import { seedIfEmpty } from "../../src/server/db/seed/seed.ts"
+import {
+  createDatabase,
+  createScratchDatabase,
+  databaseUrl,
+  disconnectAll,
+  type ScratchDatabase,
+} from "./postgres.ts"
+import { seedToday } from "./seedToday.ts"
+
+/**
+ * Seed once, copy per test file. Migrating and seeding the demo chain costs seconds per database; copying a
+ * seeded one costs a file copy. One Vitest run owns one folder and one PostgreSQL template name (handed out
+ * by tests/_support/globalSetup.ts, which removes both at the end). The first test file that asks for a
+ * seeded database builds the template under a lock; the others wait for it and copy it. So a run of unit
+ * tests alone seeds nothing.
+ */
+export interface SeedRun {
+  /** the run's folder: the seeded PGlite directory and the lock and ready markers live here */
+  readonly dir: string
+  /** the name the run's PostgreSQL template database gets once a test file asks for it */
+  readonly postgresTemplate: string
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    seedRun: SeedRun
+  }
+}
+
+/** Migrates `target` and seeds the demo chain into it, then closes every connection to it. */
+export const migrateAndSeed = (target: DatabaseTarget): Promise<void> =>
+  Effect.runPromise(
+    Effect.scoped(
+      Layer.build(
+        Layer.effectDiscard(seedIfEmpty({ seed: 1, scale: 1, today: seedToday() }).pipe(Effect.orDie)).pipe(
+          Layer.provide(databaseLayer(target)),
+        ),
+      ),
+    ),
+  ).then(() => undefined)
+
+const WAIT_MS = 240_000
+const POLL_MS = 100
+
+/** Waits until the file-holder's `ready` marker exists; fails with its `failed` marker's text. */
+const waitForMarker = async (ready: string, failed: string): Promise<void> => {
+  const deadline = Date.now() + WAIT_MS
+  while (!existsSync(ready)) {
+    if (existsSync(failed))
+      throw new Error(`seeding the run's template failed: ${readFileSync(failed, "utf8")}`)
+    if (Date.now() > deadline) throw new Error(`no seeded template after ${WAIT_MS} ms (${ready})`)
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS))
+  }
+}
+
+/** Runs `build` once per run across every worker process: `mkdir` is the lock, a file says it is done. */
+const oncePerRun = async (run: SeedRun, name: string, build: () => Promise<void>): Promise<void> => {
+  const ready = join(run.dir, `${name}.ready`)
+  const failed = join(run.dir, `${name}.failed`)
+  if (existsSync(ready)) return
+  try {
+    mkdirSync(join(run.dir, `${name}.lock`))
+  } catch {
+    return waitForMarker(ready, failed)
+  }
+  try {
+    await build()
+    writeFileSync(ready, "")
+  } catch (error) {
+    writeFileSync(failed, String(error))
+    throw error
+  }
+}
+
+const pgliteTemplateDir = (run: SeedRun) => join(run.dir, "pglite")
+
+/** A fresh directory holding a copy of the run's seeded PGlite data; the caller removes it. */
+export const seededPgliteCopy = async (run: SeedRun, label: string): Promise<string> => {
+  await oncePerRun(run, "pglite", () => migrateAndSeed({ _tag: "Embedded", dataDir: pgliteTemplateDir(run) }))
+  const dir = mkdtempSync(join(tmpdir(), `marquee-${label}-`))
+  cpSync(pgliteTemplateDir(run), dir, { recursive: true })
+  return dir
+}
+
+/** A new PostgreSQL database copied from the run's seeded template (`CREATE DATABASE … TEMPLATE`). */
+export const seededPostgresCopy = async (run: SeedRun, label: string): Promise<ScratchDatabase> => {
+  await oncePerRun(run, "postgres", async () => {
+    // the template is created empty here and dropped by the global teardown (`.lock` says it may exist)
+    const template = run.postgresTemplate
+    await createDatabase(template)
+    await migrateAndSeed({ _tag: "Postgres", url: Redacted.make(databaseUrl(template)) })
+    await disconnectAll(template)
+  })
+  return createScratchDatabase(label, run.postgresTemplate)
+}
