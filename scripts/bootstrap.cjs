@@ -195,9 +195,9 @@ const steps = {
     runOrExit(process.execPath, ["src/cli/replay.ts", ...args])
   },
   bench: (args) => {
-    ensureDependencies()
     const [name, ...rest] = args
     const file = name === undefined ? undefined : path.join("bench", `${name}.ts`)
+    // a wrong name is refused before installing anything (a test asks for exactly that)
     if (file === undefined || !fs.existsSync(path.join(ROOT, file))) {
       const available = fs.readdirSync(path.join(ROOT, "bench")).filter((f) => f.endsWith(".ts"))
       console.error(
@@ -205,6 +205,7 @@ const steps = {
       )
       process.exit(2)
     }
+    ensureDependencies()
     runOrExit(process.execPath, [file, ...rest])
   },
 }
