@@ -12,7 +12,9 @@ export default defineConfig({
     environment: "node",
     globalSetup: ["tests/_support/globalSetup.ts"],
     testTimeout: 60_000,
-    hookTimeout: 180_000,
+    // the first file that needs a seeded database builds the run's template in its beforeAll (seconds on a
+    // quiet machine, minutes on a loaded one); a hook that is really stuck still fails
+    hookTimeout: 600_000,
     pool: "forks",
     maxWorkers: 2,
   },

@@ -70,9 +70,10 @@ export const bothDatabases = (label: string, options: { readonly start?: Databas
  */
 export const useTestServer = (start: () => Promise<StartedServer | undefined>) => {
   let started: StartedServer | undefined
+  // no timeout of its own: the config's hookTimeout allows for building the run's template
   beforeAll(async () => {
     started = await start()
-  }, 180_000)
+  })
   afterAll(async () => {
     await started?.server.close()
     await started?.cleanup()

@@ -45,7 +45,8 @@ export const migrateAndSeed = (target: DatabaseTarget): Promise<void> =>
     ),
   ).then(() => undefined)
 
-const WAIT_MS = 240_000
+// as long as vitest.config.ts lets a hook run
+const WAIT_MS = 600_000
 const POLL_MS = 100
 
 /** Waits until the file-holder's `ready` marker exists; fails with its `failed` marker's text. */

@@ -68,7 +68,7 @@ describe("replay", () => {
     beforeAll(async () => {
       serverDir = await embeddedDataDir("replay-server")
       server = await startTestServer(embeddedTarget(serverDir))
-    }, 120_000)
+    })
     afterAll(async () => {
       await server.close()
       rmSync(serverDir, { recursive: true, force: true })

@@ -16,7 +16,7 @@ describe("seats client", () => {
     dir = await embeddedDataDir("client")
     server = await startTestServer(embeddedTarget(dir))
     client = createSeatsClient({ base: server.baseUrl })
-  }, 120_000)
+  })
 
   afterAll(async () => {
     await server.close()

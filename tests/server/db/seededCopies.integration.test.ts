@@ -21,7 +21,7 @@ const startServers = (count: number, start: () => Promise<StartedServer | undefi
       const started = await start()
       if (started !== undefined) servers.push(started)
     }
-  }, 180_000)
+  })
   afterAll(async () => {
     for (const started of servers) {
       await started.server.close()

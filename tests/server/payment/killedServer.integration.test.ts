@@ -38,7 +38,7 @@ describe("a server process killed between the provider's capture and the order's
     if (!(await postgresReachable())) return
     database = await postgresDatabase("killed")
     first = await startServerProcess({ env: env(database.url) })
-  }, 240_000)
+  })
 
   afterAll(async () => {
     await Promise.all([stopServerProcess(first), stopServerProcess(second)])

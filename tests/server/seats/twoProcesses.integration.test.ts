@@ -20,7 +20,7 @@ describe("two server processes on one PostgreSQL", () => {
     const env = { DATABASE_URL: database.url, HUMAN_CHECK_MAX_NUMBER: "200" }
     first = await startServerProcess({ env })
     second = await startServerProcess({ env })
-  }, 240_000)
+  })
 
   afterAll(async () => {
     await Promise.all([stopServerProcess(first), stopServerProcess(second)])
