@@ -15,8 +15,8 @@ test("the ticket step's own timer runs out, offers more time, and the order goes
   }
   const seconds = config.params["665"].chooseTicketsInSeconds
   test.setTimeout(120_000)
-  // the page's clock is ours to move; the server keeps its own (the seat holds outlast the jump)
-  await page.clock.install()
+  // the page's clock (installed by the fixture) is ours to move; the server keeps its own (the seat holds
+  // outlast the jump)
   const steps = await holdBestAndContinue(page, presentation.id, 1, "en")
   await expect(steps.timer).toHaveText(/^[67]:\d{2}$/)
 

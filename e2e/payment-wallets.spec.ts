@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts"
+import { expect, pinClock, test } from "./fixtures.ts"
 import { detailsToPay, holdBestAndContinue, presentationWhere } from "./order-journeys.ts"
 import { PayPage } from "./pages/pay-page.ts"
 
@@ -74,6 +74,7 @@ test("Google Pay on the card provider's page pays the order; without a wallet on
 
   // the same payment's page in a browser with no wallet: both wallets have answered, neither button shows
   const plain = await browser.newPage()
+  await pinClock(plain.context())
   try {
     await plain.goto(page.url())
     await expect(plain.locator("form#wallets[data-probed]")).toBeAttached()
