@@ -1,15 +1,12 @@
 import { expect, test } from "./fixtures.ts"
-import { detailsToPay, holdBestAndContinue, payAndConfirm, presentationWhere } from "./order-journeys.ts"
+import { detailsToPay, holdBestAndContinue, payAndConfirm } from "./order-journeys.ts"
+import { journeyPresentation } from "./presentations.ts"
 
 test("the ticket step's own timer runs out, offers more time, and the order goes on to payment after extending", async ({
   page,
   request,
 }, testInfo) => {
-  const presentation = await presentationWhere(
-    request,
-    testInfo.project.name === "phone" ? 71 : 70,
-    (p) => p.venueTypeId === 1,
-  )
+  const presentation = await journeyPresentation(request, "order-timer", testInfo)
   const config = (await (await request.get("/api/config")).json()) as {
     params: { "665": { chooseTicketsInSeconds: number } }
   }
