@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { defineConfig, devices } from "@playwright/test"
+import { PINNED_NOW } from "./tests/_support/pinnedClock.ts"
 
 /**
  * Journeys in Debian's Chromium (never a downloaded browser) against the built PWA served by the real
@@ -13,6 +14,16 @@ const dataDir = mkdtempSync(join(tmpdir(), "marquee-e2e-"))
 export const SHORT_HOLD_PORT = PORT + 1
 export const SHORT_HOLD_SECONDS = 6
 const shortHoldDataDir = mkdtempSync(join(tmpdir(), "marquee-e2e-short-"))
+
+/**
+ * The servers' clock starts at `E2E_NOW` (and the browser's, by e2e/fixtures.ts), so no journey depends on the
+ * hour it runs at. `E2E_CLOCK_WALL_START` is the wall-clock moment the servers were started: set once here in the
+ * runner and inherited by its workers, so a page's clock can start where the servers' clock is by then.
+ */
+export const E2E_NOW = process.env.E2E_NOW ?? PINNED_NOW
+process.env.E2E_CLOCK_WALL_START ??= String(Date.now())
+/** SEED_JOURNEYS: a presentation and codes of its own for each journey (src/server/db/seed/journeys.ts). */
+const CLOCK_AND_JOURNEYS = { MARQUEE_CLOCK_START: E2E_NOW, SEED_JOURNEYS: "1" }
 
 /**
  * A server is ready when it says so (src/server/main.ts prints it once every route is attached), or when its
@@ -56,7 +67,13 @@ export default defineConfig({
       timeout: 180_000,
       reuseExistingServer: false,
       stdout: "pipe",
-      env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "" },
+      env: {
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        ...CLOCK_AND_JOURNEYS,
+      },
     },
     {
       command: `"${process.execPath}" src/server/main.ts`,
@@ -71,6 +88,7 @@ export default defineConfig({
         DATA_DIR: shortHoldDataDir,
         DATABASE_URL: "",
         SEAT_HOLD_SECONDS: String(SHORT_HOLD_SECONDS),
+        ...CLOCK_AND_JOURNEYS,
       },
     },
   ],

@@ -1,7 +1,7 @@
 import { SHORT_HOLD_PORT, SHORT_HOLD_SECONDS } from "../playwright.config.ts"
-import type { Presentation } from "../src/api/PresentationsApi.ts"
 import { test as base, expect } from "./fixtures.ts"
 import { SeatListPage } from "./pages/seat-list-page.ts"
+import { journeyPresentation } from "./presentations.ts"
 
 /**
  * A hold the server lets lapse while the buyer watches: on a server whose holds last a few seconds, the
@@ -17,12 +17,7 @@ const test = base.extend<{ seatList: SeatListPage }>({
 test.use({ baseURL: `http://127.0.0.1:${SHORT_HOLD_PORT}` })
 
 test("a hold the server let expire shows as lost", async ({ request, seatList }, testInfo) => {
-  const response = await request.get("/api/presentations/")
-  const { presentations } = (await response.json()) as { presentations: ReadonlyArray<Presentation> }
-  const candidates = presentations.filter(
-    (p) => p.isOnSale && p.hasReservedSection && (p.availableSeats ?? 0) > 10,
-  )
-  const presentation = candidates[testInfo.project.name === "phone" ? 1 : 0] as Presentation
+  const presentation = await journeyPresentation(request, "hold-lapse", testInfo)
   await seatList.open(presentation.id, "en")
 
   const place = await seatList.firstFreeSeat()

@@ -1,13 +1,8 @@
 import en from "../locales/en.json" with { type: "json" }
 import ru from "../locales/ru.json" with { type: "json" }
 import { expect, test } from "./fixtures.ts"
-import {
-  detailsToPay,
-  holdBestAndContinue,
-  payAndConfirm,
-  presentationWhere,
-  shot,
-} from "./order-journeys.ts"
+import { detailsToPay, holdBestAndContinue, payAndConfirm, shot } from "./order-journeys.ts"
+import { journeyPresentation } from "./presentations.ts"
 
 /** The basket's "Row 5, seat 7" in the page's language, as a pattern that captures the row and the seat. */
 const seatPattern = (template: string) =>
@@ -20,11 +15,7 @@ test("best available holds four seats together, the ticket screen prices each, a
 }, testInfo) => {
   const lang = testInfo.project.name === "phone" ? "ru" : "en"
   const texts = lang === "ru" ? ru : en
-  const presentation = await presentationWhere(
-    request,
-    testInfo.project.name === "phone" ? 41 : 40,
-    (p) => p.venueTypeId === 1,
-  )
+  const presentation = await journeyPresentation(request, "order-best-available", testInfo)
   test.setTimeout(120_000)
   const steps = await holdBestAndContinue(page, presentation.id, 4, lang)
   expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang)

@@ -1,16 +1,14 @@
 import { expect, test } from "./fixtures.ts"
-import { gaAvailable, payAndConfirm, presentationWhere, shot } from "./order-journeys.ts"
+import { gaAvailable, payAndConfirm, shot } from "./order-journeys.ts"
 import { OrderStepsPage } from "./pages/order-steps-page.ts"
+import { journeyPresentation } from "./presentations.ts"
 
 test("English: a general-admission showing asks for a quantity, the server picks the places, paid to the confirmation", async ({
   page,
   request,
 }, testInfo) => {
-  const presentation = await presentationWhere(
-    request,
-    testInfo.project.name === "phone" ? 1 : 0,
-    (p) => p.seatingMode === "singleGA",
-  )
+  const presentation = await journeyPresentation(request, "order-ga", testInfo)
+  expect(presentation.seatingMode).toBe("singleGA")
   test.setTimeout(120_000)
   const available = await gaAvailable(request, presentation.id)
   // /order/{id} opens the order at its first screen

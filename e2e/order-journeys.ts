@@ -1,28 +1,11 @@
 import { mkdirSync } from "node:fs"
 import { type APIRequestContext, expect, type Page } from "@playwright/test"
 import type { Confirmation } from "../src/api/PaymentApi.ts"
-import type { Presentation } from "../src/api/PresentationsApi.ts"
 import type { SeatStatuses } from "../src/api/SeatsApi.ts"
 import { OrderStepsPage } from "./pages/order-steps-page.ts"
 import { PayPage } from "./pages/pay-page.ts"
 import { SeatListPage } from "./pages/seat-list-page.ts"
 import { screenshot } from "./screenshots.ts"
-
-/** On-sale presentations the journeys of the later steps share, each journey taking its own by `slot`. */
-export const presentationWhere = async (
-  request: APIRequestContext,
-  slot: number,
-  predicate: (p: Presentation) => boolean,
-): Promise<Presentation> => {
-  const response = await request.get("/api/presentations/")
-  expect(response.ok()).toBe(true)
-  const { presentations } = (await response.json()) as { presentations: ReadonlyArray<Presentation> }
-  const candidates = presentations.filter(
-    (p) => p.isOnSale && p.seatplanId !== null && (p.availableSeats ?? 0) > 20 && predicate(p),
-  )
-  expect(candidates.length).toBeGreaterThan(0)
-  return candidates[slot % candidates.length] as Presentation
-}
 
 /** Best available for `quantity` seats on the seat screen, then on to the ticket screen. */
 export const holdBestAndContinue = async (

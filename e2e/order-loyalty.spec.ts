@@ -1,28 +1,28 @@
 import en from "../locales/en.json" with { type: "json" }
 import { expect, test } from "./fixtures.ts"
-import { detailsToPay, holdBestAndContinue, payAndConfirm, presentationWhere } from "./order-journeys.ts"
+import { detailsToPay, holdBestAndContinue, payAndConfirm } from "./order-journeys.ts"
 import { fill } from "./pages/order-steps-page.ts"
+import { journeyPresentation, ownMember } from "./presentations.ts"
 
 /**
  * A club member logs in on the ticket screen with their member number (param 64), pays a ticket with loyalty
- * points (capped by the balance), and the order is paid with the service charge alone. Desktop only: the demo
- * member's points are spent by each run.
+ * points (capped by the balance), and the order is paid with the service charge alone. Each project logs in as
+ * its own copy of the demo member 90000001 (1,000 points), whose points only it spends.
  */
-test.skip(({ isMobile }) => isMobile, "the demo member's points are spent once per run")
 
 test("English: a member logs in by member number and pays a ticket with points", async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000)
-  const presentation = await presentationWhere(request, 90, (p) => p.venueTypeId === 1 && !p.is3D)
+  const presentation = await journeyPresentation(request, "order-loyalty", testInfo)
   const steps = await holdBestAndContinue(page, presentation.id, 1, "en")
 
   const login = page.getByTestId("loyalty-login")
   await login.getByLabel(en.orderSteps.tickets.memberNumber).fill("99999999")
   await login.getByRole("button").click()
   await expect(page.getByTestId("loyalty-problem")).toBeVisible()
-  await login.getByLabel(en.orderSteps.tickets.memberNumber).fill("90000001")
+  await login.getByLabel(en.orderSteps.tickets.memberNumber).fill(ownMember("order-loyalty", testInfo))
   await login.getByRole("button").click()
   const member = page.getByTestId("loyalty-member")
   await expect(member).toContainText(/\d+ points/)

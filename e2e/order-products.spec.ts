@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test"
 import { expect, test } from "./fixtures.ts"
-import { holdBestAndContinue, presentationWhere } from "./order-journeys.ts"
+import { holdBestAndContinue } from "./order-journeys.ts"
+import { journeyPresentation } from "./presentations.ts"
 
 /** Whether the whole of `locator` lies inside the window as it is scrolled now. */
 const inWindow = async (page: Page, locator: Locator) => {
@@ -13,12 +14,7 @@ test("the extras step keeps its way on in reach: continue is in the window befor
   page,
   request,
 }, testInfo) => {
-  // slots 90 and 91 keep clear of the other journeys
-  const presentation = await presentationWhere(
-    request,
-    testInfo.project.name === "phone" ? 91 : 90,
-    (p) => p.venueTypeId === 1 && p.hasReservedSection,
-  )
+  const presentation = await journeyPresentation(request, "order-products", testInfo)
   const steps = await holdBestAndContinue(page, presentation.id, 1, "en")
   await steps.continue()
   await expect(page).toHaveURL(new RegExp(`/order/${presentation.id}/products`))

@@ -4,7 +4,7 @@ import type { Seatplan, SeatStatuses } from "../src/api/SeatsApi.ts"
 import { solveHumanCheck } from "../src/cli/humanCheckSolver.ts"
 import { test as base, expect } from "./fixtures.ts"
 import { SeatListPage } from "./pages/seat-list-page.ts"
-import { presentationFor } from "./presentations.ts"
+import { journeyPresentation } from "./presentations.ts"
 
 const test = base.extend<{ seatList: SeatListPage }>({
   seatList: async ({ page }, use) => {
@@ -12,14 +12,12 @@ const test = base.extend<{ seatList: SeatListPage }>({
   },
 })
 
-const slotOf = (projectName: string, journey: number) => (projectName === "phone" ? 10 : 0) + journey
-
 test.describe("order: choosing seats from the seat list", () => {
   test("Hebrew: a held seat shows as mine, in the basket with a timer, and survives a reload", async ({
     request,
     seatList,
   }, testInfo) => {
-    const presentation = await presentationFor(request, slotOf(testInfo.project.name, 0))
+    const presentation = await journeyPresentation(request, "order-seats/held-survives-reload", testInfo)
     await seatList.open(presentation.id)
     await expect(seatList.heading).toHaveText(presentation.featureName)
     expect(await seatList.page.evaluate(() => document.documentElement.dir)).toBe("rtl")
@@ -56,7 +54,7 @@ test.describe("order: choosing seats from the seat list", () => {
     request,
     seatList,
   }, testInfo) => {
-    const presentation = await presentationFor(request, slotOf(testInfo.project.name, 1))
+    const presentation = await journeyPresentation(request, "order-seats/lost-offline", testInfo)
     await seatList.open(presentation.id, "en")
     const place = await seatList.firstFreeSeat()
     await seatList.seatAt(place).click()
@@ -93,8 +91,7 @@ test.describe("order: choosing seats from the seat list", () => {
     seatList,
   }, testInfo) => {
     test.skip(testInfo.project.name === "phone", "a keyboard journey")
-    // slot 7 keeps clear of the other seat journeys
-    const presentation = await presentationFor(request, 7)
+    const presentation = await journeyPresentation(request, "order-seats/keyboard", testInfo)
     await seatList.open(presentation.id, "en")
     const tabStops = page.locator("[data-testid='seat'][tabindex='0']")
     await expect(tabStops).toHaveCount(1)
@@ -157,15 +154,9 @@ test.describe("order: choosing seats from the seat list", () => {
     expect(cart.ok()).toBe(true)
     const { token } = (await cart.json()) as { token: string }
 
-    // some halls flag every free seat as a single-seat block (sofas, pairs): try the next presentation then
-    let found: { presentation: Presentation; taken: TakenSeat } | undefined
-    for (let slot = slotOf(testInfo.project.name, 2); found === undefined && slot < 40; slot++) {
-      const presentation = await presentationFor(request, slot)
-      const taken = await lockSomeFreeSeat(request, presentation, token)
-      if (taken !== undefined) found = { presentation, taken }
-    }
-    if (found === undefined) throw new Error("no presentation had a seat to take")
-    const { presentation, taken } = found
+    const presentation = await journeyPresentation(request, "order-seats/held-by-another", testInfo)
+    const taken = await lockSomeFreeSeat(request, presentation, token)
+    if (taken === undefined) throw new Error("the journey's hall had no seat to take")
     await seatList.open(presentation.id, "en")
     const button = seatList.seatAt(taken)
     await expect(button).toBeDisabled()

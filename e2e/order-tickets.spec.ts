@@ -1,18 +1,17 @@
-import type { Presentation, PresentationDetail } from "../src/api/PresentationsApi.ts"
+import type { PresentationDetail } from "../src/api/PresentationsApi.ts"
 import { formatMoney } from "../src/app/i18n/format.ts"
 import { bookingCharges } from "../src/domain/pricing/serviceCharge.ts"
 import { test as base, expect } from "./fixtures.ts"
-import { payAndConfirm, presentationWhere, shot } from "./order-journeys.ts"
+import { payAndConfirm, shot } from "./order-journeys.ts"
 import { fill, OrderStepsPage } from "./pages/order-steps-page.ts"
-import { SeatListPage, type SeatPlace } from "./pages/seat-list-page.ts"
+import { SeatListPage } from "./pages/seat-list-page.ts"
+import { journeyPresentation } from "./presentations.ts"
 
 const test = base.extend<{ seatList: SeatListPage }>({
   seatList: async ({ page }, use) => {
     await use(new SeatListPage(page))
   },
 })
-
-const slotOf = (projectName: string, journey: number) => (projectName === "phone" ? 30 : 20) + journey
 
 test("Hebrew: two seats, two ticket types, extras and the buyer's details, paid to the confirmation", async ({
   page,
@@ -21,24 +20,15 @@ test("Hebrew: two seats, two ticket types, extras and the buyer's details, paid 
 }, testInfo) => {
   // the issue names the phone viewport; the desktop run gives the same journey's wide layout
   test.setTimeout(120_000)
-  // two neighbouring seats at the start of a free run of four or more (no single seat left on either side); a
-  // hall busy enough at this hour to have none gives way to the next one
-  let found: { presentation: Presentation; run: ReadonlyArray<SeatPlace> } | undefined
-  for (let attempt = 0; found === undefined && attempt < 6; attempt++) {
-    const presentation = await presentationWhere(
-      request,
-      slotOf(testInfo.project.name, 0) + attempt * 13,
-      (p) => p.venueTypeId === 1 && !p.is3D,
-    )
-    await seatList.open(presentation.id)
-    // the statuses may arrive after the seats are drawn: let a free seat show before judging the hall
-    await page.locator("[data-testid='seat'][data-state='free']").first().waitFor({ timeout: 5000 })
-    const run = await seatList.freeRun(2)
-    if (run !== null) found = { presentation, run }
-  }
-  if (found === undefined) throw new Error("no hall with a free run of four seats")
-  const { presentation } = found
-  const [first, second] = found.run
+  // two neighbouring seats at the start of a free run of four or more (no single seat left on either side), in
+  // the journey's own empty hall
+  const presentation = await journeyPresentation(request, "order-tickets", testInfo)
+  await seatList.open(presentation.id)
+  // the statuses may arrive after the seats are drawn: let a free seat show before judging the hall
+  await page.locator("[data-testid='seat'][data-state='free']").first().waitFor()
+  const run = await seatList.freeRun(2)
+  if (run === null) throw new Error("no free run of four seats")
+  const [first, second] = run
   if (first === undefined || second === undefined) throw new Error("no free run of four seats")
   await seatList.pickSeat(first.row, first.seat)
   await expect(seatList.seat(first.row, first.seat)).toHaveAttribute("data-state", "mine")

@@ -1,22 +1,19 @@
 import { expect, test } from "./fixtures.ts"
-import { detailsToPay, holdBestAndContinue, payAndConfirm, presentationWhere } from "./order-journeys.ts"
+import { detailsToPay, holdBestAndContinue, payAndConfirm } from "./order-journeys.ts"
+import { journeyPresentation } from "./presentations.ts"
 
 test("the ticket step's own timer runs out, offers more time, and the order goes on to payment after extending", async ({
   page,
   request,
 }, testInfo) => {
-  const presentation = await presentationWhere(
-    request,
-    testInfo.project.name === "phone" ? 71 : 70,
-    (p) => p.venueTypeId === 1,
-  )
+  const presentation = await journeyPresentation(request, "order-timer", testInfo)
   const config = (await (await request.get("/api/config")).json()) as {
     params: { "665": { chooseTicketsInSeconds: number } }
   }
   const seconds = config.params["665"].chooseTicketsInSeconds
   test.setTimeout(120_000)
-  // the page's clock is ours to move; the server keeps its own (the seat holds outlast the jump)
-  await page.clock.install()
+  // the page's clock (installed by the fixture) is ours to move; the server keeps its own (the seat holds
+  // outlast the jump)
   const steps = await holdBestAndContinue(page, presentation.id, 1, "en")
   await expect(steps.timer).toHaveText(/^[67]:\d{2}$/)
 

@@ -4,7 +4,7 @@ import en from "../locales/en.json" with { type: "json" }
 import he from "../locales/he.json" with { type: "json" }
 import { test as base, expect } from "./fixtures.ts"
 import { SeatListPage, type SeatListPage as SeatListPageType } from "./pages/seat-list-page.ts"
-import { presentationFor } from "./presentations.ts"
+import { journeyPresentation } from "./presentations.ts"
 import { screenshot } from "./screenshots.ts"
 
 /**
@@ -59,10 +59,7 @@ for (const lang of ["he", "en"] as const) {
   }, testInfo) => {
     const project = testInfo.project.name
     // a cart log with a presentation in it, so "try again" knows which order's pay screen to offer
-    const presentation = await presentationFor(
-      request,
-      (project === "phone" ? 70 : 60) + (lang === "he" ? 0 : 1),
-    )
+    const presentation = await journeyPresentation(request, `payment-dialog-states/${lang}`, testInfo)
     await seatList.open(presentation.id, lang)
 
     await answerCompletion(page, [

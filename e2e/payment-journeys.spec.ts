@@ -1,13 +1,14 @@
 import { mkdirSync } from "node:fs"
-import type { APIRequestContext, Page } from "@playwright/test"
+import type { APIRequestContext, Page, TestInfo } from "@playwright/test"
 import en from "../locales/en.json" with { type: "json" }
 import he from "../locales/he.json" with { type: "json" }
 import type { Confirmation } from "../src/api/PaymentApi.ts"
 import type { SeatStatuses } from "../src/api/SeatsApi.ts"
+import type { JourneyName } from "../src/server/db/seed/journeys.ts"
 import { test as base, expect } from "./fixtures.ts"
 import { OrderStepsPage } from "./pages/order-steps-page.ts"
 import { SeatListPage, type SeatPlace } from "./pages/seat-list-page.ts"
-import { presentationFor } from "./presentations.ts"
+import { journeyPresentation, ownVoucher } from "./presentations.ts"
 import { screenshot } from "./screenshots.ts"
 
 /**
@@ -28,8 +29,6 @@ const test = base.extend<{ seatList: SeatListPage }>({
   },
 })
 
-const slotOf = (projectName: string, journey: number) => (projectName === "phone" ? 50 : 40) + journey
-
 const shot = async (page: Page, name: string, project: string) => {
   await screenshot(page, { path: `${SHOTS}/${name}-${project}.png`, fullPage: true })
 }
@@ -42,32 +41,22 @@ const momentShot = (page: Page, name: string, project: string) =>
  * Seats → tickets → products → customer → the pay screen, in `lang`; answers the first seat it held. With
  * `seats: 2` it also takes the first seat's neighbour.
  */
+type PaymentJourney = Extract<JourneyName, `payment/${string}`>
+
 const reachPayScreen = async (
   page: Page,
   seatList: SeatListPage,
   request: APIRequestContext,
-  slot: number,
+  journey: PaymentJourney,
+  testInfo: TestInfo,
   lang: Lang,
   seats: 1 | 2 = 1,
 ) => {
-  // the journey's own presentation (parallel journeys must not race for seats), skipping halls where no seat
-  // can be held alone (sofas, a lounge sold in pairs)
-  let presentationId = 0
-  for (let attempt = 0; ; attempt++) {
-    presentationId = (await presentationFor(request, slot + attempt * 13)).id
-    await seatList.open(presentationId, lang === "he" ? undefined : lang)
-    // the statuses may arrive after the seats are drawn: give them a moment before judging the hall
-    const hasFree = await page
-      .locator("[data-testid='seat'][data-state='free']")
-      .first()
-      .waitFor({ timeout: 5000 })
-      .then(
-        () => true,
-        () => false,
-      )
-    if (hasFree && (seats === 1 || (await seatList.freeRun(seats)) !== null)) break
-    if (attempt === 5) break
-  }
+  // the journey's own presentation, an empty hall (parallel journeys must not race for seats)
+  const presentationId = (await journeyPresentation(request, journey, testInfo)).id
+  await seatList.open(presentationId, lang === "he" ? undefined : lang)
+  // the statuses may arrive after the seats are drawn: let a free seat show before choosing
+  await page.locator("[data-testid='seat'][data-state='free']").first().waitFor()
   // two seats side by side at the start of a longer free run: no single seat is left beside them
   const chosen = seats === 1 ? [await seatList.firstFreeSeat()] : ((await seatList.freeRun(seats)) ?? [])
   const seat = chosen[0]
@@ -148,7 +137,14 @@ test.describe("payment", () => {
   }, testInfo) => {
     test.setTimeout(120_000)
     const project = testInfo.project.name
-    const { seat, presentationId } = await reachPayScreen(page, seatList, request, slotOf(project, 0), "he")
+    const { seat, presentationId } = await reachPayScreen(
+      page,
+      seatList,
+      request,
+      "payment/3ds",
+      testInfo,
+      "he",
+    )
     expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl")
     await expect(page.getByTestId("pay-timer")).toHaveText(/^\d+:\d{2}$/)
     await expect(page.getByTestId("charge-per-ticket")).toContainText(he.payment.summary.serviceChargeLabel)
@@ -214,7 +210,14 @@ test.describe("payment", () => {
   }, testInfo) => {
     test.setTimeout(120_000)
     const project = testInfo.project.name
-    const { presentationId } = await reachPayScreen(page, seatList, request, slotOf(project, 1), "en")
+    const { presentationId } = await reachPayScreen(
+      page,
+      seatList,
+      request,
+      "payment/double-click",
+      testInfo,
+      "en",
+    )
     await page.getByTestId("terms").check()
     await shot(page, "pay-en", project)
 
@@ -259,8 +262,7 @@ test.describe("payment", () => {
 
   test("English: pay by BLIK, confirmed in the bank app", async ({ page, request, seatList }, testInfo) => {
     test.setTimeout(120_000)
-    const project = testInfo.project.name
-    await reachPayScreen(page, seatList, request, slotOf(project, 2), "en")
+    await reachPayScreen(page, seatList, request, "payment/blik", testInfo, "en")
     await page.getByLabel(en.payment.method.blik).check()
     await expect(page.getByTestId("instalments")).toHaveCount(0)
     await page.getByTestId("terms").check()
@@ -284,11 +286,11 @@ test.describe("payment", () => {
     request,
     seatList,
   }, testInfo) => {
-    // one voucher for the whole run: its balance is spent by the first journey that redeems it
-    test.skip(testInfo.project.name !== "desktop", "GIFT-100 can be redeemed once per e2e database")
+    // each project redeems its own copy of GIFT-100 (₪100), so both run against one database
+    const gift = ownVoucher("GIFT-100", testInfo)
     test.setTimeout(120_000)
     const project = testInfo.project.name
-    await reachPayScreen(page, seatList, request, slotOf(project, 3), "he", 2)
+    await reachPayScreen(page, seatList, request, "payment/voucher", testInfo, "he", 2)
 
     // an empty voucher is refused with the spec's message and changes nothing
     const voucher = page.getByTestId("voucher-entry")
@@ -297,7 +299,7 @@ test.describe("payment", () => {
     await expect(page.getByTestId("voucher-problem")).toHaveText(he.payment.voucher.errors.voucherBalance)
     await expect(page.getByTestId("pay-voucher")).toHaveCount(0)
 
-    await voucher.getByRole("textbox").fill("GIFT-100")
+    await voucher.getByRole("textbox").fill(gift)
     await voucher.getByRole("button", { name: he.payment.voucher.apply }).click()
     await expect(page.getByTestId("voucher-applied")).toBeVisible()
     await expect(page.getByTestId("pay-voucher")).toHaveText("−‏100.00 ‏₪")
@@ -322,8 +324,7 @@ test.describe("payment", () => {
     seatList,
   }, testInfo) => {
     test.setTimeout(120_000)
-    const project = testInfo.project.name
-    await reachPayScreen(page, seatList, request, slotOf(project, 4), "en")
+    await reachPayScreen(page, seatList, request, "payment/lost-answer", testInfo, "en")
     await page.getByTestId("terms").check()
 
     // the first commit reaches the server, which makes the order; its answer never reaches the browser
@@ -355,7 +356,14 @@ test.describe("payment", () => {
   }, testInfo) => {
     test.setTimeout(120_000)
     const project = testInfo.project.name
-    const { presentationId } = await reachPayScreen(page, seatList, request, slotOf(project, 5), "he")
+    const { presentationId } = await reachPayScreen(
+      page,
+      seatList,
+      request,
+      "payment/back-from-provider",
+      testInfo,
+      "he",
+    )
     await page.getByTestId("terms").check()
     const forms: Array<string> = []
     page.on("request", (r) => {

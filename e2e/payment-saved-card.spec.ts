@@ -1,8 +1,9 @@
-import type { Page } from "@playwright/test"
+import type { APIRequestContext, Page, TestInfo } from "@playwright/test"
 import en from "../locales/en.json" with { type: "json" }
 import { expect, test } from "./fixtures.ts"
-import { detailsToPay, holdBestAndContinue, payAndConfirm, presentationWhere } from "./order-journeys.ts"
+import { detailsToPay, holdBestAndContinue, payAndConfirm } from "./order-journeys.ts"
 import { PayPage } from "./pages/pay-page.ts"
+import { journeyPresentation } from "./presentations.ts"
 
 /**
  * A customer signs in on the pay step with their mobile number and the SMS code (read from the sandbox
@@ -16,14 +17,16 @@ test.skip(
 
 const SECOND_PROVIDER = new Set([1173, 1181])
 
-const reachPay = async (page: Page, request: Parameters<typeof presentationWhere>[0], slot: number) => {
+const reachPay = async (
+  page: Page,
+  request: APIRequestContext,
+  journey: "payment-saved-card/first" | "payment-saved-card/second",
+  testInfo: TestInfo,
+) => {
   // both orders at cinemas of the default card provider (1173 and 1181 take cards through the second one,
   // which cannot charge the first one's token, so the saved card is rightly not offered there)
-  const presentation = await presentationWhere(
-    request,
-    slot,
-    (p) => p.venueTypeId === 1 && !SECOND_PROVIDER.has(p.locationId),
-  )
+  const presentation = await journeyPresentation(request, journey, testInfo)
+  expect(SECOND_PROVIDER.has(presentation.locationId)).toBe(false)
   const steps = await holdBestAndContinue(page, presentation.id, 1, "en")
   await detailsToPay(page, steps, presentation.id)
   return presentation.id
@@ -32,10 +35,10 @@ const reachPay = async (page: Page, request: Parameters<typeof presentationWhere
 test("English: sign in by SMS code, keep the card, and pay the next order with it", async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   test.setTimeout(150_000)
   const mobile = `05${String(Date.now()).slice(-8)}`
-  const first = await reachPay(page, request, 80)
+  const first = await reachPay(page, request, "payment-saved-card/first", testInfo)
 
   await page.getByTestId("login-open").click()
   const login = page.getByTestId("customer-login")
@@ -68,7 +71,7 @@ test("English: sign in by SMS code, keep the card, and pay the next order with i
   await payAndConfirm(page, request, first, 1)
 
   // the next order: the kept card is offered, and the provider asks only its CVV
-  const second = await reachPay(page, request, 81)
+  const second = await reachPay(page, request, "payment-saved-card/second", testInfo)
   const card = saved.getByRole("radio", { name: /VISA •••• 0000/ })
   await expect(card).toBeVisible()
   await card.check()

@@ -1,6 +1,7 @@
-import { expect, test } from "./fixtures.ts"
-import { detailsToPay, holdBestAndContinue, presentationWhere } from "./order-journeys.ts"
+import { expect, pinClock, test } from "./fixtures.ts"
+import { detailsToPay, holdBestAndContinue } from "./order-journeys.ts"
 import { PayPage } from "./pages/pay-page.ts"
+import { journeyPresentation } from "./presentations.ts"
 
 /**
  * Google Pay on the card provider's hosted page. Headless Chromium has no wallet, so the page is given a fake
@@ -56,11 +57,8 @@ test("Google Pay on the card provider's page pays the order; without a wallet on
 }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "the provider's page is the same on a phone; CI time")
   test.setTimeout(120_000)
-  const presentation = await presentationWhere(
-    request,
-    72,
-    (p) => p.venueTypeId === 1 && !SECOND_CARD_PROVIDER.has(p.locationId),
-  )
+  const presentation = await journeyPresentation(request, "payment-wallets", testInfo)
+  expect(SECOND_CARD_PROVIDER.has(presentation.locationId)).toBe(false)
   await page.addInitScript(fakePaymentRequest)
   const steps = await holdBestAndContinue(page, presentation.id, 1, "en")
   await detailsToPay(page, steps, presentation.id)
@@ -74,6 +72,7 @@ test("Google Pay on the card provider's page pays the order; without a wallet on
 
   // the same payment's page in a browser with no wallet: both wallets have answered, neither button shows
   const plain = await browser.newPage()
+  await pinClock(plain.context())
   try {
     await plain.goto(page.url())
     await expect(plain.locator("form#wallets[data-probed]")).toBeAttached()

@@ -1,43 +1,42 @@
-import { type APIRequestContext, expect } from "@playwright/test"
-import type { Presentation } from "../src/api/PresentationsApi.ts"
-import { SMALL_HALL_SEATS } from "../src/app/seatmap/seatMapContract.ts"
+import { type APIRequestContext, expect, type TestInfo } from "@playwright/test"
+import type { Presentation, PresentationDetail } from "../src/api/PresentationsApi.ts"
+import {
+  JOURNEY_PROJECTS,
+  type JourneyName,
+  type JourneyProject,
+  journeyMember,
+  journeyPresentationId,
+  journeyVoucher,
+} from "../src/server/db/seed/journeys.ts"
 
-const VIP_VENUE_TYPE = 2
-
-/**
- * An on-sale presentation with reserved seats to choose from. Journeys run in parallel (and in two projects),
- * so each takes its own by `slot`: two journeys racing for the same first free seat would refuse each other.
- */
-export const presentationFor = async (request: APIRequestContext, slot: number): Promise<Presentation> => {
-  const response = await request.get("/api/presentations/")
-  expect(response.ok()).toBe(true)
-  const { presentations } = (await response.json()) as { presentations: ReadonlyArray<Presentation> }
-  const candidates = presentations.filter(
-    (p) =>
-      p.isOnSale &&
-      p.hasReservedSection &&
-      p.seatplanId !== null &&
-      p.availableSeats !== null &&
-      p.availableSeats > 10 &&
-      // the journeys pick one seat at a time: a VIP hall's sofas and beds come two at once
-      p.venueTypeId !== VIP_VENUE_TYPE,
-  )
-  expect(candidates.length).toBeGreaterThan(0)
-  return candidates[slot % candidates.length] as Presentation
+const projectOf = (testInfo: TestInfo): JourneyProject => {
+  const project = testInfo.project.name as JourneyProject
+  if (!JOURNEY_PROJECTS.includes(project)) throw new Error(`no journey data for project ${project}`)
+  return project
 }
 
 /**
- * An on-sale presentation in a hall too large for Canvas 2D (more than `SMALL_HALL_SEATS`: the seeded open-air
- * amphitheatre), whose map is drawn by WebGL.
+ * The presentation the seed laid down for this journey in this project (src/server/db/seed/journeys.ts): an
+ * empty hall of its own, so journeys running in parallel, and the two projects, never race for a seat.
  */
-export const largeHallPresentation = async (request: APIRequestContext): Promise<Presentation> => {
-  const response = await request.get("/api/presentations/")
-  expect(response.ok()).toBe(true)
-  const { presentations } = (await response.json()) as { presentations: ReadonlyArray<Presentation> }
-  const large = presentations.find(
-    (p) =>
-      p.isOnSale && p.hasReservedSection && p.availableSeats !== null && p.availableSeats > SMALL_HALL_SEATS,
-  )
-  expect(large, "an on-sale presentation in the amphitheatre").toBeDefined()
-  return large as Presentation
+export const journeyPresentation = async (
+  request: APIRequestContext,
+  journey: JourneyName,
+  testInfo: TestInfo,
+): Promise<Presentation> => {
+  const id = journeyPresentationId(journey, projectOf(testInfo))
+  const response = await request.get(`/api/presentations/${id}`)
+  expect(
+    response.ok(),
+    `journey ${journey}'s presentation ${id}: is the server seeded with SEED_JOURNEYS=1?`,
+  ).toBe(true)
+  return ((await response.json()) as PresentationDetail).presentation
 }
+
+/** This project's own copy of a seeded voucher (GIFT-100 → GIFT-100-DESKTOP), spent by this journey alone. */
+export const ownVoucher = (voucher: string, testInfo: TestInfo): string =>
+  journeyVoucher(voucher, projectOf(testInfo))
+
+/** This journey's own member number in this project, a copy of the demo member its spec names. */
+export const ownMember = (journey: JourneyName, testInfo: TestInfo): string =>
+  journeyMember(journey, projectOf(testInfo))

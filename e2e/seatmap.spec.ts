@@ -3,7 +3,7 @@ import { SEAT_COLORS } from "../src/app/seatmap/palette.ts"
 import type { SeatMapDebug } from "../src/app/seatmap/seatMapContract.ts"
 import { test as base, expect } from "./fixtures.ts"
 import { SeatListPage } from "./pages/seat-list-page.ts"
-import { largeHallPresentation, presentationFor } from "./presentations.ts"
+import { journeyPresentation } from "./presentations.ts"
 
 const test = base.extend<{ seatList: SeatListPage }>({
   seatList: async ({ page }, use) => {
@@ -95,8 +95,7 @@ test.describe("order: the seat map", () => {
     request,
     seatList,
   }, testInfo) => {
-    // slots 5 and 15 keep clear of the seat-list journeys
-    const presentation = await presentationFor(request, testInfo.project.name === "phone" ? 15 : 5)
+    const presentation = await journeyPresentation(request, "seatmap/mine-colour", testInfo)
     await seatList.open(presentation.id)
     expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl")
     const map = page.getByTestId("seat-map")
@@ -207,7 +206,7 @@ test.describe("order: the seat map", () => {
   }, testInfo) => {
     test.skip(testInfo.project.name !== "phone", "a tap highlight is a touch screen's")
     // the page is only looked at, no seat is held: any presentation will do
-    const presentation = await presentationFor(request, 17)
+    const presentation = await journeyPresentation(request, "seatmap/tap-highlight", testInfo)
     await seatList.open(presentation.id, "en")
     const map = page.getByTestId("seat-map")
     await expect(map).toBeVisible()
@@ -230,7 +229,8 @@ test.describe("order: the seat map", () => {
     // a hall of cinema size is drawn by Canvas 2D: the amphitheatre's thousands of seats get WebGL. Its list
     // of 22,820 seat buttons takes its time to show on a loaded 2-core machine
     test.slow()
-    const presentation = await largeHallPresentation(request)
+    // the open-air amphitheatre: more seats than Canvas 2D draws (SMALL_HALL_SEATS)
+    const presentation = await journeyPresentation(request, "seatmap/lost-context", testInfo)
     await seatList.open(presentation.id, "en")
     await expect.poll(() => seatCount(page)).toBeGreaterThan(0)
     expect(await rendererOf(page)).toBe("webgl")
@@ -266,8 +266,7 @@ test.describe("order: the seat map", () => {
     seatList,
   }, testInfo) => {
     test.skip(testInfo.project.name === "phone", "one browser is enough")
-    // slot 9 keeps clear of the other journeys
-    const presentation = await presentationFor(request, 9)
+    const presentation = await journeyPresentation(request, "seatmap/compact-bitmap", testInfo)
     const compact = page.waitForResponse((response) => response.url().includes("/api/seats/seatplan-compact"))
     // once the hall is there, who holds what comes as two bits a seat
     const bitmap = page.waitForResponse((response) =>
@@ -301,8 +300,7 @@ test.describe("order: the seat map", () => {
         return original.call(this, kind as "2d", ...rest)
       } as typeof original
     })
-    // slots 6 and 16 keep clear of the other journeys
-    const presentation = await presentationFor(request, testInfo.project.name === "phone" ? 16 : 6)
+    const presentation = await journeyPresentation(request, "seatmap/canvas2d", testInfo)
     await seatList.open(presentation.id, "en")
     const map = page.getByTestId("seat-map")
     await expect(map).toBeVisible()

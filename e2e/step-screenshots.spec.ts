@@ -1,8 +1,9 @@
 import { mkdirSync } from "node:fs"
 import type { Page } from "@playwright/test"
 import { test as base, expect } from "./fixtures.ts"
-import { detailsToPay, holdBestAndContinue, presentationWhere } from "./order-journeys.ts"
+import { detailsToPay, holdBestAndContinue } from "./order-journeys.ts"
 import { PayPage } from "./pages/pay-page.ts"
+import { journeyPresentation } from "./presentations.ts"
 
 /**
  * Not a test: `npm run screenshots` walks a two-seat order in Hebrew and English on both viewports and saves a
@@ -23,11 +24,7 @@ for (const lang of ["he", "en"] as const) {
   test(`every step of an order in ${lang}`, async ({ page, request }, testInfo) => {
     test.setTimeout(180_000)
     const project = testInfo.project.name
-    const presentation = await presentationWhere(
-      request,
-      (project === "phone" ? 60 : 50) + (lang === "he" ? 0 : 1),
-      (p) => p.venueTypeId === 1,
-    )
+    const presentation = await journeyPresentation(request, `step-screenshots/${lang}`, testInfo)
     const steps = await holdBestAndContinue(page, presentation.id, 2, lang)
     await page.goBack()
     await expect(page).toHaveURL(new RegExp(`/order/${presentation.id}/seats`))

@@ -17,6 +17,7 @@ import {
   tickets,
   venueTicketGroups,
 } from "./commerce.ts"
+import { journeyPresentations } from "./journeySeed.ts"
 import {
   donationDetails,
   donations,
@@ -29,7 +30,7 @@ import {
 import { makePeople, type People } from "./people.ts"
 import { pointOfSaleMix, pointsOfSale } from "./pointsOfSale.ts"
 import { makeRandom } from "./random.ts"
-import { makeSchedule, type Schedule, TIME_ZONE } from "./schedule.ts"
+import { makeSchedule, type PresentationRow, type Schedule, TIME_ZONE } from "./schedule.ts"
 import { makeVenues, type Venues } from "./venues.ts"
 
 export interface SeedOptions {
@@ -39,6 +40,8 @@ export interface SeedOptions {
   readonly scale: number
   /** "today" in Asia/Jerusalem: the what's-on window is today − 14 … today + 14 */
   readonly today: Temporal.PlainDate
+  /** also lay down the end-to-end journeys' own presentations and codes (journeys.ts); off by default */
+  readonly journeys?: boolean
 }
 
 /** Everything the seed writes, as plain rows, before any SQL: the pure half of seeding. */
@@ -49,6 +52,8 @@ export interface SeedPlan {
   readonly features: ReadonlyArray<FeatureRow>
   readonly venues: Venues
   readonly schedule: Schedule
+  /** the end-to-end journeys' presentations: empty unless `options.journeys` */
+  readonly journeyPresentations: ReadonlyArray<PresentationRow>
   readonly people: People
   readonly pointsOfSale: ReadonlyArray<Row>
   /** hash ranges the set-based sales SQL picks from */
@@ -95,12 +100,13 @@ export const buildSeedPlan = (options: SeedOptions): SeedPlan => {
   const people = makePeople({ today, scale, locationIds: physical, random: random.fork("people") })
   const pos = pointsOfSale(locations.map((l) => l.id))
   return {
-    options: { seed: options.seed, scale, today },
+    options: { seed: options.seed, scale, today, journeys: options.journeys === true },
     locations,
     featureCategories,
     features,
     venues,
     schedule,
+    journeyPresentations: options.journeys === true ? journeyPresentations(schedule, today) : [],
     people,
     pointsOfSale: pos,
     mixes: { tickets: ticketMix(), products: productMix(), pointsOfSale: pointOfSaleMix(pos) },

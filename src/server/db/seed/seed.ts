@@ -1,6 +1,7 @@
 import { Effect, Option } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { writeCodes } from "./codes.ts"
+import { writeJourneys } from "./journeySeed.ts"
 import { buildSeedPlan, type SeedOptions, type SeedPlan } from "./plan.ts"
 import { writeSales } from "./sales.ts"
 import { bumpIdentity, COLUMNS, insertRows, withForeignKeysDeferred } from "./write.ts"
@@ -106,6 +107,7 @@ export const seedDatabase = (
         }
         for (const table of ["sold_tickets", "product_sales"]) yield* bumpIdentity(table)
         yield* writeCodes(plan)
+        if (plan.journeyPresentations.length > 0) yield* writeJourneys(plan.journeyPresentations)
       }),
     )
     yield* sql`ANALYZE`

@@ -1,0 +1,65 @@
+import { Temporal } from "@js-temporal/polyfill"
+import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import { JOURNEYS, journeyMember, journeySlots, journeyVoucher } from "./journeys.ts"
+import type { PresentationRow, Schedule } from "./schedule.ts"
+import { toInstant } from "./schedule.ts"
+import { COLUMNS, insertRows } from "./write.ts"
+
+/** Journeys buy tomorrow morning: on sale whatever the hour of today the run starts at, 23:59 included. */
+const JOURNEY_DAY_OFFSET = 1
+const FIRST_START = Temporal.PlainTime.from("09:00")
+
+/**
+ * One presentation per journey and project (journeys.ts), each at a minute of its own tomorrow morning, of a
+ * feature the schedule shows in that hall (so it is a film the hall plays, with the hall's partner and
+ * profile), never 3D and always on sale. No sales are laid down for them: the hall is empty.
+ */
+export const journeyPresentations = (
+  schedule: Schedule,
+  today: Temporal.PlainDate,
+): ReadonlyArray<PresentationRow> => {
+  const day = today.add({ days: JOURNEY_DAY_OFFSET })
+  const fromTomorrow = toInstant(day, "00:00").toString()
+  return journeySlots().map(({ journey, id, spec }, n) => {
+    const shown = schedule.presentations.find(
+      (p) => p.venue_id === spec.venueId && p.is_on_sale && p.starts_at >= fromTomorrow,
+    )
+    if (shown === undefined) throw new Error(`journey ${journey}: hall ${spec.venueId} shows nothing ahead`)
+    return {
+      ...shown,
+      id,
+      starts_at: toInstant(day, FIRST_START.add({ minutes: n }).toString()).toString(),
+      is_on_sale: true,
+      is_3d: false,
+      new_booking_url: null,
+    }
+  })
+}
+
+/** Writes the journeys' presentations, and each project's own copies of the vouchers and members they spend. */
+export const writeJourneys = (presentations: ReadonlyArray<PresentationRow>) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    yield* insertRows("presentations", COLUMNS.presentations, presentations)
+    for (const { journey, project } of journeySlots()) {
+      const spec = JOURNEYS[journey] as {
+        readonly vouchers?: ReadonlyArray<string>
+        readonly member?: string
+      }
+      for (const voucher of spec.vouchers ?? [])
+        yield* sql`
+          INSERT INTO system_vouchers (reference, system_voucher_class_id, customer_id, balance_agorot,
+            tickets_left, starts_on, ends_on, status, created_at)
+          SELECT ${journeyVoucher(voucher, project)}, system_voucher_class_id, customer_id, balance_agorot,
+            tickets_left, starts_on, ends_on, status, created_at
+          FROM system_vouchers WHERE reference = ${voucher}`
+      if (spec.member !== undefined)
+        yield* sql`
+          INSERT INTO members (customer_id, membership_id, member_number, balance, used_balance, points_balance,
+            start_date, end_date, allow_member_sale_tickets)
+          SELECT customer_id, membership_id, ${journeyMember(journey, project)}, balance, used_balance,
+            points_balance, start_date, end_date, allow_member_sale_tickets
+          FROM members WHERE member_number = ${spec.member}`
+    }
+  })

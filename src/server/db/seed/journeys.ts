@@ -1,0 +1,112 @@
+/**
+ * The end-to-end journeys' own data (e2e/): one presentation per journey and per Playwright project, and the
+ * codes a journey spends, so journeys running in parallel never race for a seat or spend each other's voucher.
+ * Laid down only when the server starts with `SEED_JOURNEYS=1` (playwright.config.ts does): the demo chain
+ * and every other test see the seed unchanged. Pure data (no Effect, no SQL) so that the specs import it to
+ * find their presentation by the journey's name.
+ */
+
+/** The Playwright projects (playwright.config.ts): each runs every journey, each on data of its own. */
+export const JOURNEY_PROJECTS = ["desktop", "phone"] as const
+export type JourneyProject = (typeof JOURNEY_PROJECTS)[number]
+
+/** Halls the journeys buy in (src/server/db/seed/venues.ts); standard ones at cinemas of the default card provider. */
+const HALL = {
+  telAviv1: 11701,
+  telAviv3: 11703,
+  haifa1: 11751,
+  haifa3: 11753,
+  rishon1: 11861,
+  /** the open-air amphitheatre, over 20,000 seats: drawn by WebGL */
+  amphitheatre: 11862,
+  /** one general-admission area and no numbered seats */
+  eventStage: 11752,
+} as const
+
+export interface JourneySpec {
+  readonly venueId: number
+  /** system vouchers (codes.ts) this journey spends: each project gets its own copy, see `journeyVoucher` */
+  readonly vouchers?: ReadonlyArray<string>
+  /** a member (codes.ts) whose points or entries this journey spends: each project gets its own copy */
+  readonly member?: string
+}
+
+/**
+ * Journeys by name (`spec/what it does`). Append only: a journey's position gives its presentations' ids,
+ * which a run's two projects and its screenshots rely on.
+ */
+export const JOURNEYS = {
+  "order-seats/held-survives-reload": { venueId: HALL.telAviv1 },
+  "order-seats/lost-offline": { venueId: HALL.telAviv3 },
+  "order-seats/keyboard": { venueId: HALL.haifa1 },
+  "order-seats/held-by-another": { venueId: HALL.haifa3 },
+  "seatmap/mine-colour": { venueId: HALL.rishon1 },
+  "seatmap/tap-highlight": { venueId: HALL.telAviv1 },
+  "seatmap/lost-context": { venueId: HALL.amphitheatre },
+  "seatmap/compact-bitmap": { venueId: HALL.telAviv3 },
+  "seatmap/canvas2d": { venueId: HALL.haifa1 },
+  "payment-dialog-states/he": { venueId: HALL.haifa3 },
+  "payment-dialog-states/en": { venueId: HALL.rishon1 },
+  "payment/3ds": { venueId: HALL.telAviv1 },
+  "payment/double-click": { venueId: HALL.telAviv3 },
+  "payment/blik": { venueId: HALL.haifa1 },
+  "payment/voucher": { venueId: HALL.haifa3, vouchers: ["GIFT-100"] },
+  "payment/lost-answer": { venueId: HALL.rishon1 },
+  "payment/back-from-provider": { venueId: HALL.telAviv1 },
+  "payment-saved-card/first": { venueId: HALL.telAviv3 },
+  "payment-saved-card/second": { venueId: HALL.haifa1 },
+  "payment-wallets": { venueId: HALL.haifa3 },
+  "order-best-available": { venueId: HALL.rishon1 },
+  "order-codes/coupon": { venueId: HALL.telAviv1 },
+  "order-codes/ticket-voucher": { venueId: HALL.telAviv3, vouchers: ["TICKET-2"] },
+  "order-ga": { venueId: HALL.eventStage },
+  "order-loyalty": { venueId: HALL.haifa1, member: "90000001" },
+  "order-products": { venueId: HALL.haifa3 },
+  "order-single-seat": { venueId: HALL.rishon1 },
+  "order-tickets": { venueId: HALL.telAviv1 },
+  "order-timer": { venueId: HALL.telAviv3 },
+  "step-screenshots/he": { venueId: HALL.haifa1 },
+  "step-screenshots/en": { venueId: HALL.haifa3 },
+  "hold-lapse": { venueId: HALL.rishon1 },
+} as const satisfies Record<string, JourneySpec>
+
+export type JourneyName = keyof typeof JOURNEYS
+
+const NAMES = Object.keys(JOURNEYS) as ReadonlyArray<JourneyName>
+
+/** Far above the schedule's ids (100001 on, one per showing), so the two never meet at any scale in use. */
+export const FIRST_JOURNEY_PRESENTATION_ID = 900_001
+
+const slot = (journey: JourneyName, project: JourneyProject) => {
+  const index = NAMES.indexOf(journey)
+  if (index < 0) throw new Error(`unknown journey ${journey}`)
+  return index * JOURNEY_PROJECTS.length + JOURNEY_PROJECTS.indexOf(project)
+}
+
+/** The id of the presentation that `journey` buys in when run by `project`. */
+export const journeyPresentationId = (journey: JourneyName, project: JourneyProject): number =>
+  FIRST_JOURNEY_PRESENTATION_ID + slot(journey, project)
+
+/** The journey's own copy of a seeded voucher, e.g. GIFT-100-DESKTOP: same class, balance and dates. */
+export const journeyVoucher = (voucher: string, project: JourneyProject): string =>
+  `${voucher}-${project.toUpperCase()}`
+
+/** The journey's own copy of a seeded member: 8 digits starting 91, unlike every demo member number. */
+export const journeyMember = (journey: JourneyName, project: JourneyProject): string =>
+  String(91_000_000 + slot(journey, project) + 1)
+
+/** Every journey's presentation, project by project: what the seed lays down. */
+export const journeySlots = (): ReadonlyArray<{
+  readonly journey: JourneyName
+  readonly project: JourneyProject
+  readonly id: number
+  readonly spec: JourneySpec
+}> =>
+  NAMES.flatMap((journey) =>
+    JOURNEY_PROJECTS.map((project) => ({
+      journey,
+      project,
+      id: journeyPresentationId(journey, project),
+      spec: JOURNEYS[journey] as JourneySpec,
+    })),
+  )
