@@ -1,5 +1,6 @@
 import { Result } from "effect"
 import { isAutoSelectable } from "../pricing/firstTicket.ts"
+import { seatKey } from "../seating/seatKeys.ts"
 import type { CartTicket, PresentationFacts, VoucherPaymentFacts } from "./facts.ts"
 import {
   type AutoTicketRefusal,
@@ -9,7 +10,7 @@ import {
   findPresentation,
   type RejectionReason,
 } from "./state.ts"
-import { type CartType, instantMs, type OrderStep, type SeatPlace, seatKey } from "./values.ts"
+import { type CartType, instantMs, type OrderStep, type SeatPlace } from "./values.ts"
 
 /**
  * The cart rules of spec §4, §5 and §9 as validators. The fold calls these same functions, so a screen that asks

@@ -1,4 +1,5 @@
 import { Result, Schema } from "effect"
+import type { SeatKey } from "../seating/seatKeys.ts"
 import type { CartEventTag } from "./events.ts"
 import type {
   CartTicket,
@@ -12,7 +13,7 @@ import type {
   UnlockRejectionReason,
   VoucherPaymentFacts,
 } from "./facts.ts"
-import type { Agorot, CartType, OrderStep, PaymentMethod, SeatKey, SeatPlace } from "./values.ts"
+import type { Agorot, CartType, OrderStep, PaymentMethod, SeatPlace } from "./values.ts"
 
 /**
  * The cart projection: what the UI reads, the result of folding the log. Plain JSON data only (no classes,

@@ -9,6 +9,7 @@ import {
   type CommitResult,
   OrderAlreadyPaid,
 } from "../../api/PaymentApi.ts"
+import { allocationKey, placeKey } from "../../domain/seating/seatKeys.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
 import { contactOf } from "./commitContact.ts"
 import { loadPresentation, loadPricingFacts, loadVoucher } from "./commitFacts.ts"
@@ -95,7 +96,7 @@ export class CommitService extends Context.Service<
         const contact = contactOf(cart)
         if (contact === null) return yield* failed("customerInfoInvalid")
         const places = new Set(
-          cart.seats.map((l) => `${l.ticket.sectionId}:${l.XCoordinate}:${l.YCoordinate}`),
+          cart.seats.map((l) => placeKey(l.ticket.sectionId, l.XCoordinate, l.YCoordinate)),
         )
         if (places.size < cart.seats.length) return yield* failed("seatCount")
         if (cart.voucherPayments.length > 1) return yield* failed("voucherNotFound")
@@ -165,14 +166,8 @@ export class CommitService extends Context.Service<
           WHERE presentation_id = ${presentation.id} AND cart_token = ${cartToken} AND kind = 'hold'
             AND reservation_id IS NULL AND expires_at > now()
           ORDER BY id FOR UPDATE`
-        const bySeat = new Map(
-          held.map((h) => [h.seatId === null ? `ga:${h.sectionId}:${h.gaSlot}` : `s:${h.seatId}`, h.id]),
-        )
-        const allocationIds = priced.lines.map((l) =>
-          bySeat.get(
-            l.seat.seatId === null ? `ga:${l.seat.sectionId}:${l.seat.gaSlot}` : `s:${l.seat.seatId}`,
-          ),
-        )
+        const bySeat = new Map(held.map((h) => [allocationKey(h), h.id]))
+        const allocationIds = priced.lines.map((l) => bySeat.get(allocationKey(l.seat)))
         if (allocationIds.some((id) => id === undefined)) {
           const sold = yield* sql<{ identifier: string }>`
             SELECT r.identifier FROM seat_allocations a JOIN reservations r ON r.id = a.reservation_id
