@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto"
-import { Config, Context, Effect, Layer, Option } from "effect"
+import { Clock, Config, Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import type { HumanCheckFailed } from "../../api/HumanCheckApi.ts"
 import {
@@ -10,6 +10,7 @@ import {
   OrderAlreadyPaid,
 } from "../../api/PaymentApi.ts"
 import { allocationKey, placeKey } from "../../domain/seating/seatKeys.ts"
+import { onSaleAt } from "../../domain/shared/onSale.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
 import { contactOf } from "./commitContact.ts"
 import { loadPresentation, loadPricingFacts, loadVoucher } from "./commitFacts.ts"
@@ -103,7 +104,7 @@ export class CommitService extends Context.Service<
         const presentation = yield* loadPresentation(presentationId)
         if (
           Option.isNone(presentation) ||
-          !presentation.value.onSale ||
+          !onSaleAt(presentation.value, yield* Clock.currentTimeMillis) ||
           presentation.value.pointOfSaleId === null
         )
           return yield* failed("notOnSale")

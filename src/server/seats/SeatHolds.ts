@@ -18,6 +18,7 @@ import type { OrderStep } from "../../domain/cart/values.ts"
 import { usesSingleSeatRule } from "../../domain/seating/policy.ts"
 import { placeKeyOfSeat } from "../../domain/seating/seatKeys.ts"
 import { seatsStrandedBy } from "../../domain/seating/singleSeatPlan.ts"
+import { onSaleAt } from "../../domain/shared/onSale.ts"
 import { isVodVenueType } from "../../domain/shared/venueType.ts"
 import { siteConfig } from "../config/siteConfig.ts"
 import { HoldBatcher } from "./HoldBatcher.ts"
@@ -129,7 +130,7 @@ export class SeatHolds extends Context.Service<
         if (isVodVenueType(p.venueTypeId) || p.seatplanId === null) return yield* invalid("unknownSeat")
         if (forLock) {
           const now = yield* Clock.currentTimeMillis
-          if (!p.isOnSale || p.startsAtMs <= now) return yield* invalid("notOnSale")
+          if (!onSaleAt(p, now)) return yield* invalid("notOnSale")
         }
         for (const ref of refs) {
           if (ref.VenueId !== undefined && ref.VenueId !== p.venueId) return yield* invalid("unknownSeat")
