@@ -9,12 +9,13 @@ import {
   type CommitResult,
   OrderAlreadyPaid,
 } from "../../api/PaymentApi.ts"
+import { voucherPaymentAmount } from "../../domain/pricing/voucherPayment.ts"
 import { allocationKey, placeKey } from "../../domain/seating/seatKeys.ts"
 import { onSaleAt } from "../../domain/shared/onSale.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
 import { contactOf } from "./commitContact.ts"
 import { loadPresentation, loadPricingFacts, loadVoucher } from "./commitFacts.ts"
-import { type PricedCart, priceCart, voucherAmountFor } from "./commitPricing.ts"
+import { type PricedCart, priceCart } from "./commitPricing.ts"
 import { type OrderRow, OrdersRepo } from "./OrdersRepo.ts"
 import { enqueuePaidConfirmation } from "./outbox.ts"
 import { PaymentFlow } from "./PaymentFlow.ts"
@@ -126,7 +127,7 @@ export class CommitService extends Context.Service<
         const v = voucher.value
         if (!v.active || !v.valid) return yield* failed("voucherExpired")
         if (v.balance === null) return yield* failed("voucherBalance")
-        const amount = voucherAmountFor(total, v.balance)
+        const amount = voucherPaymentAmount(total, v.balance)
         if (amount <= 0) return yield* failed("voucherBalance")
         if (asked.amount !== amount) return yield* failed("priceMismatch")
         return { id: v.id, amount }
