@@ -9,6 +9,7 @@ import {
   type CommitResult,
   OrderAlreadyPaid,
 } from "../../api/PaymentApi.ts"
+import { orderIdentifier } from "../../domain/order/orderIdentifier.ts"
 import { voucherPaymentAmount } from "../../domain/pricing/voucherPayment.ts"
 import { allocationKey, placeKey } from "../../domain/seating/seatKeys.ts"
 import { onSaleAt } from "../../domain/shared/onSale.ts"
@@ -198,7 +199,7 @@ export class CommitService extends Context.Service<
             purchased_at, total_agorot, service_charge_agorot, idempotency_key, payment_status, presentation_id,
             cart_token, commit_fingerprint, payment_deadline, amount_due_agorot, voucher_agorot, contact,
             discount_code_ids)
-          VALUES (${id}, ${`MQ${String(id).padStart(9, "0")}`}, ${presentation.locationId}, ${pointOfSaleId},
+          VALUES (${id}, ${orderIdentifier(id)}, ${presentation.locationId}, ${pointOfSaleId},
             ${presentation.businessId}, ${presentation.authProfileId}, now(), ${priced.total}, ${priced.serviceCharge},
             ${idempotencyKey}, 'awaitingPayment', ${presentation.id}, ${cartToken}, ${fingerprint},
             now() + make_interval(mins => ${paymentMinutes}), ${amountDue}, ${voucherAmount},
@@ -316,7 +317,7 @@ export class CommitService extends Context.Service<
           )
         if ("created" in outcome && outcome.created !== undefined) {
           for (const old of outcome.superseded ?? []) yield* flow.cancelOpenPayments(old)
-          const order = yield* orders.byIdentifier(`MQ${String(outcome.created).padStart(9, "0")}`)
+          const order = yield* orders.byIdentifier(orderIdentifier(outcome.created))
           return yield* resultOf(Option.getOrThrow(order))
         }
         const order =
