@@ -9,6 +9,7 @@ import {
 import type { Cart } from "../../domain/cart/state.ts"
 import { timerState } from "../../domain/cart/timers.ts"
 import type { SeatPlace } from "../../domain/cart/values.ts"
+import { placeKeyOf } from "../../domain/seating/seatKeys.ts"
 import type { SeatsClient } from "../seating/seatsClient.ts"
 import { type CartLog, eventMeta } from "./cartLog.ts"
 import { toCartSeat } from "./seatCommands.ts"
@@ -21,9 +22,6 @@ import { toCartSeat } from "./seatCommands.ts"
  *   cart, else `SeatLockRejected`. Only commands older than `settleAfterMs` are settled, so an answer that is
  *   merely slow is not pre-empted.
  */
-
-const placeKey = (seat: { VenueSectionId: number; x: number; y: number }) =>
-  `${seat.VenueSectionId}:${seat.x}:${seat.y}`
 
 export interface ReconcileOptions {
   readonly now?: () => Date
@@ -79,9 +77,9 @@ export const corrections = async (
   if (answer._tag === "Refused") return events
 
   for (const state of answer.value.presentations) {
-    const held = new Map(state.held.map((seat) => [placeKey(seat), seat]))
+    const held = new Map(state.held.map((seat) => [placeKeyOf(seat), seat]))
     const inCart = cart.presentations.find((p) => p.facts.id === state.presentationId)?.seats ?? []
-    const lost = inCart.filter((seat) => !held.has(placeKey(seat)))
+    const lost = inCart.filter((seat) => !held.has(placeKeyOf(seat)))
     if (lost.length > 0)
       events.push(
         SeatLockLost.make({
@@ -92,7 +90,7 @@ export const corrections = async (
       )
     for (const [commandId, command] of unsettled) {
       if (command.presentationId !== state.presentationId) continue
-      const seats = command.seats.map((seat) => held.get(placeKey(seat)))
+      const seats = command.seats.map((seat) => held.get(placeKeyOf(seat)))
       if (seats.every((seat) => seat !== undefined) && state.expiresAt !== null)
         events.push(
           SeatLocked.make({

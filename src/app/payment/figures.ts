@@ -1,7 +1,7 @@
 import type { ServiceCharge } from "../../api/PresentationsApi.ts"
-import { voucherPaymentAmount } from "../../domain/cart/rules.ts"
 import { allSeats, type Cart } from "../../domain/cart/state.ts"
 import { bookingCharges } from "../../domain/pricing/serviceCharge.ts"
+import { orderTotal, voucherPaymentAmount } from "../../domain/pricing/voucherPayment.ts"
 
 /**
  * What the pay step shows and sends: the cart's lines plus the presentation's booking fees (per order or per
@@ -49,7 +49,7 @@ export const payFigures = (cart: Cart, charges: ReadonlyArray<ServiceCharge>): P
       due: amounts.amountDue,
       fromServer: true,
     }
-  const total = cart.totals.total + bookingTotal
+  const total = orderTotal(cart.totals.total, bookingTotal)
   const voucher = cart.voucherPayment === null ? 0 : voucherPaymentAmount(total, cart.voucherPayment.balance)
   return {
     tickets,

@@ -1,8 +1,8 @@
 import { Data, Effect } from "effect"
 import { VoucherBalance, VoucherLookupFailed } from "../../api/PaymentApi.ts"
 import { VoucherPaymentCleared, VoucherPaymentSet } from "../../domain/cart/events.ts"
-import { voucherPaymentAmount } from "../../domain/cart/rules.ts"
 import { agorot } from "../../domain/cart/values.ts"
+import { voucherPaymentAmount } from "../../domain/pricing/voucherPayment.ts"
 import { commonRefusal, decodeAs, fromTransport, humanCheckState, retryLostAnswers } from "./answers.ts"
 import { CartStorageFailed, UnableToProcessOrder } from "./errors.ts"
 import { PaymentCart, PaymentHttp } from "./ports.ts"
@@ -68,7 +68,8 @@ export const applyVoucher = Effect.fn("applyVoucher")(function* (reference: stri
   // the cart's rule has the last word (the total may have changed meanwhile)
   if (after.voucherPayment?.systemVoucher !== payment.reference)
     return yield* new VoucherRefused({ code: "voucherBalance" })
-  return { amount: after.totals.voucherPayment, balance: payment.balance, benefitName: payment.benefitName }
+  // no amount here: what the voucher pays counts the booking charges, which the pay figures add
+  return { balance: payment.balance, benefitName: payment.benefitName }
 })
 
 export const removeVoucher = Effect.fn("removeVoucher")(function* () {

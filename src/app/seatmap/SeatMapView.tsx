@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react"
 import type { TicketGroup } from "../../api/PresentationsApi.ts"
 import type { Seatplan } from "../../api/SeatsApi.ts"
+import { placeKeyOfSeat } from "../../domain/seating/seatKeys.ts"
 import type { MessageKey } from "../i18n/dictionaries.ts"
 import { formatMoney } from "../i18n/format.ts"
 import { type Translate, useLocale } from "../i18n/useI18n.ts"
@@ -9,7 +10,7 @@ import { SEAT_COLORS, SEAT_STATUS } from "./palette.ts"
 import { SEAT_KIND_LABEL, SEAT_STATE_LABEL, seatKinds } from "./seatDescription.ts"
 import { type SeatHover, type SeatMap, SeatMapUnavailable } from "./seatMapContract.ts"
 import { lowestPrice } from "./seatPrice.ts"
-import { placeKey, type SeatItem, type SectionItem } from "./seatRows.ts"
+import type { SeatItem, SectionItem } from "./seatRows.ts"
 import { tooltipLeft } from "./tooltipPlacement.ts"
 
 /** Palette entry → legend label (the list's labels where they mean the same). */
@@ -96,9 +97,7 @@ export const SeatMapView = ({ plan, sections, ticketGroups, t, onPick }: Props) 
       const { items, onPick, seats } = latest.current
       const seat = seats[index]
       if (seat === undefined) return
-      const item = items.get(
-        placeKey({ VenueSectionId: seat.VenueSectionId, x: seat.XCoordinate, y: seat.YCoordinate }),
-      )
+      const item = items.get(placeKeyOfSeat(seat))
       if (item !== undefined) onPick(item)
     })
     const stopHover = map.onHover(setHover)
@@ -120,9 +119,7 @@ export const SeatMapView = ({ plan, sections, ticketGroups, t, onPick }: Props) 
     const statuses = new Uint8Array(seats.length)
     const selection: Array<number> = []
     seats.forEach((seat, index) => {
-      const item = items.get(
-        placeKey({ VenueSectionId: seat.VenueSectionId, x: seat.XCoordinate, y: seat.YCoordinate }),
-      )
+      const item = items.get(placeKeyOfSeat(seat))
       if (item === undefined) return
       if (item.state === "mine" || item.state === "pending") selection.push(index)
       else if (item.state === "taken") statuses[index] = SEAT_STATUS.taken
@@ -135,9 +132,7 @@ export const SeatMapView = ({ plan, sections, ticketGroups, t, onPick }: Props) 
   const tooltip = useMemo(() => {
     const seat = hover === null ? undefined : seats[hover.index]
     if (hover === null || seat === undefined) return null
-    const item = items.get(
-      placeKey({ VenueSectionId: seat.VenueSectionId, x: seat.XCoordinate, y: seat.YCoordinate }),
-    )
+    const item = items.get(placeKeyOfSeat(seat))
     const section = plan.sections.find((candidate) => candidate.id === seat.VenueSectionId)
     const price = ticketGroups === undefined ? undefined : lowestPrice(ticketGroups, seat)
     const kinds = seatKinds(seat).map((kind) => SEAT_KIND_LABEL[kind])

@@ -1,3 +1,4 @@
+import { placeKey, placeKeyOfSeat } from "../../domain/seating/seatKeys.ts"
 import {
   boundsOf,
   boundsOfPairs,
@@ -289,11 +290,11 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
       if (placeIndex === null) {
         const index = new Map<string, number>()
         seats.forEach((seat, i) => {
-          index.set(`${seat.VenueSectionId}:${seat.XCoordinate}:${seat.YCoordinate}`, i)
+          index.set(placeKeyOfSeat(seat), i)
         })
         placeIndex = index
       }
-      return placeIndex.get(`${VenueSectionId}:${x}:${y}`)
+      return placeIndex.get(placeKey(VenueSectionId, x, y))
     },
   })
   for (const element of new Set([canvas, input]))

@@ -1,3 +1,4 @@
+import { rowKey } from "../../domain/seating/seatKeys.ts"
 import { type Camera, hallPoint, toScreen } from "./camera.ts"
 
 /**
@@ -37,7 +38,7 @@ export const rowEnds = (seats: ReadonlyArray<LabelSeat>): ReadonlyArray<RowEnds>
   const rows = new Map<string, { name: string; left: LabelSeat; right: LabelSeat }>()
   for (const seat of seats) {
     if (seat.RowName === undefined || seat.RowName === "") continue
-    const key = `${seat.VenueSectionId}:${seat.YCoordinate}`
+    const key = rowKey(seat.VenueSectionId, seat.YCoordinate)
     const row = rows.get(key)
     if (row === undefined) rows.set(key, { name: seat.RowName, left: seat, right: seat })
     else {

@@ -1,4 +1,5 @@
 import type { Seatplan, SeatplanSeat, SeatStatuses } from "../../api/SeatsApi.ts"
+import { placeKeyOf, placeKeyOfSeat, rowKey } from "../../domain/seating/seatKeys.ts"
 
 /**
  * The seat list's model: the seatplan's reserved sections and rows, each seat with the state the buyer sees.
@@ -35,12 +36,6 @@ export interface SectionItem {
   readonly rows: ReadonlyArray<RowItem>
 }
 
-export const placeKey = (place: { VenueSectionId: number; x: number; y: number }): string =>
-  `${place.VenueSectionId}:${place.x}:${place.y}`
-
-const seatPlaceKey = (seat: { VenueSectionId: number; XCoordinate: number; YCoordinate: number }) =>
-  placeKey({ VenueSectionId: seat.VenueSectionId, x: seat.XCoordinate, y: seat.YCoordinate })
-
 const stateOf = (
   key: string,
   mine: ReadonlySet<string>,
@@ -62,9 +57,9 @@ export const seatRows = (
   statuses: SeatStatuses | undefined,
   marks: SeatMarks,
 ): ReadonlyArray<SectionItem> => {
-  const mine = new Set(marks.mine.map(placeKey))
-  const pending = new Set(marks.pending.map(placeKey))
-  const byKey = new Map((statuses?.seats ?? []).map((status) => [seatPlaceKey(status), status]))
+  const mine = new Set(marks.mine.map(placeKeyOf))
+  const pending = new Set(marks.pending.map(placeKeyOf))
+  const byKey = new Map((statuses?.seats ?? []).map((status) => [placeKeyOfSeat(status), status]))
   const sections = plan.sections
     .filter((section) => section.isReserved)
     .sort((a, b) => a.sortOrder - b.sortOrder)
@@ -77,10 +72,10 @@ export const seatRows = (
           .filter((seat) => seat.VenueSectionId === section.id && seat.YCoordinate === row.YCoordinate)
           .sort((a, b) => a.PositionX - b.PositionX)
           .map((seat): SeatItem => {
-            const key = seatPlaceKey(seat)
+            const key = placeKeyOfSeat(seat)
             return { key, seat, state: stateOf(key, mine, pending, byKey) }
           })
-        return { key: `${section.id}:${row.YCoordinate}`, name: row.RowName, seats }
+        return { key: rowKey(section.id, row.YCoordinate), name: row.RowName, seats }
       })
       .filter((row) => row.seats.length > 0)
     return { id: section.id, name: section.name, rows }

@@ -3,8 +3,14 @@ import { formatTime, languageName } from "../i18n/format.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { useT } from "../i18n/useI18n.ts"
 import type { ScheduledPresentation } from "./groupPresentations.ts"
+import { availability } from "./purchasable.ts"
 
-type Props = { readonly item: ScheduledPresentation; readonly locale: LocaleCode }
+type Props = {
+  readonly item: ScheduledPresentation
+  readonly locale: LocaleCode
+  /** The instant the list was drawn, epoch ms: a show that has started is no longer offered. */
+  readonly nowMs: number
+}
 
 /**
  * One presentation and its way in. Video on demand is listed but not sold yet (its player and rentals are
@@ -12,12 +18,11 @@ type Props = { readonly item: ScheduledPresentation; readonly locale: LocaleCode
  * than a button, so nothing leads into the seat screen, which has no seats to offer it. It is dimmed like any
  * presentation that cannot be bought today.
  */
-export const PresentationItem = ({ item, locale }: Props) => {
+export const PresentationItem = ({ item, locale, nowMs }: Props) => {
   const t = useT()
   const { presentation, start } = item
   const time = formatTime(start)
-  const soldOut = presentation.availableSeats !== null && presentation.availableSeats <= 0
-  const purchasable = presentation.isOnSale && !soldOut
+  const { purchasable, soldOut } = availability(item, nowMs)
   const badges: Array<{ key: string; text: string; tone?: "accent" | "vod" }> = []
   if (presentation.is3D) badges.push({ key: "3d", text: t("whatsOn.threeD"), tone: "accent" })
   if (presentation.isVod) badges.push({ key: "vod", text: t("whatsOn.vod"), tone: "vod" })

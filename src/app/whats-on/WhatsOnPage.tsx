@@ -42,6 +42,7 @@ export const WhatsOnPage = ({ locale, filters, onFiltersChange }: Props) => {
     [locations.data, all, locale],
   )
   const today = T.Now.plainDateISO(TIME_ZONE)
+  const nowMs = T.Now.instant().epochMilliseconds
   const relativeDay = (date: typeof today): string | undefined => {
     const days = date.since(today).days
     return days === 0 ? t("whatsOn.today") : days === 1 ? t("whatsOn.tomorrow") : undefined
@@ -85,7 +86,12 @@ export const WhatsOnPage = ({ locale, filters, onFiltersChange }: Props) => {
                     <h3 className="location__name">{group.locationName}</h3>
                     <ul className="showings">
                       {group.presentations.map((item) => (
-                        <PresentationItem key={item.presentation.id} item={item} locale={locale} />
+                        <PresentationItem
+                          key={item.presentation.id}
+                          item={item}
+                          locale={locale}
+                          nowMs={nowMs}
+                        />
                       ))}
                     </ul>
                   </section>

@@ -1,3 +1,4 @@
+import { seatKey } from "../seating/seatKeys.ts"
 import type {
   SeatHoldsRenewed,
   SeatLocked,
@@ -19,7 +20,7 @@ import {
   hasSeat,
 } from "./rules.ts"
 import { type Cart, type CartPresentation, type CartSeat, guarded, type SeatCommand } from "./state.ts"
-import { instantMs, type SeatPlace, seatKey } from "./values.ts"
+import { instantMs, type SeatPlace } from "./values.ts"
 
 /**
  * Seats follow the server (spec §4 seat flow, CONVENTIONS 7): a request only records the intent (the UI shows

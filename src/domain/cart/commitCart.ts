@@ -1,6 +1,7 @@
 import { Result, Schema } from "effect"
+import { orderTotal, voucherPaymentAmount } from "../pricing/voucherPayment.ts"
 import { CustomerInfo, MembershipReference } from "./facts.ts"
-import { canBuildCommit, voucherPaymentAmount } from "./rules.ts"
+import { canBuildCommit } from "./rules.ts"
 import { allSeats, type Cart, type CartRuleViolation, type CartSeat } from "./state.ts"
 import { Agorot, agorot } from "./values.ts"
 
@@ -204,10 +205,9 @@ export const toCommitCart = (
           ? []
           : [
               {
-                // the order's total includes the booking fees the cart does not know of (globalServiceCharge)
                 amount: agorot(
                   voucherPaymentAmount(
-                    cart.totals.total + (options.globalServiceCharge ?? 0),
+                    orderTotal(cart.totals.total, options.globalServiceCharge ?? 0),
                     cart.voucherPayment.balance,
                   ),
                 ),

@@ -1,5 +1,7 @@
 import { Result } from "effect"
 import { isAutoSelectable } from "../pricing/firstTicket.ts"
+import { voucherPaymentAmount } from "../pricing/voucherPayment.ts"
+import { seatKey } from "../seating/seatKeys.ts"
 import type { CartTicket, PresentationFacts, VoucherPaymentFacts } from "./facts.ts"
 import {
   type AutoTicketRefusal,
@@ -9,7 +11,7 @@ import {
   findPresentation,
   type RejectionReason,
 } from "./state.ts"
-import { type CartType, instantMs, type OrderStep, type SeatPlace, seatKey } from "./values.ts"
+import { type CartType, instantMs, type OrderStep, type SeatPlace } from "./values.ts"
 
 /**
  * The cart rules of spec §4, §5 and §9 as validators. The fold calls these same functions, so a screen that asks
@@ -154,10 +156,10 @@ export const canToggleHold = (cart: Cart, isHold: boolean): Verdict =>
     ? ok
     : refuse("holdRequiresMembership")
 
-/** Spec §5: the voucher pays the lesser of the order total and its balance; nothing to pay is an error. */
-export const voucherPaymentAmount = (total: number, balance: number): number =>
-  Math.max(0, Math.min(total, balance))
-
+/**
+ * Spec §5: a voucher that would pay nothing is refused. The cart's lines suffice here: booking charges only add
+ * to the order, so a voucher that pays something of the lines pays something of the order.
+ */
 export const canPayWithVoucher = (cart: Cart, voucher: VoucherPaymentFacts): Verdict =>
   voucherPaymentAmount(cart.totals.total, voucher.balance) > 0 ? ok : refuse("voucherBalance")
 

@@ -1,4 +1,5 @@
 import { Result, Schema } from "effect"
+import type { SeatKey } from "../seating/seatKeys.ts"
 import type { CartEventTag } from "./events.ts"
 import type {
   CartTicket,
@@ -12,7 +13,7 @@ import type {
   UnlockRejectionReason,
   VoucherPaymentFacts,
 } from "./facts.ts"
-import type { Agorot, CartType, OrderStep, PaymentMethod, SeatKey, SeatPlace } from "./values.ts"
+import type { Agorot, CartType, OrderStep, PaymentMethod, SeatPlace } from "./values.ts"
 
 /**
  * The cart projection: what the UI reads, the result of folding the log. Plain JSON data only (no classes,
@@ -188,11 +189,11 @@ export interface Totals {
   readonly vouchers: Agorot
   readonly memberships: Agorot
   readonly donations: Agorot
+  /**
+   * the cart's lines; not the order's total, which adds the booking charges the cart does not carry (so the
+   * voucher's part and what is due are computed where those are known: `domain/pricing/voucherPayment.ts`)
+   */
   readonly total: Agorot
-  /** the voucher payment's amount: the lesser of the total and the voucher's balance (spec §5) */
-  readonly voucherPayment: Agorot
-  /** what is left to pay by card */
-  readonly due: Agorot
 }
 
 export interface Cart {
@@ -237,8 +238,6 @@ export const emptyTotals: Totals = {
   memberships: zero,
   donations: zero,
   total: zero,
-  voucherPayment: zero,
-  due: zero,
 }
 
 export const initialCart: Cart = {

@@ -1,6 +1,5 @@
-import { voucherPaymentAmount } from "./rules.ts"
 import { allSeats, type Cart, type Totals } from "./state.ts"
-import { agorot, sumAgorot } from "./values.ts"
+import { sumAgorot } from "./values.ts"
 
 /**
  * Derived figures, recomputed from the lines after every event rather than adjusted step by step: a running
@@ -18,9 +17,6 @@ export const computeTotals = (cart: Cart): Totals => {
     cart.donations.map((line) => (line.customAmount ?? line.amount) * line.quantity),
   )
   const total = sumAgorot([tickets, serviceCharges, products, vouchers, memberships, donations])
-  const voucherPayment = agorot(
-    cart.voucherPayment === null ? 0 : voucherPaymentAmount(total, cart.voucherPayment.balance),
-  )
   return {
     tickets,
     serviceCharges,
@@ -29,8 +25,6 @@ export const computeTotals = (cart: Cart): Totals => {
     memberships,
     donations,
     total,
-    voucherPayment,
-    due: agorot(total - voucherPayment),
   }
 }
 

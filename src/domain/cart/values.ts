@@ -63,10 +63,3 @@ export const SeatPlace = Schema.Struct({
   y: Schema.Int,
 })
 export type SeatPlace = typeof SeatPlace.Type
-
-/** (presentation, section, x, y) names a seat (spec §3, SeatsApi); the key is that tuple as one string. */
-export const SeatKey = Schema.String.pipe(Schema.brand("SeatKey"))
-export type SeatKey = typeof SeatKey.Type
-
-export const seatKey = (presentationId: number, place: SeatPlace): SeatKey =>
-  SeatKey.make(`${presentationId}/${place.VenueSectionId}/${place.x}/${place.y}`)

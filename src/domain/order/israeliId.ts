@@ -24,3 +24,13 @@ export const isValidIsraeliId = (typed: string): boolean => {
   // all zeros passes the sum but is nobody's number
   return id !== null && id !== "000000000" && weightedSum(id) % 10 === 0
 }
+
+/**
+ * Completes eight digits with their check digit, so the seed (and tests) can make numbers this check accepts.
+ * Throws on anything else: a caller passing a wrong body is a bug, not a user's typing.
+ */
+export const withCheckDigit = (eightDigits: string): string => {
+  if (!/^[0-9]{8}$/.test(eightDigits) || eightDigits === "00000000")
+    throw new Error(`expected eight digits, not all zeros, got ${eightDigits}`)
+  return `${eightDigits}${(10 - (weightedSum(eightDigits) % 10)) % 10}`
+}

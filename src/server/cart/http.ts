@@ -4,6 +4,7 @@ import { HttpApiBuilder } from "effect/http-api"
 import type { CartHoldState } from "../../api/CartApi.ts"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
 import { CurrentCart } from "../../api/sessions.ts"
+import { placeKeyOf, placeKeyOfSeat } from "../../domain/seating/seatKeys.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
 import { heldBy } from "../seats/lockedSeats.ts"
 import { SeatHolds } from "../seats/SeatHolds.ts"
@@ -37,9 +38,9 @@ export const CartHttp = HttpApiBuilder.group(
       const plan = yield* plans.index(presentation.value.venueId, presentation.value.seatplanId)
       const live = (yield* repo.live(presentationId, cartToken)).filter((a) => a.isMine)
       const held = heldBy(Option.getOrUndefined(plan), live)
-      const heldKeys = new Set(held.map((h) => `${h.VenueSectionId}:${h.x}:${h.y}`))
+      const heldKeys = new Set(held.map(placeKeyOf))
       const lost = asked
-        .filter((a) => !heldKeys.has(`${a.VenueSectionId}:${a.XCoordinate}:${a.YCoordinate}`))
+        .filter((a) => !heldKeys.has(placeKeyOfSeat(a)))
         .map((a) => ({ VenueSectionId: a.VenueSectionId, x: a.XCoordinate, y: a.YCoordinate }))
       const expiresAtMs = live.reduce<number | null>((max, a) => Math.max(max ?? 0, a.expiresAtMs ?? 0), null)
       const expiresAt = expiresAtMs === null ? null : new Date(expiresAtMs).toISOString()

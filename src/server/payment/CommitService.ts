@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto"
-import { Config, Context, Effect, Layer, Option } from "effect"
+import { Clock, Config, Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import type { HumanCheckFailed } from "../../api/HumanCheckApi.ts"
 import {
@@ -9,11 +9,17 @@ import {
   type CommitResult,
   OrderAlreadyPaid,
 } from "../../api/PaymentApi.ts"
+import { orderIdentifier } from "../../domain/order/orderIdentifier.ts"
+import { voucherPaymentAmount } from "../../domain/pricing/voucherPayment.ts"
+import { placeKey } from "../../domain/seating/seatKeys.ts"
+import { onSaleAt } from "../../domain/shared/onSale.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
 import { contactOf } from "./commitContact.ts"
 import { loadPresentation, loadPricingFacts, loadVoucher } from "./commitFacts.ts"
-import { type PricedCart, priceCart, voucherAmountFor } from "./commitPricing.ts"
+import { priceCart } from "./commitPricing.ts"
+import * as steps from "./OrderStepsRepo.ts"
 import { type OrderRow, OrdersRepo } from "./OrdersRepo.ts"
+import { amountDueOf, type CommitPlan, type PlacedOrder } from "./orderPlan.ts"
 import { enqueuePaidConfirmation } from "./outbox.ts"
 import { PaymentFlow } from "./PaymentFlow.ts"
 
@@ -95,14 +101,14 @@ export class CommitService extends Context.Service<
         const contact = contactOf(cart)
         if (contact === null) return yield* failed("customerInfoInvalid")
         const places = new Set(
-          cart.seats.map((l) => `${l.ticket.sectionId}:${l.XCoordinate}:${l.YCoordinate}`),
+          cart.seats.map((l) => placeKey(l.ticket.sectionId, l.XCoordinate, l.YCoordinate)),
         )
         if (places.size < cart.seats.length) return yield* failed("seatCount")
         if (cart.voucherPayments.length > 1) return yield* failed("voucherNotFound")
         const presentation = yield* loadPresentation(presentationId)
         if (
           Option.isNone(presentation) ||
-          !presentation.value.onSale ||
+          !onSaleAt(presentation.value, yield* Clock.currentTimeMillis) ||
           presentation.value.pointOfSaleId === null
         )
           return yield* failed("notOnSale")
@@ -124,156 +130,55 @@ export class CommitService extends Context.Service<
         const v = voucher.value
         if (!v.active || !v.valid) return yield* failed("voucherExpired")
         if (v.balance === null) return yield* failed("voucherBalance")
-        const amount = voucherAmountFor(total, v.balance)
+        const amount = voucherPaymentAmount(total, v.balance)
         if (amount <= 0) return yield* failed("voucherBalance")
         if (asked.amount !== amount) return yield* failed("priceMismatch")
         return { id: v.id, amount }
       })
 
-      const write = Effect.fn("CommitService.write")(function* (
-        cartToken: string,
-        idempotencyKey: string,
-        fingerprint: string,
-        presentation: { id: number; locationId: number; businessId: number; authProfileId: number },
-        pointOfSaleId: number,
-        priced: PricedCart,
-        voucher: { id: number; amount: number } | undefined,
-        contact: object,
-      ) {
-        // one commit per cart at a time; holds of this cart cannot change under us either (hold_seats locks it)
-        yield* sql`SELECT 1 FROM carts WHERE token = ${cartToken} FOR UPDATE`
-        const existing = yield* orders.byIdempotencyKey(idempotencyKey)
+      /** The commit's transaction: the flow of its steps; their SQL lives in OrderStepsRepo.ts. */
+      const write = Effect.fn("CommitService.write")(function* (plan: CommitPlan) {
+        yield* steps.lockCart(plan)
+        const existing = yield* orders.byIdempotencyKey(plan.idempotencyKey)
         if (Option.isSome(existing)) return { replay: existing.value }
 
         // a cart's earlier unpaid order is superseded: its seats go back to the cart for this commit
-        const superseded = yield* orders.awaitingOfCart(cartToken)
+        const superseded = yield* orders.awaitingOfCart(plan.cartToken)
         for (const old of superseded) {
           // the order's row before its seats, the same order a capture takes them in (no deadlock)
           yield* orders.lock(old.id)
-          yield* sql`UPDATE seat_allocations SET reservation_id = NULL WHERE reservation_id = ${old.id} AND kind = 'hold'`
+          yield* steps.returnHoldsOf(old.id)
           yield* orders.voidOrder(old.id, "orderCancelled")
         }
 
-        const held = yield* sql<{
-          id: string
-          seatId: number | null
-          sectionId: number
-          gaSlot: number | null
-        }>`
-          SELECT id::text AS id, seat_id AS "seatId", section_id AS "sectionId", ga_slot AS "gaSlot"
-          FROM seat_allocations
-          WHERE presentation_id = ${presentation.id} AND cart_token = ${cartToken} AND kind = 'hold'
-            AND reservation_id IS NULL AND expires_at > now()
-          ORDER BY id FOR UPDATE`
-        const bySeat = new Map(
-          held.map((h) => [h.seatId === null ? `ga:${h.sectionId}:${h.gaSlot}` : `s:${h.seatId}`, h.id]),
-        )
-        const allocationIds = priced.lines.map((l) =>
-          bySeat.get(
-            l.seat.seatId === null ? `ga:${l.seat.sectionId}:${l.seat.gaSlot}` : `s:${l.seat.seatId}`,
-          ),
-        )
-        if (allocationIds.some((id) => id === undefined)) {
-          const sold = yield* sql<{ identifier: string }>`
-            SELECT r.identifier FROM seat_allocations a JOIN reservations r ON r.id = a.reservation_id
-            WHERE a.presentation_id = ${presentation.id} AND a.kind = 'sale' AND r.cart_token = ${cartToken}
-              AND r.payment_status = 'paid'
-              AND (a.seat_id IN ${sql.in(priced.lines.map((l) => l.seat.seatId ?? -1))}
-                OR (a.section_id, a.ga_slot) IN (SELECT * FROM unnest(
-                  ${`{${priced.lines.map((l) => l.seat.sectionId).join(",")}}`}::integer[],
-                  ${`{${priced.lines.map((l) => l.seat.gaSlot ?? -1).join(",")}}`}::integer[])))
-            LIMIT 1`
-          if (sold[0] !== undefined)
+        const held = yield* steps.lockHeldSeats(plan)
+        if (Option.isNone(held)) {
+          const paid = yield* steps.paidOrderWithSeats(plan)
+          if (Option.isSome(paid))
             return yield* new OrderAlreadyPaid({
               error: "ORDER_ALREADY_PAID",
-              reservationIdentifier: sold[0].identifier,
+              reservationIdentifier: paid.value,
             })
           return yield* failed("holdLost")
         }
 
-        const voucherAmount = voucher?.amount ?? 0
-        const amountDue = priced.total - voucherAmount
-        const idRows = yield* sql<{ id: string }>`
-          SELECT nextval(pg_get_serial_sequence('reservations', 'id'))::text AS id`
-        const id = Number(idRows[0]?.id)
-        const inserted = yield* sql<{ id: string }>`
-          INSERT INTO reservations (id, identifier, location_id, point_of_sale_id, business_id, auth_profile_id,
-            purchased_at, total_agorot, service_charge_agorot, idempotency_key, payment_status, presentation_id,
-            cart_token, commit_fingerprint, payment_deadline, amount_due_agorot, voucher_agorot, contact,
-            discount_code_ids)
-          VALUES (${id}, ${`MQ${String(id).padStart(9, "0")}`}, ${presentation.locationId}, ${pointOfSaleId},
-            ${presentation.businessId}, ${presentation.authProfileId}, now(), ${priced.total}, ${priced.serviceCharge},
-            ${idempotencyKey}, 'awaitingPayment', ${presentation.id}, ${cartToken}, ${fingerprint},
-            now() + make_interval(mins => ${paymentMinutes}), ${amountDue}, ${voucherAmount},
-            ${JSON.stringify(contact)}::jsonb, ${`{${priced.discountIds.join(",")}}`}::integer[])
-          ON CONFLICT (idempotency_key) DO NOTHING
-          RETURNING id::text AS id`
-        if (inserted.length === 0) return yield* Effect.fail(new KeyTaken())
+        const inserted = yield* steps.insertOrder(plan)
+        if (Option.isNone(inserted)) return yield* Effect.fail(new KeyTaken())
+        const order: PlacedOrder = { plan, orderId: inserted.value, allocationIds: held.value }
 
-        const ids = allocationIds as ReadonlyArray<string>
-        // a stale voided-to-be order may still name an allocation this cart took over after its hold lapsed
-        yield* sql`UPDATE sold_tickets SET allocation_id = NULL WHERE allocation_id IN ${sql.in(ids)}`
-        yield* sql`
-          UPDATE seat_allocations SET reservation_id = ${id},
-            expires_at = now() + make_interval(mins => ${paymentMinutes})
-          WHERE id IN ${sql.in(ids)}`
-        for (const [i, line] of priced.lines.entries())
-          yield* sql`
-            INSERT INTO sold_tickets (reservation_id, presentation_id, section_id, seat_id, allocation_id, ticket_id,
-              ticket_group_id, price_agorot, service_charge_agorot, reference1, reference2, member_id,
-              system_voucher_id, reference_option_id, loyalty_points)
-            VALUES (${id}, ${presentation.id}, ${line.seat.sectionId}, ${line.seat.seatId}, ${ids[i] as string},
-              ${line.ticket.id}, ${line.ticket.groupId}, ${line.price}, ${line.serviceCharge},
-              ${line.reference1 ?? line.line.ticket.ref1 ?? null}, ${line.reference2 ?? line.line.ticket.ref2 ?? null},
-              ${line.memberId}, ${line.systemVoucherId}, ${line.referenceOptionId}, ${line.loyaltyPoints})`
-        for (const product of priced.products)
-          yield* sql`
-            INSERT INTO product_sales (reservation_id, product_id, presentation_id, location_id, sold_at, quantity,
-              unit_price_agorot, total_agorot)
-            VALUES (${id}, ${product.id}, ${presentation.id}, ${presentation.locationId}, now(), ${product.quantity},
-              ${product.unitPrice}, ${product.unitPrice * product.quantity})`
-        for (const discountId of priced.discountIds) {
-          const counted = yield* sql`
-            UPDATE discount_codes SET used_count = used_count + 1
-            WHERE id = ${discountId} AND (max_uses IS NULL OR used_count < max_uses) RETURNING id`
-          if (counted.length === 0) return yield* failed("priceMismatch")
+        yield* steps.tieHolds(order)
+        yield* steps.writeSoldTickets(order)
+        yield* steps.writeProductSales(order)
+        if (!(yield* steps.countDiscountUses(plan))) return yield* failed("priceMismatch")
+        if (!(yield* steps.spendVoucherTickets(plan))) return yield* failed("voucherBalance")
+        if (!(yield* steps.countReferenceUses(plan))) return yield* failed("referenceInvalid")
+        if (!(yield* steps.spendPoints(plan))) return yield* failed("pointsBalance")
+        if (!(yield* steps.redeemVoucherPayment(order))) return yield* failed("voucherBalance")
+        if (amountDueOf(plan) === 0) {
+          yield* orders.markPaid(order.orderId, "voucher")
+          yield* enqueuePaidConfirmation(order.orderId)
         }
-        // in id order, so two commits spending the same vouchers or references cannot deadlock
-        for (const [voucherId, seats] of [...priced.ticketVoucherUses].sort(([a], [b]) => a - b)) {
-          // the update takes the voucher's row lock; a concurrent commit waits, then sees what is left (never < 0)
-          const spent = yield* sql`
-            UPDATE system_vouchers SET tickets_left = tickets_left - ${seats}
-            WHERE id = ${voucherId} AND status = 'active' AND tickets_left >= ${seats} RETURNING id`
-          if (spent.length === 0) return yield* failed("voucherBalance")
-        }
-        for (const [optionId, tickets] of [...priced.referenceUses].sort(([a], [b]) => a - b)) {
-          const counted = yield* sql`
-            UPDATE ticket_reference_options SET used = used + ${tickets}
-            WHERE id = ${optionId} AND used + ${tickets} <= quantity RETURNING id`
-          if (counted.length === 0) return yield* failed("referenceInvalid")
-        }
-        for (const [memberId, points] of [...priced.pointsUses].sort(([a], [b]) => a - b)) {
-          // the member's row lock serialises two orders spending the same points: never below zero
-          const spent = yield* sql`
-            UPDATE members SET points_balance = points_balance - ${points}
-            WHERE id = ${memberId} AND points_balance >= ${points} RETURNING id`
-          if (spent.length === 0) return yield* failed("pointsBalance")
-        }
-        if (voucher !== undefined) {
-          // atomic: the balance is taken only if it is still there (two orders cannot spend it twice)
-          const taken = yield* sql`
-            UPDATE system_vouchers SET balance_agorot = balance_agorot - ${voucher.amount}
-            WHERE id = ${voucher.id} AND status = 'active' AND balance_agorot >= ${voucher.amount} RETURNING id`
-          if (taken.length === 0) return yield* failed("voucherBalance")
-          yield* sql`
-            INSERT INTO voucher_redemptions (voucher_id, reservation_id, amount_agorot)
-            VALUES (${voucher.id}, ${id}, ${voucher.amount})`
-        }
-        if (amountDue === 0) {
-          yield* orders.markPaid(id, "voucher")
-          yield* enqueuePaidConfirmation(id)
-        }
-        return { created: id, superseded: superseded.map((o) => o.id) }
+        return { created: order.orderId, superseded: superseded.map((o) => o.id) }
       })
 
       const commit = Effect.fn("CommitService.commit")(function* (input: {
@@ -298,16 +203,17 @@ export class CommitService extends Context.Service<
         const voucher = yield* voucherPayment(request, priced.total)
         const outcome = yield* sql
           .withTransaction(
-            write(
+            write({
               cartToken,
               idempotencyKey,
               fingerprint,
               presentation,
-              presentation.pointOfSaleId as number,
+              pointOfSaleId: presentation.pointOfSaleId as number,
               priced,
               voucher,
               contact,
-            ),
+              paymentMinutes,
+            }),
           )
           .pipe(
             Effect.catchTag("KeyTaken", () => Effect.succeed({ raced: true as const })),
@@ -319,7 +225,7 @@ export class CommitService extends Context.Service<
           )
         if ("created" in outcome && outcome.created !== undefined) {
           for (const old of outcome.superseded ?? []) yield* flow.cancelOpenPayments(old)
-          const order = yield* orders.byIdentifier(`MQ${String(outcome.created).padStart(9, "0")}`)
+          const order = yield* orders.byIdentifier(orderIdentifier(outcome.created))
           return yield* resultOf(Option.getOrThrow(order))
         }
         const order =

@@ -20,7 +20,8 @@ export interface CommitPresentation {
   readonly locationId: number
   readonly businessId: number
   readonly authProfileId: number
-  readonly onSale: boolean
+  readonly isOnSale: boolean
+  readonly startsAtMs: number
   readonly pointOfSaleId: number | null
 }
 
@@ -30,7 +31,8 @@ export const loadPresentation = Effect.fn("CommitFacts.presentation")(function* 
   const sql = yield* SqlClient.SqlClient
   const rows = yield* sql<CommitPresentation>`
     SELECT p.id, v.seatplan_id AS "seatplanId", v.location_id AS "locationId", p.business_id AS "businessId",
-      p.auth_profile_id AS "authProfileId", (p.is_on_sale AND p.starts_at > now()) AS "onSale",
+      p.auth_profile_id AS "authProfileId", p.is_on_sale AS "isOnSale",
+      (extract(epoch FROM p.starts_at) * 1000)::float8 AS "startsAtMs",
       (SELECT pos.id FROM points_of_sale pos WHERE pos.location_id = v.location_id
         ORDER BY (pos.channel = 'web') DESC, pos.id LIMIT 1) AS "pointOfSaleId"
     FROM presentations p JOIN venues v ON v.id = p.venue_id

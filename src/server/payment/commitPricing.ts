@@ -370,7 +370,3 @@ export const priceCart = (cart: CommitCart, facts: PricingFacts): Priced => {
     },
   }
 }
-
-/** Spec §5: the voucher pays the lesser of the order total and its balance. */
-export const voucherAmountFor = (total: number, balance: number): number =>
-  Math.max(0, Math.min(total, balance))

@@ -11,6 +11,7 @@ import {
   SeatLockFailed,
 } from "../../api/SeatsApi.ts"
 import { bestAvailable, DEFAULT_MAX_MATCHES } from "../../domain/seating/bestAvailable.ts"
+import { onSaleAt } from "../../domain/shared/onSale.ts"
 import { PresentationsRepo } from "../presentations/PresentationsRepo.ts"
 import { chainDayBounds, chainHour, chainToday } from "../time.ts"
 import { type LockError, SeatHolds } from "./SeatHolds.ts"
@@ -88,8 +89,10 @@ export class BestAvailableService extends Context.Service<
           lang: "he",
         })
         const wanted = query.partOfDay === undefined ? undefined : PARTS_OF_DAY[query.partOfDay]
+        const now = yield* Clock.currentTimeMillis
         return listed
-          .filter((p) => p.isOnSale && p.hasReservedSection)
+          .filter((p) => onSaleAt({ isOnSale: p.isOnSale, startsAtMs: Date.parse(p.dateTime) }, now))
+          .filter((p) => p.hasReservedSection)
           .filter((p) => wanted === undefined || wanted(chainHour(Date.parse(p.dateTime))))
           .slice(0, MAX_PRESENTATIONS_SEARCHED)
       })

@@ -16,13 +16,15 @@ import {
 import { secondsOfStep } from "../../domain/cart/timers.ts"
 import type { OrderStep } from "../../domain/cart/values.ts"
 import { usesSingleSeatRule } from "../../domain/seating/policy.ts"
+import { placeKeyOfSeat } from "../../domain/seating/seatKeys.ts"
 import { seatsStrandedBy } from "../../domain/seating/singleSeatPlan.ts"
+import { onSaleAt } from "../../domain/shared/onSale.ts"
 import { isVodVenueType } from "../../domain/shared/venueType.ts"
 import { siteConfig } from "../config/siteConfig.ts"
 import { HoldBatcher } from "./HoldBatcher.ts"
 import { gaPlace, lockedSeatOf } from "./lockedSeats.ts"
 import { type HoldResult, type PresentationSeating, SeatHoldsRepo } from "./SeatHoldsRepo.ts"
-import { coordinateKey, type PlanIndex, SeatplanRepo } from "./SeatplanRepo.ts"
+import { type PlanIndex, SeatplanRepo } from "./SeatplanRepo.ts"
 
 /** Bots that hold seats to deny them to buyers are a known attack: one cart holds at most this many. */
 const MaxSeatsPerCart = Config.Int("MAX_SEATS_PER_CART").pipe(Config.withDefault(10))
@@ -112,9 +114,7 @@ export class SeatHolds extends Context.Service<
         const first = refs[0] as SeatRef
         if (refs.some((ref) => ref.PresentationId !== first.PresentationId))
           return Effect.fail(invalid("mixedPresentations"))
-        const keys = new Set(
-          refs.map((ref) => coordinateKey(ref.VenueSectionId, ref.XCoordinate, ref.YCoordinate)),
-        )
+        const keys = new Set(refs.map((ref) => placeKeyOfSeat(ref)))
         if (keys.size < refs.length) return Effect.fail(invalid("duplicateSeat"))
         return Effect.succeed(refs)
       }
@@ -130,7 +130,7 @@ export class SeatHolds extends Context.Service<
         if (isVodVenueType(p.venueTypeId) || p.seatplanId === null) return yield* invalid("unknownSeat")
         if (forLock) {
           const now = yield* Clock.currentTimeMillis
-          if (!p.isOnSale || p.startsAtMs <= now) return yield* invalid("notOnSale")
+          if (!onSaleAt(p, now)) return yield* invalid("notOnSale")
         }
         for (const ref of refs) {
           if (ref.VenueId !== undefined && ref.VenueId !== p.venueId) return yield* invalid("unknownSeat")
@@ -148,9 +148,7 @@ export class SeatHolds extends Context.Service<
             gaRefs.push(ref)
             continue
           }
-          const seat = plan.byCoordinate.get(
-            coordinateKey(ref.VenueSectionId, ref.XCoordinate, ref.YCoordinate),
-          )
+          const seat = plan.byCoordinate.get(placeKeyOfSeat(ref))
           if (seat === undefined) return yield* invalid("unknownSeat")
           // a sofa or bed is sold whole: choosing one of its seats chooses all of them
           const together = seat.groupId === null ? [seat.id] : (plan.groups.get(seat.groupId) ?? [seat.id])

@@ -2,6 +2,7 @@ import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import type { Seatplan, SeatplanSeat } from "../../api/SeatsApi.ts"
 import type { LocaleCode } from "../../api/shared.ts"
+import { placeKey, rowKey } from "../../domain/seating/seatKeys.ts"
 import { focalPoint, type PlanSeat, rowBlocks } from "../../domain/seating/seatplan.ts"
 import { type BlockPosition, indexBlocks } from "../../domain/seating/singleSeatPlan.ts"
 import { localized } from "../localized.ts"
@@ -22,8 +23,6 @@ export interface PlanIndex {
   readonly focal: { readonly x: number; readonly y: number }
   readonly sections: ReadonlyMap<number, { readonly isReserved: boolean; readonly capacity: number }>
 }
-
-export const coordinateKey = (sectionId: number, x: number, y: number) => `${sectionId}:${x}:${y}`
 
 interface SeatRow extends PlanSeat {
   readonly rowName: string
@@ -91,7 +90,7 @@ export class SeatplanRepo extends Context.Service<
           seats,
           byId: new Map(seats.map((seat) => [seat.id, seat])),
           byCoordinate: new Map(
-            seats.map((seat) => [coordinateKey(seat.sectionId, seat.seatIndex, seat.rowIndex), seat]),
+            seats.map((seat) => [placeKey(seat.sectionId, seat.seatIndex, seat.rowIndex), seat]),
           ),
           sections: new Map(
             sectionRows.map((s) => [s.id, { isReserved: s.isReserved, capacity: s.capacity }]),
@@ -145,7 +144,7 @@ export class SeatplanRepo extends Context.Service<
         }))
         const rowNames = new Map<string, Seatplan["seatplan"]["rows"][number]>()
         for (const seat of rows) {
-          const key = `${seat.sectionId}:${seat.rowIndex}`
+          const key = rowKey(seat.sectionId, seat.rowIndex)
           if (!rowNames.has(key))
             rowNames.set(key, {
               sectionId: seat.sectionId,

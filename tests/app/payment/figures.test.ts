@@ -42,6 +42,17 @@ describe("pay figures", () => {
     expect(figures.fromServer).toBe(false)
   })
 
+  it("lets a voucher larger than the lines pay the booking fees too, as the server charges", () => {
+    const log = newLog()
+    const cart = fold([
+      ...seated(log, presentation(), [place(0, 0), place(1, 0)]),
+      log.voucherPayment(50_000, 3),
+    ])
+    const figures = payFigures(cart, [perOrder, percent])
+    expect(figures.voucher).toBe(10_720)
+    expect(figures.due).toBe(0)
+  })
+
   it("shows the server's figures once committed, and its payment deadline", () => {
     const log = newLog()
     const cart = fold([...seated(log, presentation(), [place(0, 0)]), log.commitRequested("k")])

@@ -22,11 +22,12 @@ import {
   type UNRECOGNISED_REFUSAL,
   type UnlockRefusal,
 } from "../../../domain/seating/refusals.ts"
+import { placeKeyOf, placeKeyOfSeat } from "../../../domain/seating/seatKeys.ts"
 import { type CartLog, eventMeta } from "../../cart/cartLog.ts"
 import { reconcile } from "../../cart/reconciler.ts"
 import { lockSeats, renewHolds, unlockSeats } from "../../cart/seatCommands.ts"
 import type { SeatsClient } from "../../seating/seatsClient.ts"
-import { placeKey, type SeatMarks } from "../../seatmap/seatRows.ts"
+import type { SeatMarks } from "../../seatmap/seatRows.ts"
 
 /**
  * The seat screen's cart actions, one lazy chunk: what holding seats takes (the event store, the domain's events
@@ -151,14 +152,8 @@ export const settleIfStatusesDisagree = (
   statuses: SeatStatuses,
 ): void => {
   if (held.length === 0 || hasPendingCommand(cart)) return
-  const ours = new Set(
-    statuses.seats
-      .filter((seat) => seat.isSelected)
-      .map((seat) =>
-        placeKey({ VenueSectionId: seat.VenueSectionId, x: seat.XCoordinate, y: seat.YCoordinate }),
-      ),
-  )
-  if (held.every((seat) => ours.has(placeKey(seat)))) return
+  const ours = new Set(statuses.seats.filter((seat) => seat.isSelected).map((seat) => placeKeyOfSeat(seat)))
+  if (held.every((seat) => ours.has(placeKeyOf(seat)))) return
   void reconcile(log, client).catch(() => undefined)
 }
 
@@ -173,16 +168,16 @@ export const lostHold = (
   held: ReadonlyArray<CartSeat>,
 ): CartSeat | undefined => {
   if (findPresentation(cart, presentationId) === undefined) return undefined
-  const now = new Set(held.map(placeKey))
+  const now = new Set(held.map(placeKeyOf))
   // the latest command naming a seat says whether this cart let it go
   const latest = new Map<string, SeatCommand>()
   for (const command of Object.values(cart.commands))
     if (command.presentationId === presentationId)
       for (const seat of command.seats) {
-        const key = placeKey(seat)
+        const key = placeKeyOf(seat)
         const seen = latest.get(key)
         if (seen === undefined || seen.requestedAt <= command.requestedAt) latest.set(key, command)
       }
   const released = new Set([...latest].filter(([, command]) => command.kind === "unlock").map(([key]) => key))
-  return before.find((seat) => !now.has(placeKey(seat)) && !released.has(placeKey(seat)))
+  return before.find((seat) => !now.has(placeKeyOf(seat)) && !released.has(placeKeyOf(seat)))
 }

@@ -16,6 +16,7 @@ import {
   type TicketProblem,
   ticketProblems,
 } from "../../../domain/order/ticketRules.ts"
+import { placeKeyOf, placeKeyOfSeat } from "../../../domain/seating/seatKeys.ts"
 import type { LocaleCode } from "../../i18n/locales.ts"
 import type { Translate } from "../../i18n/useI18n.ts"
 import { screenLink } from "../flow.ts"
@@ -29,15 +30,7 @@ import { CodeEntry } from "./CodeEntry.tsx"
 import { checkEligibility, lookUpMember } from "./codesClient.ts"
 import { LoyaltyLogin } from "./LoyaltyLogin.tsx"
 import { SeatTicketRow } from "./SeatTicketRow.tsx"
-import {
-  chosen,
-  groupsForSeat,
-  ruleSeats,
-  seatKeyOf,
-  seatPriceLevel,
-  subTicket,
-  toCartTicket,
-} from "./ticketChoice.ts"
+import { chosen, groupsForSeat, ruleSeats, seatPriceLevel, subTicket, toCartTicket } from "./ticketChoice.ts"
 import { useLoyaltyTickets } from "./useLoyaltyTickets.ts"
 import "../order.css"
 import "../steps.css"
@@ -68,11 +61,7 @@ const TicketsStep = ({ order, detail, locale, t }: StepProps) => {
   })
   const planSeats = useMemo(() => {
     const byKey = new Map<string, SeatplanSeat>()
-    for (const seat of plan.data?.seatplan.seats ?? [])
-      byKey.set(
-        seatKeyOf({ VenueSectionId: seat.VenueSectionId, x: seat.XCoordinate, y: seat.YCoordinate }),
-        seat,
-      )
+    for (const seat of plan.data?.seatplan.seats ?? []) byKey.set(placeKeyOfSeat(seat), seat)
     return byKey
   }, [plan.data])
   const [unlocked, setUnlocked] = useState<ReadonlyArray<number>>([])
@@ -80,7 +69,7 @@ const TicketsStep = ({ order, detail, locale, t }: StepProps) => {
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set())
   const [problems, setProblems] = useState<ReadonlyArray<TicketProblem> | null>(null)
 
-  const planSeatOf = (seat: CartSeat) => planSeats.get(seatKeyOf(seat))
+  const planSeatOf = (seat: CartSeat) => planSeats.get(placeKeyOf(seat))
   const groupsOf = (seat: CartSeat): ReadonlyArray<TicketGroup> =>
     groupsForSeat(detail.ticketGroups, seat, planSeatOf(seat), unlocked)
 

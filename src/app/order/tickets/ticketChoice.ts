@@ -57,9 +57,6 @@ export const subTicket = (ticket: CartTicket): CartTicket => ({
   appliedDiscount: null,
 })
 
-export const seatKeyOf = (place: { VenueSectionId: number; x: number; y: number }) =>
-  `${place.VenueSectionId}:${place.x}:${place.y}`
-
 /**
  * The ticket groups a seat may take: its own group when the seatplan gives it one (a VIP sofa, a premium seat),
  * else the groups for its section or for the whole hall, plus any a code unlocked.

@@ -1,7 +1,7 @@
 import { scryptSync } from "node:crypto"
 import type { Temporal } from "@js-temporal/polyfill"
+import { withCheckDigit } from "../../../domain/order/israeliId.ts"
 import type { Row } from "./commerce.ts"
-import { withCheckDigit } from "./israeliId.ts"
 import { MEMBERSHIP } from "./offers.ts"
 import type { Random } from "./random.ts"
 import { toInstant } from "./schedule.ts"

@@ -1,9 +1,14 @@
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
+import { ORDER_IDENTIFIER_PREFIX, ORDER_NUMBER_DIGITS } from "../../../domain/order/orderIdentifier.ts"
 import { GLASSES_PRODUCT_ID } from "./commerce.ts"
 import type { SeedPlan } from "./plan.ts"
 import { TICKET_GROUP } from "./ticketGroupIds.ts"
 import { insertRows } from "./write.ts"
+
+// The domain's orderIdentifier written in SQL for the bulk insert; seeded ids stay far below 10^9, where lpad
+// would cut a number that orderIdentifier writes in full.
+const ORDER_IDENTIFIER_SQL = `'${ORDER_IDENTIFIER_PREFIX}' || lpad(r.id::text, ${ORDER_NUMBER_DIGITS}, '0')`
 
 /**
  * Past and advance sales, generated set-based inside PostgreSQL so a million tickets take seconds,
@@ -172,7 +177,7 @@ export const writeSales = (plan: SeedPlan) =>
     yield* run(`
       INSERT INTO reservations (id, identifier, customer_id, location_id, point_of_sale_id, business_id,
         auth_profile_id, purchased_at, status, is_hold, cancelled_at, total_agorot, service_charge_agorot)
-      SELECT r.id, 'MQ' || lpad(r.id::text, 9, '0'), r.customer_id, r.location_id, r.point_of_sale_id,
+      SELECT r.id, ${ORDER_IDENTIFIER_SQL}, r.customer_id, r.location_id, r.point_of_sale_id,
         r.business_id, r.auth_profile_id, r.purchased_at,
         CASE WHEN r.cancelled THEN 'cancelled' ELSE 'active' END, false,
         CASE WHEN r.cancelled THEN r.purchased_at + make_interval(hours => (1 + ${h("r.id", 15)} % 24)::integer) END,

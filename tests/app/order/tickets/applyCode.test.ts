@@ -4,7 +4,7 @@ import { applyCode } from "../../../../src/app/order/tickets/applyCode.ts"
 import { toCartTicket } from "../../../../src/app/order/tickets/ticketChoice.ts"
 import type { CartTicket } from "../../../../src/domain/cart/facts.ts"
 import type { CartSeat } from "../../../../src/domain/cart/state.ts"
-import { seatKey } from "../../../../src/domain/cart/values.ts"
+import { seatKey } from "../../../../src/domain/seating/seatKeys.ts"
 import { ticketOffer } from "../../../_support/ticketOffer.ts"
 
 const offer = (id: number, price: number): Ticket => ticketOffer(id, { price })

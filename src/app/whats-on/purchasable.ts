@@ -1,0 +1,16 @@
+import { onSaleAt } from "../../domain/shared/onSale.ts"
+import type { ScheduledPresentation } from "./groupPresentations.ts"
+
+/**
+ * Whether the list offers "Buy tickets": on sale by the domain's rule (the one the seat lock and the commit
+ * apply, so a started show is not offered only to be refused) and not sold out.
+ */
+export const availability = (
+  item: ScheduledPresentation,
+  nowMs: number,
+): { readonly purchasable: boolean; readonly soldOut: boolean } => {
+  const { presentation, start } = item
+  const soldOut = presentation.availableSeats !== null && presentation.availableSeats <= 0
+  const onSale = onSaleAt({ isOnSale: presentation.isOnSale, startsAtMs: start.epochMilliseconds }, nowMs)
+  return { purchasable: onSale && !soldOut, soldOut }
+}

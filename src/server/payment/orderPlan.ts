@@ -1,0 +1,43 @@
+import type { PricedCart } from "./commitPricing.ts"
+
+/**
+ * What a commit writes, decided before its transaction opens: the order's steps in OrderStepsRepo.ts each take
+ * this one object (or the PlacedOrder made from it), so a voucher, membership or donation order can build its
+ * own plan and reuse the same steps instead of repeating their SQL.
+ */
+export interface CommitPlan {
+  readonly cartToken: string
+  readonly idempotencyKey: string
+  /** what the idempotency key was used for (cart token + commit cart): a replay with other content is refused */
+  readonly fingerprint: string
+  readonly presentation: {
+    readonly id: number
+    readonly locationId: number
+    readonly businessId: number
+    readonly authProfileId: number
+  }
+  readonly pointOfSaleId: number
+  readonly priced: PricedCart
+  /** the system voucher paying part of the order, with the amount already checked against its balance */
+  readonly voucher: { readonly id: number; readonly amount: number } | undefined
+  /** the buyer's contact details as stored with the reservation */
+  readonly contact: object
+  /** minutes the seats stay held for the order once committed */
+  readonly paymentMinutes: number
+}
+
+/** A plan whose reservation row exists: its id, and the hold each priced line takes (same order as the lines). */
+export interface PlacedOrder {
+  readonly plan: CommitPlan
+  readonly orderId: number
+  readonly allocationIds: ReadonlyArray<string>
+}
+
+export const voucherAmountOf = (plan: CommitPlan): number => plan.voucher?.amount ?? 0
+
+/** What is left to pay by card once the voucher has paid its part. */
+export const amountDueOf = (plan: CommitPlan): number => plan.priced.total - voucherAmountOf(plan)
+
+/** Id order, so two commits spending the same rows take their locks in one order and cannot deadlock. */
+export const inIdOrder = (uses: ReadonlyMap<number, number>): ReadonlyArray<readonly [number, number]> =>
+  [...uses].sort(([a], [b]) => a - b)
