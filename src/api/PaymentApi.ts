@@ -118,6 +118,16 @@ export class CommitFailed extends Schema.TaggedError<CommitFailed>()(
   { httpApiStatus: 422 },
 ) {}
 
+/**
+ * A `numberOfPayments` the order's amount does not allow (src/domain/pricing/instalments.ts); `allowed` is what
+ * the buyer may choose instead. A request error (400), not a commit refusal: the pay step offers only those.
+ */
+export class InstalmentsNotAllowed extends Schema.TaggedError<InstalmentsNotAllowed>()(
+  "InstalmentsNotAllowed",
+  { error: Schema.Literal("instalmentsNotAllowed"), allowed: Schema.Array(Schema.Int) },
+  { httpApiStatus: 400 },
+) {}
+
 /** Spec §8: a second commit for a paid order ("check your e-mail for the confirmation"). */
 export class OrderAlreadyPaid extends Schema.TaggedError<OrderAlreadyPaid>()(
   "OrderAlreadyPaid",
@@ -226,7 +236,7 @@ export class PaymentApi extends HttpApiGroup.make("payment")
       payload: CommitRequest,
       headers: { "idempotency-key": Schema.String },
       success: CommitResult,
-      error: [HumanCheckFailed, CommitFailed, OrderAlreadyPaid],
+      error: [HumanCheckFailed, CommitFailed, OrderAlreadyPaid, InstalmentsNotAllowed],
     })
       .middleware(CartSession)
       // a logged-in customer's order, and where `saveMagCard` keeps the card it is paid with

@@ -1,7 +1,8 @@
 import { Schema } from "effect"
+import { LOCALE_CODES } from "../domain/shared/locales.ts"
 
 /** The ten locales that have translation files (spec §1). Only some are enabled in config. */
-export const LocaleCode = Schema.Literals(["he", "en", "ru", "ar", "pl", "sk", "ro", "bg", "cs", "hu"])
+export const LocaleCode = Schema.Literals(LOCALE_CODES)
 export type LocaleCode = typeof LocaleCode.Type
 
 /** `lang` query parameter: which language localised names come back in (default he, fallback en). */

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from "react"
 import { CartReset } from "../../domain/cart/events.ts"
 import { allSeats } from "../../domain/cart/state.ts"
 import type { PaymentMethod } from "../../domain/cart/values.ts"
+import { allowedInstalments, DEFAULT_INSTALMENTS } from "../../domain/pricing/instalments.ts"
 import { eventMeta } from "../cart/cartLog.ts"
 import { unlockSeats } from "../cart/seatCommands.ts"
 import { formatMoney } from "../i18n/format.ts"
@@ -27,8 +28,6 @@ import "./payment.css"
 type Props = { readonly presentationId: number; readonly locale: LocaleCode }
 
 const METHODS: ReadonlyArray<PaymentMethod> = ["card", "paypal", "blik", "redirect"]
-/** Spec §9: 1 by default; the card provider takes up to 12. */
-const INSTALMENTS = Array.from({ length: 12 }, (_, i) => i + 1)
 
 export const PayPage = ({ presentationId, locale }: Props) => (
   <OrderStep
@@ -55,6 +54,10 @@ const ReadyPay = ({ order, detail, locale, t }: StepProps) => {
   const termsRef = useRef<HTMLInputElement>(null)
   const { state, start, reset } = usePaymentRun(log)
   const figures = payFigures(cart, detail.serviceCharge)
+  // what the card pays may be split as the one rule allows (the provider's page and the commit use it too);
+  // a count chosen before a voucher lowered the amount falls back to the default
+  const offeredInstalments = allowedInstalments(figures.due)
+  const chosenInstalments = offeredInstalments.includes(instalments) ? instalments : DEFAULT_INSTALMENTS
   const seats = allSeats(cart)
   const notReady = reservation === null && seats.some((seat) => seat.ticket === null)
   const empty = reservation === null && seats.length === 0 && cart.products.length === 0
@@ -90,7 +93,7 @@ const ReadyPay = ({ order, detail, locale, t }: StepProps) => {
     const exit = await start((current) =>
       payFor(current)({
         termsAccepted: terms,
-        numberOfPayments: method === "card" ? instalments : 1,
+        numberOfPayments: method === "card" ? chosenInstalments : DEFAULT_INSTALMENTS,
         globalServiceCharge: figures.bookingTotal,
         method,
         locale,
@@ -196,11 +199,11 @@ const ReadyPay = ({ order, detail, locale, t }: StepProps) => {
               <span>{t("payment.instalments.label")}</span>
               <select
                 className="pay-input"
-                value={instalments}
+                value={chosenInstalments}
                 onChange={(event) => setInstalments(Number(event.target.value))}
                 data-testid="instalments"
               >
-                {INSTALMENTS.map((n) => (
+                {offeredInstalments.map((n) => (
                   <option key={n} value={n}>
                     {t("payment.instalments.count", { n })}
                   </option>

@@ -37,6 +37,10 @@ export class OrderAlreadyPaid extends Data.TaggedError("OrderAlreadyPaid")<{
 }> {}
 /** the spec's lastCommit "Error processing Transaction", with our code */
 export class CommitFailed extends Data.TaggedError("CommitFailed")<{ readonly code: CommitFailureCode }> {}
+/** the number of payments is not one the order's amount allows (domain/pricing/instalments.ts) */
+export class InstalmentsNotAllowed extends Data.TaggedError("InstalmentsNotAllowed")<{
+  readonly allowed: ReadonlyArray<number>
+}> {}
 /** spec §5: the human check failed repeatedly; refresh or use another browser */
 export class HumanCheckRefused extends Data.TaggedError("HumanCheckRefused") {}
 /** the cart cannot make an order (nothing to buy, a seat without a ticket): the earlier steps are not done */
@@ -54,6 +58,7 @@ export type PlaceOrderError =
   | NetworkLost
   | OrderAlreadyPaid
   | CommitFailed
+  | InstalmentsNotAllowed
   | HumanCheckRefused
   | UnableToProcessOrder
   | CartNotReady

@@ -1,5 +1,9 @@
 import { Effect, Result } from "effect"
-import { CommitFailed as CommitFailedBody, CommitResult } from "../../api/PaymentApi.ts"
+import {
+  CommitFailed as CommitFailedBody,
+  CommitResult,
+  InstalmentsNotAllowed as InstalmentsNotAllowedBody,
+} from "../../api/PaymentApi.ts"
 import { toCommitCart } from "../../domain/cart/commitCart.ts"
 import { CommitRejected, CommitRequested, Committed } from "../../domain/cart/events.ts"
 import type { Reservation } from "../../domain/cart/state.ts"
@@ -16,6 +20,7 @@ import {
   CartNotReady,
   CartStorageFailed,
   commitFailure,
+  InstalmentsNotAllowed,
   type PlaceOrderError,
   SeatHoldLost,
   TermsConfirmationRequired,
@@ -80,6 +85,8 @@ const sendCommit = (body: unknown, idempotencyKey: string, human: HumanCheckStat
       const result = decodeAs(CommitResult, answer.body)
       return result === undefined ? yield* new UnableToProcessOrder() : result
     }
+    const instalments = decodeAs(InstalmentsNotAllowedBody, answer.body)
+    if (instalments !== undefined) return yield* new InstalmentsNotAllowed({ allowed: instalments.allowed })
     const refused = decodeAs(CommitFailedBody, answer.body)
     return yield* refused === undefined ? commonRefusal(answer) : commitFailure(refused.code)
   }).pipe(Effect.mapError(human.noteRefusal))

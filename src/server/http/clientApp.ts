@@ -2,9 +2,11 @@ import { readFileSync, statSync } from "node:fs"
 import { join, normalize, sep } from "node:path"
 import { Effect, Layer } from "effect"
 import { HttpRouter, HttpServerResponse } from "effect/http"
+import { siteConfig } from "../config/siteConfig.ts"
+import { type SiteLocales, shellAnswer } from "./shellDocument.ts"
 
-const RTL_LOCALES = new Set(["he", "ar"])
-const LOCALE_PATTERN = /^[a-z]{2}$/
+/** The languages the site config enables; its default answers a path or `lang` the site does not have. */
+const siteLocales = (): SiteLocales => siteConfig("").locales
 
 /**
  * Hashed build assets never change, so browsers may keep them forever; everything else (index.html,
@@ -31,23 +33,14 @@ const fileInside = (root: string, urlPath: string): string | undefined => {
 }
 
 /**
- * The app shell with `<html lang dir>` set for the `lang` asked for, so the first paint is already in the
- * right direction. An unknown `lang` keeps the defaults; the app itself then shows its 404 page.
- */
-const shellFor = (template: string, lang: string | null): string => {
-  if (lang === null || !LOCALE_PATTERN.test(lang)) return template
-  const dir = RTL_LOCALES.has(lang) ? "rtl" : "ltr"
-  return template.replace(/<html[^>]*>/, `<html lang="${lang}" dir="${dir}">`)
-}
-
-/**
  * Serves the built PWA from `distDir`: real files as they are, any other path the app shell (client-side
- * routes and the 404 page live in the app). `/api/*` never gets here unless no endpoint matched, and then it
+ * routes and the 404 page live in the app), with status 404 where the app has no page (shellDocument.ts). `/api/*` never gets here unless no endpoint matched, and then it
  * answers a JSON 404 — a client asking the API must never receive the HTML shell.
  */
 export const clientAppLayer = (distDir: string) => {
   const root = normalize(distDir)
   const indexPath = join(root, "index.html")
+  const locales = siteLocales()
   let template: string | undefined
   const shell = (): string | undefined => {
     try {
@@ -87,7 +80,13 @@ export const clientAppLayer = (distDir: string) => {
           status: 503,
         })
       }
-      return HttpServerResponse.text(shellFor(html, url.searchParams.get("lang")), {
+      const answer = shellAnswer(
+        html,
+        { pathname: url.pathname, lang: url.searchParams.get("lang") },
+        locales,
+      )
+      return HttpServerResponse.text(answer.html, {
+        status: answer.status,
         contentType: "text/html; charset=utf-8",
         headers: { "cache-control": "no-cache" },
       })

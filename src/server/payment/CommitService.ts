@@ -7,12 +7,14 @@ import {
   type CommitFailureCode,
   type CommitRequest,
   type CommitResult,
+  InstalmentsNotAllowed,
   OrderAlreadyPaid,
 } from "../../api/PaymentApi.ts"
 import { orderIdentifier } from "../../domain/order/orderIdentifier.ts"
 import { voucherPaymentAmount } from "../../domain/pricing/voucherPayment.ts"
 import { placeKey } from "../../domain/seating/seatKeys.ts"
 import { onSaleAt } from "../../domain/shared/onSale.ts"
+import { allowedInstalments, isAllowedInstalments } from "../../domain/pricing/instalments.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
 import { contactOf } from "./commitContact.ts"
 import { loadPresentation, loadPricingFacts, loadVoucher } from "./commitFacts.ts"
@@ -31,7 +33,7 @@ import { PaymentFlow } from "./PaymentFlow.ts"
 /** Minutes the seats stay held for the order once committed (our choice: long enough for 3-D Secure). */
 const PaymentMinutes = Config.Int("PAYMENT_MINUTES").pipe(Config.withDefault(15))
 
-export type CommitError = CommitFailed | OrderAlreadyPaid | HumanCheckFailed
+export type CommitError = CommitFailed | OrderAlreadyPaid | HumanCheckFailed | InstalmentsNotAllowed
 
 const failed = (code: CommitFailureCode) =>
   new CommitFailed({ error: "lastCommit", message: "Error processing Transaction", code })
@@ -201,6 +203,13 @@ export class CommitService extends Context.Service<
 
         const { presentation, priced, contact } = yield* validate(request, cartToken)
         const voucher = yield* voucherPayment(request, priced.total)
+        // instalments split what the card pays, so the rule reads the amount left after the voucher
+        const cardAmount = priced.total - (voucher?.amount ?? 0)
+        if (!isAllowedInstalments(request.cart.numberOfPayments, cardAmount))
+          return yield* new InstalmentsNotAllowed({
+            error: "instalmentsNotAllowed",
+            allowed: allowedInstalments(cardAmount),
+          })
         const outcome = yield* sql
           .withTransaction(
             write({

@@ -12,6 +12,7 @@ import {
   ReservationNotFound,
   SavedCardNotFound,
 } from "../../api/PaymentApi.ts"
+import { maxInstalments as maxInstalmentsOf } from "../../domain/pricing/instalments.ts"
 import { SavedCardsRepo, type SavedCardToken } from "../customer/SavedCardsRepo.ts"
 import { type OrderRow, OrdersRepo } from "./OrdersRepo.ts"
 import { enqueuePaidConfirmation, enqueueRefundNotice } from "./outbox.ts"
@@ -47,9 +48,6 @@ const SELECT_PAYMENT = `
   SELECT id, reservation_id::float8 AS "reservationId", provider, method, amount_agorot::float8 AS amount, state,
     failure, provider_reference AS "providerReference"
   FROM payments`
-
-/** Instalments a buyer may choose on the hosted page: more for larger orders (spec §9, default 1). */
-const maxInstalmentsFor = (amount: number): number => (amount >= 30_000 ? 12 : amount >= 10_000 ? 3 : 1)
 
 const notFound = () => new ReservationNotFound({ error: "reservationNotFound" })
 
@@ -170,7 +168,8 @@ export class PaymentFlow extends Context.Service<
           )
           .pipe(Effect.orDie)
         const returnUrl = `/order/payment-return?paymentId=${encodeURIComponent(paymentId)}&reservationIdentifier=${encodeURIComponent(order.identifier)}`
-        const maxInstalments = maxInstalmentsFor(order.amountDue)
+        // the hosted page offers what the pay step offered and the commit accepted: one rule (domain/pricing)
+        const maxInstalments = maxInstalmentsOf(order.amountDue)
         const created = yield* provider.createPayment({
           paymentId,
           method: input.method,

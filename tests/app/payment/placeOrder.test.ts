@@ -117,6 +117,12 @@ describe("placeOrder", () => {
       { _tag: "HumanCheckFailed", error: "recaptcha_repeated" },
       { _tag: "HumanCheckRefused" },
     ],
+    [
+      "instalmentsNotAllowed",
+      400,
+      { _tag: "InstalmentsNotAllowed", error: "instalmentsNotAllowed", allowed: [1, 2, 3] },
+      { _tag: "InstalmentsNotAllowed", allowed: [1, 2, 3] },
+    ],
     ["an unknown body", 418, { whatever: true }, { _tag: "UnableToProcessOrder" }],
   ]
   for (const [name, status, body, expected] of refusals)

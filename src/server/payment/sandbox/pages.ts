@@ -1,3 +1,4 @@
+import { allowedInstalments } from "../../../domain/pricing/instalments.ts"
 import { walletsAccepted } from "./cards.ts"
 import type { SandboxCardToken, SandboxKind, SandboxPayment } from "./SandboxLedger.ts"
 
@@ -70,10 +71,17 @@ const actionForm = (payment: SandboxPayment, lang: string, action: string, label
 <input type="hidden" name="action" value="${escapeHtml(action)}">
 <button type="submit" class="${style}">${escapeHtml(label)}</button></form>`
 
-export const cardPage = (payment: SandboxPayment, lang: string, error?: string): string => {
-  const options = Array.from({ length: payment.maxInstalments }, (_, i) => i + 1)
+/**
+ * The counts the shop offered for this amount (domain/pricing/instalments.ts): the same rule that set the
+ * payment's `maxInstalments` and that the commit checked, so the buyer is never offered a count the shop refuses.
+ */
+const instalmentOptions = (payment: SandboxPayment): string =>
+  allowedInstalments(payment.amount)
     .map((n) => `<option value="${n}"${n === 1 ? " selected" : ""}>${n}</option>`)
     .join("")
+
+export const cardPage = (payment: SandboxPayment, lang: string, error?: string): string => {
+  const options = instalmentOptions(payment)
   return page(
     "card",
     payment.provider,
@@ -111,9 +119,7 @@ export const savedCardPage = (
   lang: string,
   error?: string,
 ): string => {
-  const options = Array.from({ length: payment.maxInstalments }, (_, i) => i + 1)
-    .map((n) => `<option value="${n}"${n === 1 ? " selected" : ""}>${n}</option>`)
-    .join("")
+  const options = instalmentOptions(payment)
   const expiry = `${String(card.expMonth).padStart(2, "0")}/${String(card.expYear).slice(-2)}`
   return page(
     "card",

@@ -1,0 +1,37 @@
+/**
+ * Every page the app can show, as TanStack Router writes its full paths (`$name` is one path segment). The
+ * server answers these with the app shell and status 200, and anything else with the shell and 404, so a
+ * crawler or a link checker sees a dead link as dead. tests/api/pagePaths.test.ts compares this list with the
+ * generated route tree (src/app/routeTree.gen.ts): a route added to the app and not here fails that test.
+ */
+export const PAGE_PATHS = [
+  "/",
+  "/support",
+  "/edocument/$documentKey",
+  "/order/",
+  "/order/payment-return",
+  "/order/confirmation/$identifier",
+  "/order/$presentationId",
+  "/order/$presentationId/",
+  "/order/$presentationId/customer",
+  "/order/$presentationId/pay",
+  "/order/$presentationId/products",
+  "/order/$presentationId/seats",
+  "/order/$presentationId/tickets",
+] as const
+
+const segmentsOf = (path: string): ReadonlyArray<string> => path.split("/").filter((part) => part !== "")
+
+/** The router ignores one trailing slash ("/order" and "/order/" are one page), so matching does too. */
+const PATTERNS: ReadonlyArray<ReadonlyArray<string>> = PAGE_PATHS.map(segmentsOf)
+
+const matches = (pattern: ReadonlyArray<string>, segments: ReadonlyArray<string>): boolean =>
+  pattern.length === segments.length &&
+  pattern.every((part, i) => (part.startsWith("$") ? segments[i] !== "" : part === segments[i]))
+
+/** Whether the app has a page at `pathname` (the URL's path, without search or hash). */
+export const isPagePath = (pathname: string): boolean => {
+  if (pathname.includes("//")) return false
+  const segments = segmentsOf(pathname)
+  return PATTERNS.some((pattern) => matches(pattern, segments))
+}

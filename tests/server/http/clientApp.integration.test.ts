@@ -1,0 +1,78 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import en from "../../../locales/en.json" with { type: "json" }
+import he from "../../../locales/he.json" with { type: "json" }
+import { embeddedTarget, type RunningServer, startTestServer } from "../../_support/testServer.ts"
+
+/**
+ * Issue 13, defect 7: the app shell's status and `<html lang dir>` as the server sends them, before any script
+ * runs. The shell does not touch the database, so the embedded one alone is enough. Needs the built PWA
+ * (`npm run build` writes dist/).
+ */
+describe("the app shell through the real HTTP server", () => {
+  let server: RunningServer | undefined
+  const dir = mkdtempSync(join(tmpdir(), "marquee-shell-"))
+  beforeAll(async () => {
+    if (!existsSync("dist/index.html")) throw new Error("dist/index.html is missing: run npm run build first")
+    server = await startTestServer(embeddedTarget(dir))
+  }, 180_000)
+  afterAll(async () => {
+    await server?.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  const page = async (path: string) => {
+    if (server === undefined) throw new Error("server not started")
+    const response = await fetch(`${server.baseUrl}${path}`)
+    const html = await response.text()
+    const root = /<html[^>]*>/.exec(html)?.[0] ?? ""
+    return { status: response.status, html, root, type: response.headers.get("content-type") }
+  }
+
+  it("answers an unknown path 404 with the not-found document in the default language (Hebrew, rtl)", async () => {
+    const { status, html, root, type } = await page("/no-such-page")
+    expect(status).toBe(404)
+    expect(type).toContain("text/html")
+    expect(root).toBe('<html lang="he" dir="rtl">')
+    expect(html).toContain(`<title>${he.errors.notFound}</title>`)
+    expect(html).toContain('<div id="root">')
+  })
+
+  it("answers an unknown path asked for in English 404 in English", async () => {
+    const { status, html, root } = await page("/order/1/nowhere?lang=en")
+    expect(status).toBe(404)
+    expect(root).toBe('<html lang="en" dir="ltr">')
+    expect(html).toContain(`<title>${en.errors.notFound}</title>`)
+  })
+
+  it("answers a lang the site does not have 404, already Hebrew and right to left", async () => {
+    for (const lang of ["xx", "pl", "EN"]) {
+      const { status, root } = await page(`/?lang=${lang}`)
+      expect(status, lang).toBe(404)
+      expect(root, lang).toBe('<html lang="he" dir="rtl">')
+    }
+  })
+
+  it("answers an enabled lang with that language and its direction", async () => {
+    expect((await page("/?lang=en")).root).toBe('<html lang="en" dir="ltr">')
+    expect((await page("/?lang=ru")).root).toBe('<html lang="ru" dir="ltr">')
+    expect((await page("/?lang=he")).root).toBe('<html lang="he" dir="rtl">')
+  })
+
+  it("answers the app's pages 200", async () => {
+    for (const path of ["/", "/?lang=en", "/support", "/order/1/seats", "/order/payment-return?lang=ru"]) {
+      const { status, html } = await page(path)
+      expect(status, path).toBe(200)
+      expect(html, path).not.toContain(he.errors.notFound)
+    }
+  })
+
+  it("still serves real files and the API's own JSON 404", async () => {
+    expect((await page("/manifest.webmanifest")).status).toBe(200)
+    const api = await page("/api/nowhere")
+    expect(api.status).toBe(404)
+    expect(api.type).toContain("application/problem+json")
+  })
+})
