@@ -11,10 +11,10 @@ import {
   OrderAlreadyPaid,
 } from "../../api/PaymentApi.ts"
 import { orderIdentifier } from "../../domain/order/orderIdentifier.ts"
+import { allowedInstalments, isAllowedInstalments } from "../../domain/pricing/instalments.ts"
 import { voucherPaymentAmount } from "../../domain/pricing/voucherPayment.ts"
 import { placeKey } from "../../domain/seating/seatKeys.ts"
 import { onSaleAt } from "../../domain/shared/onSale.ts"
-import { allowedInstalments, isAllowedInstalments } from "../../domain/pricing/instalments.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
 import { contactOf } from "./commitContact.ts"
 import { loadPresentation, loadPricingFacts, loadVoucher } from "./commitFacts.ts"
