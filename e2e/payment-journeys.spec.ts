@@ -208,7 +208,8 @@ test.describe("payment", () => {
     request,
     seatList,
   }, testInfo) => {
-    test.setTimeout(120_000)
+    // two trips to the provider and back: on a busy 2-core machine this takes over two minutes
+    test.setTimeout(180_000)
     const project = testInfo.project.name
     const { presentationId } = await reachPayScreen(
       page,
@@ -245,6 +246,11 @@ test.describe("payment", () => {
       timeout: 30_000,
     })
     await expect(page.getByTestId("payment-error")).toContainText(en.payment.errors.CardDeclined)
+    // behind the message the page still shows the order and the way back to pay (issue 13, defect 16)
+    await expect(page.getByTestId("pay-summary")).toBeVisible()
+    await expect(page.getByTestId("pay-summary")).toContainText(en.payment.summary.title)
+    await expect(page.getByTestId("return-not-paid")).toHaveText(en.payment.return.notPaid)
+    await expect(page.getByTestId("return-try-again")).toBeVisible()
     await shot(page, "dialog-declined-en", project)
     await page.getByRole("button", { name: en.payment.actions.tryAnotherCard }).click()
     await expect(page).toHaveURL(new RegExp(`/order/${presentationId}/pay`))
@@ -258,6 +264,31 @@ test.describe("payment", () => {
     const confirmation = await confirmationOf(request, page)
     expect(confirmation.status).toBe("paid")
     await shot(page, "confirmation-en", project)
+  })
+
+  test("Hebrew: after a declined card the return page keeps the order and the way back to pay", async ({
+    page,
+    request,
+    seatList,
+  }, testInfo) => {
+    test.setTimeout(180_000)
+    const project = testInfo.project.name
+    const { presentationId } = await reachPayScreen(page, seatList, request, slotOf(project, 6), "he")
+    await page.getByTestId("terms").check()
+    await payButton(page).click()
+    await payOnProviderPage(page, "4000 0000 0000 0002")
+    await expect(page.getByTestId("payment-error")).toHaveAttribute("data-error", "CardDeclined", {
+      timeout: 30_000,
+    })
+    // issue 13, defect 16: behind the message, the order and the way back to pay (not an empty page)
+    await expect(page.getByTestId("pay-summary")).toContainText(he.payment.summary.title)
+    await expect(page.getByTestId("return-not-paid")).toHaveText(he.payment.return.notPaid)
+    await expect(page.getByTestId("return-try-again")).toHaveText(he.payment.actions.retry)
+    await shot(page, "dialog-declined-he", project)
+    // once the message is closed, the buyer is back on the pay screen of the same order
+    await page.getByRole("button", { name: he.payment.actions.tryAnotherCard }).click()
+    await expect(page).toHaveURL(new RegExp(`/order/${presentationId}/pay`))
+    await expect(page.getByTestId("pay-summary")).toBeVisible()
   })
 
   test("English: pay by BLIK, confirmed in the bank app", async ({ page, request, seatList }, testInfo) => {

@@ -6,6 +6,7 @@ import { screenLink } from "../order/flow.ts"
 import { PaymentDialog } from "./PaymentDialog.tsx"
 import { completePayment } from "./pay.ts"
 import { confirmationHref } from "./queries.ts"
+import { ReturnSummary } from "./ReturnSummary.tsx"
 import { usePaymentRun } from "./usePaymentRun.ts"
 // the order journey's frame (head, notices, lists) around these pages too
 import "../order/order.css"
@@ -75,6 +76,16 @@ export const PaymentReturnPage = ({ paymentId, reservationIdentifier, locale }: 
         </p>
       ) : null}
       {cartLog.status === "unavailable" ? <p className="order__notice">{t("order.unavailable")}</p> : null}
+      {complete && cartLog.status === "ready" && presentationId !== undefined ? (
+        <ReturnSummary
+          cart={cartLog.cart}
+          presentationId={presentationId}
+          notPaid={state.status === "failed"}
+          payLink={payLink}
+          locale={locale}
+          t={t}
+        />
+      ) : null}
       <PaymentDialog
         state={state}
         t={t}
