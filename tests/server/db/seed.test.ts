@@ -2,6 +2,7 @@ import { Temporal } from "@js-temporal/polyfill"
 import { Effect, type Layer, ManagedRuntime, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { orderIdentifier } from "../../../src/domain/order/orderIdentifier.ts"
 import { seedDatabase, seedIfEmpty } from "../../../src/server/db/seed/seed.ts"
 import { createDatabase, dropDatabase, migratedLayer, postgresAvailable } from "./pgTestDatabase.ts"
 
@@ -155,6 +156,15 @@ describe.skipIf(!available)("seedDatabase on PostgreSQL", () => {
            WHERE st.scanned_at IS NOT NULL AND p.starts_at > '2026-03-26T22:00:00Z')::integer AS scanned_future`,
     )
     expect(r).toEqual({ twice: 0, over: 0, wrong_hall: 0, bad_totals: 0, scanned_future: 0 })
+  })
+
+  it("gives every reservation the identifier the commit would write for its id", async () => {
+    const rows = await query<{ id: number; identifier: string }>(
+      db,
+      "SELECT id::float8 AS id, identifier FROM reservations",
+    )
+    expect(rows.length).toBeGreaterThan(100)
+    expect(rows.filter((r) => r.identifier !== orderIdentifier(r.id))).toEqual([])
   })
 
   it("moves identity sequences past the seeded ids", async () => {
