@@ -1,9 +1,15 @@
 import { Effect, Result } from "effect"
-import { CommitFailed as CommitFailedBody, CommitResult } from "../../api/PaymentApi.ts"
+import {
+  CommitAnswersRefused as CommitAnswersBody,
+  CommitFailed as CommitFailedBody,
+  type CommitRequest,
+  CommitResult,
+} from "../../api/PaymentApi.ts"
 import { toCommitCart } from "../../domain/cart/commitCart.ts"
 import { CommitRejected, CommitRequested, Committed } from "../../domain/cart/events.ts"
 import type { Reservation } from "../../domain/cart/state.ts"
 import { agorot } from "../../domain/cart/values.ts"
+import { termsSatisfied } from "../../domain/order/agreements.ts"
 import {
   commonRefusal,
   decodeAs,
@@ -13,6 +19,7 @@ import {
   retryLostAnswers,
 } from "./answers.ts"
 import {
+  answersRefusal,
   CartNotReady,
   CartStorageFailed,
   commitFailure,
@@ -33,8 +40,12 @@ import { type HumanCheck, PaymentCart, PaymentHttp } from "./ports.ts"
  */
 
 export interface PlaceOrderOptions {
-  /** the terms checkbox (spec §9: required and never pre-ticked) */
+  /** the terms checkbox (spec §9: required and never pre-ticked, unless the site's flags say otherwise) */
   readonly termsAccepted: boolean
+  /** the site's `termsRequired` flag: without it, an order goes on unticked (the server checks the same flag) */
+  readonly termsRequired?: boolean
+  /** what the customer step asked that the commit carries (additional terms accepted, invoice details) */
+  readonly answers?: Pick<CommitRequest, "additionalTerms" | "invoice">
   /** spec §9: payments default to 1 instalment */
   readonly numberOfPayments: number
   /** the presentation's booking fees per order or per ticket beyond each ticket's own (the server checks it) */
@@ -81,7 +92,9 @@ const sendCommit = (body: unknown, idempotencyKey: string, human: HumanCheckStat
       return result === undefined ? yield* new UnableToProcessOrder() : result
     }
     const refused = decodeAs(CommitFailedBody, answer.body)
-    return yield* refused === undefined ? commonRefusal(answer) : commitFailure(refused.code)
+    if (refused !== undefined) return yield* commitFailure(refused.code)
+    const answers = decodeAs(CommitAnswersBody, answer.body)
+    return yield* answers === undefined ? commonRefusal(answer) : answersRefusal(answers.code)
   }).pipe(Effect.mapError(human.noteRefusal))
 
 const appendOrFail = (events: Parameters<PaymentCart["Service"]["append"]>[0]) =>
@@ -97,7 +110,8 @@ const placeOrderFn = Effect.fn("placeOrder")(function* (options: PlaceOrderOptio
     if (before.reservation.status === "voided") return yield* new SeatHoldLost()
     return placed(before.reservation)
   }
-  if (!options.termsAccepted) return yield* new TermsConfirmationRequired()
+  if (!termsSatisfied({ termsRequired: options.termsRequired ?? true }, options.termsAccepted))
+    return yield* new TermsConfirmationRequired()
 
   const built = toCommitCart(before, {
     numberOfPayments: options.numberOfPayments,
@@ -117,6 +131,7 @@ const placeOrderFn = Effect.fn("placeOrder")(function* (options: PlaceOrderOptio
   const body = {
     cart: built.success,
     termsAccepted: options.termsAccepted,
+    ...options.answers,
     ...(options.miniSiteUrl === undefined ? {} : { miniSiteUrl: options.miniSiteUrl }),
   }
 

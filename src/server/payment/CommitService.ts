@@ -3,14 +3,18 @@ import { Config, Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import type { HumanCheckFailed } from "../../api/HumanCheckApi.ts"
 import {
+  type CommitAnswersRefused,
   CommitFailed,
   type CommitFailureCode,
   type CommitRequest,
   type CommitResult,
   OrderAlreadyPaid,
 } from "../../api/PaymentApi.ts"
+import { siteConfig } from "../config/siteConfig.ts"
+import { SiteFlagsConfig } from "../config/siteFlags.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
 import { contactOf } from "./commitContact.ts"
+import { checkAnswers, type OrderAnswers, storeAnswers } from "./commitCustomerInfo.ts"
 import { loadPresentation, loadPricingFacts, loadVoucher } from "./commitFacts.ts"
 import { type PricedCart, priceCart, voucherAmountFor } from "./commitPricing.ts"
 import { type OrderRow, OrdersRepo } from "./OrdersRepo.ts"
@@ -25,7 +29,7 @@ import { PaymentFlow } from "./PaymentFlow.ts"
 /** Minutes the seats stay held for the order once committed (our choice: long enough for 3-D Secure). */
 const PaymentMinutes = Config.Int("PAYMENT_MINUTES").pipe(Config.withDefault(15))
 
-export type CommitError = CommitFailed | OrderAlreadyPaid | HumanCheckFailed
+export type CommitError = CommitFailed | CommitAnswersRefused | OrderAlreadyPaid | HumanCheckFailed
 
 const failed = (code: CommitFailureCode) =>
   new CommitFailed({ error: "lastCommit", message: "Error processing Transaction", code })
@@ -59,6 +63,13 @@ export class CommitService extends Context.Service<
       const orders = yield* OrdersRepo
       const flow = yield* PaymentFlow
       const paymentMinutes = yield* PaymentMinutes
+      // the answers are checked by the values /api/config serves (flags, param 66, the forms)
+      const site = siteConfig("", yield* SiteFlagsConfig)
+      const answerRules = {
+        flags: site.flags,
+        invoiceEnabled: site.params["66"],
+        forms: site.customerInfoForms,
+      }
 
       const resultOf = Effect.fn("CommitService.resultOf")(function* (order: OrderRow) {
         return {
@@ -85,7 +96,6 @@ export class CommitService extends Context.Service<
         cartToken: string,
       ) {
         const cart = request.cart
-        if (!request.termsAccepted) return yield* failed("termsRequired")
         if (cart.memberships.length > 0 || cart.vouchers.length > 0 || cart.donations.length > 0)
           return yield* failed("notOnSale")
         if (cart.seats.length === 0) return yield* failed("emptyCart")
@@ -139,6 +149,7 @@ export class CommitService extends Context.Service<
         priced: PricedCart,
         voucher: { id: number; amount: number } | undefined,
         contact: object,
+        answers: OrderAnswers,
       ) {
         // one commit per cart at a time; holds of this cart cannot change under us either (hold_seats locks it)
         yield* sql`SELECT 1 FROM carts WHERE token = ${cartToken} FOR UPDATE`
@@ -209,6 +220,7 @@ export class CommitService extends Context.Service<
           ON CONFLICT (idempotency_key) DO NOTHING
           RETURNING id::text AS id`
         if (inserted.length === 0) return yield* Effect.fail(new KeyTaken())
+        yield* storeAnswers(id, answers)
 
         const ids = allocationIds as ReadonlyArray<string>
         // a stale voided-to-be order may still name an allocation this cart took over after its hold lapsed
@@ -295,6 +307,7 @@ export class CommitService extends Context.Service<
           yield* humanCheck.verify(request.recaptchaToken, input.client)
 
         const { presentation, priced, contact } = yield* validate(request, cartToken)
+        const answers = yield* checkAnswers(request, presentation.id, answerRules)
         const voucher = yield* voucherPayment(request, priced.total)
         const outcome = yield* sql
           .withTransaction(
@@ -307,6 +320,7 @@ export class CommitService extends Context.Service<
               priced,
               voucher,
               contact,
+              answers,
             ),
           )
           .pipe(
