@@ -23,7 +23,7 @@ import { OrderStep, type StepProps } from "../OrderStep.tsx"
 import { OrderSummary } from "../OrderSummary.tsx"
 import { useStepTimer } from "../useStepTimer.ts"
 import { CustomerFields } from "./CustomerFields.tsx"
-import { orderConsents, saveOrderConsents } from "./consents.ts"
+import { orderConsents, readOrderConsents, saveOrderConsents, withConsents } from "./consents.ts"
 import "../order.css"
 import "../steps.css"
 
@@ -70,7 +70,9 @@ const CustomerStep = ({ order, detail, locale, t }: StepProps) => {
   const formType = presentation.isVod ? "vod" : "order"
   const formConfig = config.data?.customerInfoForms?.[formType] ?? DEFAULT_CUSTOMER_FORMS[formType]
   const invoiceEnabled = config.data?.params["66"] ?? false
-  const [values, setValues] = useState<CustomerFormValues>(() => fromCustomerInfo(cart.customerInfo))
+  const [values, setValues] = useState<CustomerFormValues>(() =>
+    withConsents(fromCustomerInfo(cart.customerInfo), readOrderConsents(log.cartId)),
+  )
   // untouched, the consent follows the site's flag (which may arrive after the first render) or the saved answer
   const flags = useSiteFlags()
   const [mailingChoice, setMailing] = useState<boolean | null>(null)

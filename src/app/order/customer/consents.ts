@@ -37,3 +37,16 @@ export const readOrderConsents = (cartId: string): OrderConsents | null => {
     return null
   }
 }
+
+/** The form as the buyer left it: a return to the customer step shows the terms and invoice they gave. */
+export const withConsents = (
+  values: CustomerFormValues,
+  consents: OrderConsents | null,
+): CustomerFormValues =>
+  consents === null
+    ? values
+    : {
+        ...values,
+        additionalTerms: Object.fromEntries(consents.additionalTerms.map((code) => [code, true])),
+        ...(consents.invoice === null ? {} : { ...consents.invoice, invoiceRequested: true }),
+      }
