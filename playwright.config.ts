@@ -67,11 +67,13 @@ export default defineConfig({
       timeout: 180_000,
       reuseExistingServer: false,
       stdout: "pipe",
+      // SAVE_CARD: the saved-card journey keeps a card, which the spec's default flags do not offer
       env: {
         PORT: String(PORT),
         HOST: "127.0.0.1",
         DATA_DIR: dataDir,
         DATABASE_URL: "",
+        SAVE_CARD: "true",
         ...CLOCK_AND_JOURNEYS,
       },
     },

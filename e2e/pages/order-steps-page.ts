@@ -94,8 +94,8 @@ export class OrderStepsPage {
       await this.page.locator(`#customer-${name}`).fill(value)
   }
 
+  /** The customer step's additional term (SUMMER_PROMO); the terms of purchase are asked on the pay step only. */
   async acceptTerms(): Promise<void> {
     await this.page.getByLabel(this.texts.orderSteps.customer.summerPromo).check()
-    await this.page.getByLabel(this.texts.orderSteps.customer.terms).check()
   }
 }

@@ -35,12 +35,25 @@ export type PaymentMethod = typeof PaymentMethod.Type
 export const OrderStatus = Schema.Literals(["awaitingPayment", "paid", "voided"])
 export type OrderStatus = typeof OrderStatus.Type
 
+/** Spec §3 "Invoice details" (offered when config param 66 is on); `invoiceRequested` is its presence. */
+export const InvoiceDetails = Schema.Struct({
+  invoiceName: Schema.String,
+  invoiceSSN: Schema.String,
+  invoiceAddress: Schema.String,
+  invoiceCity: Schema.String,
+  invoicePostalCode: Schema.String,
+})
+
 export const CommitRequest = Schema.Struct({
   cart: CommitCart,
   miniSiteUrl: Schema.optional(Schema.String),
   recaptchaToken: Schema.optional(Schema.String),
-  /** the buyer ticked the terms (spec §9: terms required and never pre-ticked) */
+  /** the buyer ticked the terms of purchase (spec §9: required unless the site says not, never pre-ticked) */
   termsAccepted: Schema.Boolean,
+  /** the codes of the additional terms the buyer accepted (spec §5: SUMMER_PROMO is required on a normal order) */
+  additionalTerms: Schema.optional(Schema.Array(Schema.String)),
+  /** the invoice the buyer asked for, checked by the same rules as the form (src/domain/order/invoiceDetails.ts) */
+  invoice: Schema.optional(Schema.NullOr(InvoiceDetails)),
 })
 export type CommitRequest = typeof CommitRequest.Type
 
@@ -75,7 +88,7 @@ export type CommitResult = typeof CommitResult.Type
  * - `pointsBalance`: the tickets paid with loyalty points need more points than the member has;
  *   `loyaltyTicketLimit`: more loyalty-priced tickets than one order may hold; `priceLevel`: seats from more
  *   than one price level (src/domain/order/ticketRules.ts)
- * - `customerInfoInvalid`, `termsRequired`
+ * - `customerInfoInvalid`
  * - `idempotencyKeyReused`: the key was used for a different cart
  */
 export const CommitFailureCode = Schema.Literals([
@@ -95,7 +108,6 @@ export const CommitFailureCode = Schema.Literals([
   "voucherExpired",
   "voucherBalance",
   "customerInfoInvalid",
-  "termsRequired",
   "idempotencyKeyReused",
   // a member-only ticket without an active member allowed member prices (or a punch card without entries left)
   "memberInvalid",
@@ -125,6 +137,26 @@ export class CommitFailed extends Schema.TaggedError<CommitFailed>()(
 export class InstalmentsNotAllowed extends Schema.TaggedError<InstalmentsNotAllowed>()(
   "InstalmentsNotAllowed",
   { error: Schema.Literal("instalmentsNotAllowed"), allowed: Schema.Array(Schema.Int) },
+  { httpApiStatus: 400 },
+) {}
+
+/**
+ * The buyer's answers do not allow the order (400: the request is at fault, nothing was written); the browser
+ * asks again on the step that asks them:
+ * - `termsRequired`: the terms of purchase are required (config flag `termsRequired`) and not accepted;
+ * - `additionalTermRequired`: a required additional term of the order type's form (SUMMER_PROMO) is missing;
+ * - `invoiceInvalid`: invoice details sent while param 66 is off, or breaking the invoice rules.
+ */
+export const CommitAnswersCode = Schema.Literals([
+  "termsRequired",
+  "additionalTermRequired",
+  "invoiceInvalid",
+])
+export type CommitAnswersCode = typeof CommitAnswersCode.Type
+
+export class CommitAnswersRefused extends Schema.TaggedError<CommitAnswersRefused>()(
+  "CommitAnswersRefused",
+  { code: CommitAnswersCode },
   { httpApiStatus: 400 },
 ) {}
 
@@ -236,7 +268,7 @@ export class PaymentApi extends HttpApiGroup.make("payment")
       payload: CommitRequest,
       headers: { "idempotency-key": Schema.String },
       success: CommitResult,
-      error: [HumanCheckFailed, CommitFailed, OrderAlreadyPaid, InstalmentsNotAllowed],
+      error: [HumanCheckFailed, CommitFailed, CommitAnswersRefused, OrderAlreadyPaid, InstalmentsNotAllowed],
     })
       .middleware(CartSession)
       // a logged-in customer's order, and where `saveMagCard` keeps the card it is paid with

@@ -7,6 +7,7 @@
 export const PAGE_PATHS = [
   "/",
   "/support",
+  "/terms/$code",
   "/edocument/$documentKey",
   "/order/",
   "/order/payment-return",

@@ -17,6 +17,7 @@ import { Route as BookingEdocumentDocumentKeyRouteImport } from "./routes/_booki
 import { Route as BookingOrderIndexRouteImport } from "./routes/_booking/order.index.tsx"
 import { Route as BookingOrderPresentationIdRouteImport } from "./routes/_booking/order.$presentationId.tsx"
 import { Route as BookingOrderPaymentReturnRouteImport } from "./routes/_booking/order.payment-return.tsx"
+import { Route as DefaultTermsCodeRouteImport } from "./routes/_default/terms.$code.tsx"
 import { Route as BookingOrderPresentationIdIndexRouteImport } from "./routes/_booking/order.$presentationId.index.tsx"
 import { Route as BookingOrderPresentationIdCustomerRouteImport } from "./routes/_booking/order.$presentationId.customer.tsx"
 import { Route as BookingOrderPresentationIdPayRouteImport } from "./routes/_booking/order.$presentationId.pay.tsx"
@@ -66,6 +67,11 @@ const BookingOrderPaymentReturnRoute =
     path: "/order/payment-return",
     getParentRoute: () => BookingRoute,
   } as any)
+const DefaultTermsCodeRoute = DefaultTermsCodeRouteImport.update({
+  id: "/terms/$code",
+  path: "/terms/$code",
+  getParentRoute: () => DefaultRoute,
+} as any)
 const BookingOrderPresentationIdIndexRoute =
   BookingOrderPresentationIdIndexRouteImport.update({
     id: "/",
@@ -115,6 +121,7 @@ export interface FileRoutesByFullPath {
   "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
   "/order/$presentationId": typeof BookingOrderPresentationIdRouteWithChildren
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
+  "/terms/$code": typeof DefaultTermsCodeRoute
   "/order/": typeof BookingOrderIndexRoute
   "/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
   "/order/$presentationId/pay": typeof BookingOrderPresentationIdPayRoute
@@ -129,6 +136,7 @@ export interface FileRoutesByTo {
   "/support": typeof DefaultSupportRoute
   "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
+  "/terms/$code": typeof DefaultTermsCodeRoute
   "/order": typeof BookingOrderIndexRoute
   "/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
   "/order/$presentationId/pay": typeof BookingOrderPresentationIdPayRoute
@@ -147,6 +155,7 @@ export interface FileRoutesById {
   "/_booking/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
   "/_booking/order/$presentationId": typeof BookingOrderPresentationIdRouteWithChildren
   "/_booking/order/payment-return": typeof BookingOrderPaymentReturnRoute
+  "/_default/terms/$code": typeof DefaultTermsCodeRoute
   "/_booking/order/": typeof BookingOrderIndexRoute
   "/_booking/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
   "/_booking/order/$presentationId/pay": typeof BookingOrderPresentationIdPayRoute
@@ -164,6 +173,7 @@ export interface FileRouteTypes {
     | "/edocument/$documentKey"
     | "/order/$presentationId"
     | "/order/payment-return"
+    | "/terms/$code"
     | "/order/"
     | "/order/$presentationId/customer"
     | "/order/$presentationId/pay"
@@ -178,6 +188,7 @@ export interface FileRouteTypes {
     | "/support"
     | "/edocument/$documentKey"
     | "/order/payment-return"
+    | "/terms/$code"
     | "/order"
     | "/order/$presentationId/customer"
     | "/order/$presentationId/pay"
@@ -195,6 +206,7 @@ export interface FileRouteTypes {
     | "/_booking/edocument/$documentKey"
     | "/_booking/order/$presentationId"
     | "/_booking/order/payment-return"
+    | "/_default/terms/$code"
     | "/_booking/order/"
     | "/_booking/order/$presentationId/customer"
     | "/_booking/order/$presentationId/pay"
@@ -267,6 +279,13 @@ declare module "@tanstack/react-router" {
       fullPath: "/order/payment-return"
       preLoaderRoute: typeof BookingOrderPaymentReturnRouteImport
       parentRoute: typeof BookingRoute
+    }
+    "/_default/terms/$code": {
+      id: "/_default/terms/$code"
+      path: "/terms/$code"
+      fullPath: "/terms/$code"
+      preLoaderRoute: typeof DefaultTermsCodeRouteImport
+      parentRoute: typeof DefaultRoute
     }
     "/_booking/order/$presentationId/": {
       id: "/_booking/order/$presentationId/"
@@ -370,11 +389,13 @@ const BookingRouteWithChildren =
 interface DefaultRouteChildren {
   DefaultSupportRoute: typeof DefaultSupportRoute
   DefaultIndexRoute: typeof DefaultIndexRoute
+  DefaultTermsCodeRoute: typeof DefaultTermsCodeRoute
 }
 
 const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultSupportRoute: DefaultSupportRoute,
   DefaultIndexRoute: DefaultIndexRoute,
+  DefaultTermsCodeRoute: DefaultTermsCodeRoute,
 }
 
 const DefaultRouteWithChildren =

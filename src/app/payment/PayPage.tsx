@@ -4,14 +4,18 @@ import { useEffect, useId, useRef, useState } from "react"
 import { CartReset } from "../../domain/cart/events.ts"
 import { allSeats } from "../../domain/cart/state.ts"
 import type { PaymentMethod } from "../../domain/cart/values.ts"
+import { mayOfferSavingCard, termsStartTicked } from "../../domain/order/agreements.ts"
 import { allowedInstalments, DEFAULT_INSTALMENTS } from "../../domain/pricing/instalments.ts"
 import { eventMeta } from "../cart/cartLog.ts"
 import { unlockSeats } from "../cart/seatCommands.ts"
 import { formatMoney } from "../i18n/format.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
+import { useSiteFlags } from "../lib/siteFlags.ts"
+import { readOrderConsents } from "../order/customer/consents.ts"
 import { screenLink } from "../order/flow.ts"
 // the order journey's frame (steps, basket) as the other step screens have it, also when this one is opened first
 import { OrderStep, type StepProps } from "../order/OrderStep.tsx"
+import { TermsLink } from "../terms/TermsLink.tsx"
 import { payDeadline, payFigures } from "./figures.ts"
 import { PaymentDialog } from "./PaymentDialog.tsx"
 import { PaySummary } from "./PaySummary.tsx"
@@ -49,7 +53,10 @@ const ReadyPay = ({ order, detail, locale, t }: StepProps) => {
   const [method, setMethod] = useState<PaymentMethod>(openPayment?.method ?? "card")
   const [instalments, setInstalments] = useState(openPayment?.numberOfPayments ?? 1)
   const [cardChoice, setCardChoice] = useState<CardChoice>({ savedCardId: null, saveCard: false })
-  const [terms, setTerms] = useState(false)
+  const flags = useSiteFlags()
+  // asked here only, where the answer goes with the commit; untouched, it starts as the site's flag says
+  const [termsChoice, setTerms] = useState<boolean | null>(null)
+  const terms = termsChoice ?? termsStartTicked(flags)
   const [termsProblem, setTermsProblem] = useState(false)
   const termsRef = useRef<HTMLInputElement>(null)
   const { state, start, reset } = usePaymentRun(log)
@@ -93,6 +100,9 @@ const ReadyPay = ({ order, detail, locale, t }: StepProps) => {
     const exit = await start((current) =>
       payFor(current)({
         termsAccepted: terms,
+        termsRequired: flags.termsRequired,
+        // the additional terms and invoice the customer step asked for (none: the server asks for them again)
+        answers: readOrderConsents(log.cartId) ?? { additionalTerms: [] },
         numberOfPayments: method === "card" ? chosenInstalments : DEFAULT_INSTALMENTS,
         globalServiceCharge: figures.bookingTotal,
         method,
@@ -100,7 +110,8 @@ const ReadyPay = ({ order, detail, locale, t }: StepProps) => {
         ...(method === "card" && cardChoice.savedCardId !== null
           ? { savedCardId: cardChoice.savedCardId }
           : {}),
-        saveMagCard: method === "card" && cardChoice.savedCardId === null && cardChoice.saveCard,
+        saveMagCard:
+          method === "card" && cardChoice.savedCardId === null && cardChoice.saveCard && flags.saveCard,
       }),
     )
     if (exit === null) return
@@ -190,6 +201,7 @@ const ReadyPay = ({ order, detail, locale, t }: StepProps) => {
               choice={cardChoice}
               onChoice={setCardChoice}
               disabled={openPayment !== null || busy}
+              offerSaving={mayOfferSavingCard(flags, true)}
               locale={locale}
               t={t}
             />
@@ -228,6 +240,7 @@ const ReadyPay = ({ order, detail, locale, t }: StepProps) => {
             />
             <span>{t("payment.terms.label")}</span>
           </label>
+          <TermsLink code="purchase" locale={locale} t={t} />
           {termsProblem ? (
             <p id={`${id}-terms-problem`} className="pay-problem" role="alert" data-testid="terms-problem">
               {t("payment.terms.required")}
@@ -262,6 +275,7 @@ const ReadyPay = ({ order, detail, locale, t }: StepProps) => {
         onStartAgain={() => void startAgain()}
         onWhatsOn={() => void navigate({ to: "/", search: { lang: locale } })}
         onBackToTickets={() => void navigate(screenLink(presentationId, "tickets", locale))}
+        onBackToDetails={() => void navigate(screenLink(presentationId, "customer", locale))}
         onContinue={(url) => window.location.assign(url)}
         onCheckAgain={() => void checkOpenPayment()}
         onClose={reset}

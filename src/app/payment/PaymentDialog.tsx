@@ -15,6 +15,8 @@ type Props = {
   readonly onWhatsOn: () => void
   /** back to the ticket step, the seats still held, to change a seat's member number or reference */
   readonly onBackToTickets: () => void
+  /** back to the customer step, to tick an additional term or fix the invoice details */
+  readonly onBackToDetails: () => void
   /** continue a payment the provider still waits for */
   readonly onContinue: (url: string) => void
   readonly onCheckAgain: () => void
@@ -37,6 +39,7 @@ const hasCommitText = (code: string): code is CommitText =>
 export const errorKey = (error: PayError): MessageKey => {
   if (error._tag === "BlikError" && error.expired) return "payment.errors.BlikExpired"
   if (error._tag === "CommitFailed" && hasCommitText(error.code)) return `payment.errors.${error.code}`
+  if (error._tag === "CustomerAnswersRefused") return `payment.errors.${error.code}`
   return `payment.errors.${error._tag}`
 }
 
@@ -55,6 +58,7 @@ export const PaymentDialog = ({
   onStartAgain,
   onWhatsOn,
   onBackToTickets,
+  onBackToDetails,
   onContinue,
   onCheckAgain,
   onClose,
@@ -131,7 +135,7 @@ export const PaymentDialog = ({
           <Failure
             error={state.error}
             t={t}
-            on={{ onRetry, onStartAgain, onWhatsOn, onBackToTickets, onClose }}
+            on={{ onRetry, onStartAgain, onWhatsOn, onBackToTickets, onBackToDetails, onClose }}
           />
         ) : null}
       </div>
@@ -142,7 +146,10 @@ export const PaymentDialog = ({
 type FailureProps = {
   readonly error: PayError
   readonly t: Translate
-  readonly on: Pick<Props, "onRetry" | "onStartAgain" | "onWhatsOn" | "onBackToTickets" | "onClose">
+  readonly on: Pick<
+    Props,
+    "onRetry" | "onStartAgain" | "onWhatsOn" | "onBackToTickets" | "onBackToDetails" | "onClose"
+  >
 }
 
 const Failure = ({ error, t, on }: FailureProps) => {
@@ -164,6 +171,11 @@ const Failure = ({ error, t, on }: FailureProps) => {
         {way === "backToTickets" ? (
           <button type="button" className="button button--primary" onClick={on.onBackToTickets}>
             {t("payment.actions.backToTickets")}
+          </button>
+        ) : null}
+        {way === "backToDetails" ? (
+          <button type="button" className="button button--primary" onClick={on.onBackToDetails}>
+            {t("payment.actions.backToDetails")}
           </button>
         ) : null}
         {way === "whatsOn" ? (

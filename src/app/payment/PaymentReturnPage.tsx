@@ -97,6 +97,7 @@ export const PaymentReturnPage = ({ paymentId, reservationIdentifier, locale }: 
         onWhatsOn={() => void navigate({ to: "/", search: { lang: locale } })}
         // a commit refusal is not met on the return page; the pay screen leads on from there
         onBackToTickets={() => void navigate(payLink)}
+        onBackToDetails={() => void navigate(payLink)}
         onContinue={(url) => window.location.assign(url)}
         onCheckAgain={() => void check()}
         onClose={() => {

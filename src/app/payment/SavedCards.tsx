@@ -33,6 +33,8 @@ type Props = {
   readonly choice: CardChoice
   readonly onChoice: (choice: CardChoice) => void
   readonly disabled: boolean
+  /** the site's `saveCard` flag (spec §9: off): whether a new card may be kept for next time */
+  readonly offerSaving: boolean
   readonly locale: LocaleCode
   readonly t: Translate
 }
@@ -43,7 +45,7 @@ const savedCardsKey = (uuid: string | undefined, locationId: number) =>
 const cardLabel = (card: MagCard) =>
   `${card.brand.toUpperCase()} •••• ${card.last4} · ${String(card.expMonth).padStart(2, "0")}/${String(card.expYear).slice(-2)}`
 
-export const SavedCards = ({ locationId, choice, onChoice, disabled, locale, t }: Props) => {
+export const SavedCards = ({ locationId, choice, onChoice, disabled, offerSaving, locale, t }: Props) => {
   const stored = useSyncExternalStore(subscribeCustomer, storedCustomerText, () => null)
   const customer = useMemo(() => parseCustomer(stored), [stored])
   const id = useId()
@@ -97,15 +99,17 @@ export const SavedCards = ({ locationId, choice, onChoice, disabled, locale, t }
         </label>
       </div>
       {choice.savedCardId === null ? (
-        <label className="pay-terms__label">
-          <input
-            type="checkbox"
-            checked={choice.saveCard}
-            onChange={(event) => onChoice({ savedCardId: null, saveCard: event.target.checked })}
-            data-testid="save-card"
-          />
-          <span>{t("payment.savedCards.saveNew")}</span>
-        </label>
+        offerSaving ? (
+          <label className="pay-terms__label">
+            <input
+              type="checkbox"
+              checked={choice.saveCard}
+              onChange={(event) => onChoice({ savedCardId: null, saveCard: event.target.checked })}
+              data-testid="save-card"
+            />
+            <span>{t("payment.savedCards.saveNew")}</span>
+          </label>
+        ) : null
       ) : (
         <p className="pay-hint">{t("payment.savedCards.cvvOnly")}</p>
       )}

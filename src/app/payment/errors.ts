@@ -1,5 +1,5 @@
 import { Data } from "effect"
-import type { CommitFailureCode, PaymentFailureCode } from "../../api/PaymentApi.ts"
+import type { CommitAnswersCode, CommitFailureCode, PaymentFailureCode } from "../../api/PaymentApi.ts"
 
 /**
  * Every way placing an order or paying can fail, one tagged class each (spec §8 Order and payment). They carry
@@ -41,6 +41,10 @@ export class CommitFailed extends Data.TaggedError("CommitFailed")<{ readonly co
 export class InstalmentsNotAllowed extends Data.TaggedError("InstalmentsNotAllowed")<{
   readonly allowed: ReadonlyArray<number>
 }> {}
+/** the server refused what the customer step answered (an additional term, the invoice): asked there again */
+export class CustomerAnswersRefused extends Data.TaggedError("CustomerAnswersRefused")<{
+  readonly code: Exclude<CommitAnswersCode, "termsRequired">
+}> {}
 /** spec §5: the human check failed repeatedly; refresh or use another browser */
 export class HumanCheckRefused extends Data.TaggedError("HumanCheckRefused") {}
 /** the cart cannot make an order (nothing to buy, a seat without a ticket): the earlier steps are not done */
@@ -59,6 +63,7 @@ export type PlaceOrderError =
   | OrderAlreadyPaid
   | CommitFailed
   | InstalmentsNotAllowed
+  | CustomerAnswersRefused
   | HumanCheckRefused
   | UnableToProcessOrder
   | CartNotReady
@@ -91,12 +96,14 @@ export const commitFailure = (code: CommitFailureCode): PlaceOrderError => {
   switch (code) {
     case "holdLost":
       return new SeatHoldLost()
-    case "termsRequired":
-      return new TermsConfirmationRequired()
     default:
       return new CommitFailed({ code })
   }
 }
+
+/** The server's 400 refusals of the buyer's answers: the terms beside the pay button, the rest on the form. */
+export const answersRefusal = (code: CommitAnswersCode): PlaceOrderError =>
+  code === "termsRequired" ? new TermsConfirmationRequired() : new CustomerAnswersRefused({ code })
 
 /** The contract's payment failure codes, one error each. */
 export const paymentFailure = (code: PaymentFailureCode): PaymentResultError => {
@@ -138,9 +145,10 @@ export const paymentFailure = (code: PaymentFailureCode): PaymentResultError => 
  * - `startAgain`: the order is gone; start a new one from the seats;
  * - `whatsOn`: nothing to continue here (already paid, the cart is not ready);
  * - `fixTerms`: tick the terms and press Pay again;
- * - `backToTickets`: a seat's ticket needs another member number or reference (the seats are still held).
+ * - `backToTickets`: a seat's ticket needs another member number or reference (the seats are still held);
+ * - `backToDetails`: an additional term or the invoice details need the customer step again.
  */
-export type WayForward = "retry" | "startAgain" | "whatsOn" | "fixTerms" | "backToTickets"
+export type WayForward = "retry" | "startAgain" | "whatsOn" | "fixTerms" | "backToTickets" | "backToDetails"
 
 const TICKET_CODES: ReadonlySet<string> = new Set([
   "memberInvalid",
@@ -158,6 +166,8 @@ export const wayForward = (error: PayError): WayForward => {
   switch (error._tag) {
     case "TermsConfirmationRequired":
       return "fixTerms"
+    case "CustomerAnswersRefused":
+      return "backToDetails"
     case "CommitFailed":
       // the tickets on the seats are what the server refused: the seats are still held, fix them there
       if (TICKET_CODES.has(error.code)) return "backToTickets"

@@ -1,6 +1,8 @@
 import { Effect, Result } from "effect"
 import {
+  CommitAnswersRefused as CommitAnswersBody,
   CommitFailed as CommitFailedBody,
+  type CommitRequest,
   CommitResult,
   InstalmentsNotAllowed as InstalmentsNotAllowedBody,
 } from "../../api/PaymentApi.ts"
@@ -8,6 +10,7 @@ import { toCommitCart } from "../../domain/cart/commitCart.ts"
 import { CommitRejected, CommitRequested, Committed } from "../../domain/cart/events.ts"
 import type { Reservation } from "../../domain/cart/state.ts"
 import { agorot } from "../../domain/cart/values.ts"
+import { termsSatisfied } from "../../domain/order/agreements.ts"
 import {
   commonRefusal,
   decodeAs,
@@ -17,6 +20,7 @@ import {
   retryLostAnswers,
 } from "./answers.ts"
 import {
+  answersRefusal,
   CartNotReady,
   CartStorageFailed,
   commitFailure,
@@ -38,8 +42,12 @@ import { type HumanCheck, PaymentCart, PaymentHttp } from "./ports.ts"
  */
 
 export interface PlaceOrderOptions {
-  /** the terms checkbox (spec §9: required and never pre-ticked) */
+  /** the terms checkbox (spec §9: required and never pre-ticked, unless the site's flags say otherwise) */
   readonly termsAccepted: boolean
+  /** the site's `termsRequired` flag: without it, an order goes on unticked (the server checks the same flag) */
+  readonly termsRequired?: boolean
+  /** what the customer step asked that the commit carries (additional terms accepted, invoice details) */
+  readonly answers?: Pick<CommitRequest, "additionalTerms" | "invoice">
   /** spec §9: payments default to 1 instalment */
   readonly numberOfPayments: number
   /** the presentation's booking fees per order or per ticket beyond each ticket's own (the server checks it) */
@@ -88,7 +96,9 @@ const sendCommit = (body: unknown, idempotencyKey: string, human: HumanCheckStat
     const instalments = decodeAs(InstalmentsNotAllowedBody, answer.body)
     if (instalments !== undefined) return yield* new InstalmentsNotAllowed({ allowed: instalments.allowed })
     const refused = decodeAs(CommitFailedBody, answer.body)
-    return yield* refused === undefined ? commonRefusal(answer) : commitFailure(refused.code)
+    if (refused !== undefined) return yield* commitFailure(refused.code)
+    const answers = decodeAs(CommitAnswersBody, answer.body)
+    return yield* answers === undefined ? commonRefusal(answer) : answersRefusal(answers.code)
   }).pipe(Effect.mapError(human.noteRefusal))
 
 const appendOrFail = (events: Parameters<PaymentCart["Service"]["append"]>[0]) =>
@@ -104,7 +114,8 @@ const placeOrderFn = Effect.fn("placeOrder")(function* (options: PlaceOrderOptio
     if (before.reservation.status === "voided") return yield* new SeatHoldLost()
     return placed(before.reservation)
   }
-  if (!options.termsAccepted) return yield* new TermsConfirmationRequired()
+  if (!termsSatisfied({ termsRequired: options.termsRequired ?? true }, options.termsAccepted))
+    return yield* new TermsConfirmationRequired()
 
   const built = toCommitCart(before, {
     numberOfPayments: options.numberOfPayments,
@@ -124,6 +135,7 @@ const placeOrderFn = Effect.fn("placeOrder")(function* (options: PlaceOrderOptio
   const body = {
     cart: built.success,
     termsAccepted: options.termsAccepted,
+    ...options.answers,
     ...(options.miniSiteUrl === undefined ? {} : { miniSiteUrl: options.miniSiteUrl }),
   }
 

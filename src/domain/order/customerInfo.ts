@@ -1,4 +1,8 @@
+import { stripHash, validateInvoice } from "./invoiceDetails.ts"
 import { isValidIsraeliId, normalizeIsraeliId } from "./israeliId.ts"
+
+// where the rule lives since the server checks invoices too; kept here for the form's importers
+export { stripHash }
 
 /**
  * The customer-info form (spec §3 "Customer-info form config", §5): which fields an order type shows and
@@ -88,7 +92,6 @@ export interface CustomerFormValues {
   readonly city: string
   readonly postalCode: string
   readonly dateOfBirth: string
-  readonly termsAccepted: boolean
   readonly additionalTerms: Readonly<Record<string, boolean>>
   readonly invoiceRequested: boolean
   readonly invoiceName: string
@@ -100,10 +103,10 @@ export interface CustomerFormValues {
 
 export type FormField = Exclude<keyof CustomerFormValues, "additionalTerms"> | `term.${string}`
 
-/** The spec's rules (required, alpha, email, min, max, numeric, alpha_num) and ours (match, ID, mobile, terms). */
+/** The spec's rules (required, alpha, email, min, max, numeric, alpha_num) and ours (match, ID, mobile). */
 export type FieldError =
   | { readonly rule: "required" | "alpha" | "email" | "numeric" | "alpha_num" | "mismatch" | "invalidSSN" }
-  | { readonly rule: "mobile" | "terms" | "date" }
+  | { readonly rule: "mobile" | "date" }
   | { readonly rule: "min"; readonly min: number }
   | { readonly rule: "max"; readonly max: number }
 
@@ -122,9 +125,6 @@ export const israeliMobile = (typed: string): string | null => {
   const mobile = normalizeMobile(typed)
   return ISRAELI_MOBILE.test(mobile) ? mobile : null
 }
-
-/** Spec §5: hash characters are removed from addresses. */
-export const stripHash = (typed: string): string => typed.replace(/#/g, "").trim()
 
 const LETTERS = /^[\p{L}\p{M}' \-״׳.]+$/u
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
@@ -146,7 +146,8 @@ const checkText = (value: string, required: boolean, max: number): FieldError | 
 export type FieldErrors = Partial<Record<FormField, FieldError>>
 
 /**
- * Every broken rule, by field; an empty object means the form may be saved. `invoiceEnabled` is config param 66.
+ * Every broken rule, by field (the terms of purchase are asked once, on the pay step, whose answer the commit
+ * carries); an empty object means the form may be saved. `invoiceEnabled` is config param 66.
  */
 export const validateCustomerForm = (
   values: CustomerFormValues,
@@ -220,23 +221,11 @@ export const validateCustomerForm = (
     else if (!/^\d{4}-\d{2}-\d{2}$/.test(v.dateOfBirth)) put("dateOfBirth", { rule: "date" })
   }
 
-  if (invoiceEnabled && v.invoiceRequested) {
-    put("invoiceName", checkText(v.invoiceName.trim(), true, 100))
-    const tax = v.invoiceSSN.trim()
-    if (tax === "") put("invoiceSSN", { rule: "required" })
-    else if (!/^[0-9A-Za-z]+$/.test(tax)) put("invoiceSSN", { rule: "alpha_num" })
-    else if (tax.length < 8) put("invoiceSSN", { rule: "min", min: 8 })
-    else if (tax.length > 9) put("invoiceSSN", { rule: "max", max: 9 })
-    put("invoiceAddress", checkText(stripHash(v.invoiceAddress), true, 100))
-    put("invoiceCity", checkText(v.invoiceCity.trim(), true, 50))
-    const postal = v.invoicePostalCode.trim()
-    if (postal !== "" && !DIGITS.test(postal)) put("invoicePostalCode", { rule: "numeric" })
-  }
+  if (invoiceEnabled && v.invoiceRequested) Object.assign(errors, validateInvoice(values))
 
   for (const term of config.additionalTerms)
     if (term.isIncluded && term.isRequired && values.additionalTerms[term.code] !== true)
       put(`term.${term.code}`, { rule: "required" })
-  if (!values.termsAccepted) put("termsAccepted", { rule: "terms" })
   return errors
 }
 
@@ -274,7 +263,6 @@ export const emptyCustomerForm: CustomerFormValues = {
   city: "",
   postalCode: "",
   dateOfBirth: "",
-  termsAccepted: false,
   additionalTerms: {},
   invoiceRequested: false,
   invoiceName: "",

@@ -1,4 +1,5 @@
 import type { SiteConfig } from "../../api/ConfigApi.ts"
+import { DEFAULT_SITE_FLAGS, type SiteFlags } from "../../domain/order/agreements.ts"
 import { DEFAULT_CUSTOMER_FORMS } from "../../domain/order/customerInfo.ts"
 
 /**
@@ -6,8 +7,9 @@ import { DEFAULT_CUSTOMER_FORMS } from "../../domain/order/customerInfo.ts"
  * - step timers (param 665): 10 minutes to choose seats, 7 for tickets, 5 for products, 8 for customer info —
  *   long enough for a family to decide, short enough that abandoned holds return to sale quickly;
  * - loyalty login (64) and invoice details (66) on, QR on e-documents (670) on.
+ * The flags come from the environment (siteFlags.ts); without it, the spec's values.
  */
-export const siteConfig = (serverTime: string): SiteConfig => ({
+export const siteConfig = (serverTime: string, flags: SiteFlags = DEFAULT_SITE_FLAGS): SiteConfig => ({
   params: {
     "64": true,
     "66": true,
@@ -25,14 +27,7 @@ export const siteConfig = (serverTime: string): SiteConfig => ({
   locales: { enabled: ["he", "en", "ru"], default: "he", storeDefault: "en", fallback: "en" },
   timeZone: "Asia/Jerusalem",
   country: "IL",
-  flags: {
-    termsRequired: true,
-    termsConfirmedByDefault: false,
-    mobileVerification: false,
-    emailVerification: false,
-    saveCard: false,
-    mailingDefault: false,
-  },
+  flags,
   serverTime,
   customerInfoForms: DEFAULT_CUSTOMER_FORMS,
 })

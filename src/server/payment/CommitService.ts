@@ -3,6 +3,7 @@ import { Clock, Config, Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import type { HumanCheckFailed } from "../../api/HumanCheckApi.ts"
 import {
+  type CommitAnswersRefused,
   CommitFailed,
   type CommitFailureCode,
   type CommitRequest,
@@ -15,8 +16,11 @@ import { allowedInstalments, isAllowedInstalments } from "../../domain/pricing/i
 import { voucherPaymentAmount } from "../../domain/pricing/voucherPayment.ts"
 import { placeKey } from "../../domain/seating/seatKeys.ts"
 import { onSaleAt } from "../../domain/shared/onSale.ts"
+import { siteConfig } from "../config/siteConfig.ts"
+import { SiteFlagsConfig } from "../config/siteFlags.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
 import { contactOf } from "./commitContact.ts"
+import { checkAnswers, type OrderAnswers, storeAnswers } from "./commitCustomerInfo.ts"
 import { loadPresentation, loadPricingFacts, loadVoucher } from "./commitFacts.ts"
 import { priceCart } from "./commitPricing.ts"
 import * as steps from "./OrderStepsRepo.ts"
@@ -33,7 +37,12 @@ import { PaymentFlow } from "./PaymentFlow.ts"
 /** Minutes the seats stay held for the order once committed (our choice: long enough for 3-D Secure). */
 const PaymentMinutes = Config.Int("PAYMENT_MINUTES").pipe(Config.withDefault(15))
 
-export type CommitError = CommitFailed | OrderAlreadyPaid | HumanCheckFailed | InstalmentsNotAllowed
+export type CommitError =
+  | CommitFailed
+  | CommitAnswersRefused
+  | OrderAlreadyPaid
+  | HumanCheckFailed
+  | InstalmentsNotAllowed
 
 const failed = (code: CommitFailureCode) =>
   new CommitFailed({ error: "lastCommit", message: "Error processing Transaction", code })
@@ -67,6 +76,13 @@ export class CommitService extends Context.Service<
       const orders = yield* OrdersRepo
       const flow = yield* PaymentFlow
       const paymentMinutes = yield* PaymentMinutes
+      // the answers are checked by the values /api/config serves (flags, param 66, the forms)
+      const site = siteConfig("", yield* SiteFlagsConfig)
+      const answerRules = {
+        flags: site.flags,
+        invoiceEnabled: site.params["66"],
+        forms: site.customerInfoForms,
+      }
 
       const resultOf = Effect.fn("CommitService.resultOf")(function* (order: OrderRow) {
         return {
@@ -93,7 +109,6 @@ export class CommitService extends Context.Service<
         cartToken: string,
       ) {
         const cart = request.cart
-        if (!request.termsAccepted) return yield* failed("termsRequired")
         if (cart.memberships.length > 0 || cart.vouchers.length > 0 || cart.donations.length > 0)
           return yield* failed("notOnSale")
         if (cart.seats.length === 0) return yield* failed("emptyCart")
@@ -139,7 +154,7 @@ export class CommitService extends Context.Service<
       })
 
       /** The commit's transaction: the flow of its steps; their SQL lives in OrderStepsRepo.ts. */
-      const write = Effect.fn("CommitService.write")(function* (plan: CommitPlan) {
+      const write = Effect.fn("CommitService.write")(function* (plan: CommitPlan, answers: OrderAnswers) {
         yield* steps.lockCart(plan)
         const existing = yield* orders.byIdempotencyKey(plan.idempotencyKey)
         if (Option.isSome(existing)) return { replay: existing.value }
@@ -166,6 +181,7 @@ export class CommitService extends Context.Service<
 
         const inserted = yield* steps.insertOrder(plan)
         if (Option.isNone(inserted)) return yield* Effect.fail(new KeyTaken())
+        yield* storeAnswers(inserted.value, answers)
         const order: PlacedOrder = { plan, orderId: inserted.value, allocationIds: held.value }
 
         yield* steps.tieHolds(order)
@@ -202,6 +218,7 @@ export class CommitService extends Context.Service<
           yield* humanCheck.verify(request.recaptchaToken, input.client)
 
         const { presentation, priced, contact } = yield* validate(request, cartToken)
+        const answers = yield* checkAnswers(request, presentation.id, answerRules)
         const voucher = yield* voucherPayment(request, priced.total)
         // instalments split what the card pays, so the rule reads the amount left after the voucher
         const cardAmount = priced.total - (voucher?.amount ?? 0)
@@ -212,17 +229,20 @@ export class CommitService extends Context.Service<
           })
         const outcome = yield* sql
           .withTransaction(
-            write({
-              cartToken,
-              idempotencyKey,
-              fingerprint,
-              presentation,
-              pointOfSaleId: presentation.pointOfSaleId as number,
-              priced,
-              voucher,
-              contact,
-              paymentMinutes,
-            }),
+            write(
+              {
+                cartToken,
+                idempotencyKey,
+                fingerprint,
+                presentation,
+                pointOfSaleId: presentation.pointOfSaleId as number,
+                priced,
+                voucher,
+                contact,
+                paymentMinutes,
+              },
+              answers,
+            ),
           )
           .pipe(
             Effect.catchTag("KeyTaken", () => Effect.succeed({ raced: true as const })),

@@ -6,6 +6,7 @@ import { MarqueeApi } from "../../api/MarqueeApi.ts"
 import { InvalidMobileNumber, ReservationNotFound, VoucherLookupFailed } from "../../api/PaymentApi.ts"
 import { CurrentCart, CurrentCartIfAny, CurrentCustomerIfAny } from "../../api/sessions.ts"
 import { israeliMobile } from "../../domain/order/customerInfo.ts"
+import { SiteFlagsConfig } from "../config/siteFlags.ts"
 import { SavedCardsRepo } from "../customer/SavedCardsRepo.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
 import { SeatHoldsRepo } from "../seats/SeatHoldsRepo.ts"
@@ -42,6 +43,8 @@ export const PaymentHttp = HttpApiBuilder.group(
     const confirmations = yield* ConfirmationRepo
     const humanCheck = yield* HumanCheck
     const customers = yield* OrderCustomer
+    // spec §9 "saving card off": the card is kept only where the site offers it (SAVE_CARD)
+    const saveCardOffered = (yield* SiteFlagsConfig).saveCard
 
     /** the token of the asking cart, if a live one asks (an order is its committing cart's alone) */
     const cartTokenIfAny = CurrentCartIfAny.useSync((cart) => Option.getOrUndefined(cart)?.token)
@@ -57,7 +60,11 @@ export const PaymentHttp = HttpApiBuilder.group(
             request: payload,
             client: clientOf(request.remoteAddress),
           })
-          yield* customers.attach(result.reservationIdentifier, customer, payload.cart.saveMagCard)
+          yield* customers.attach(
+            result.reservationIdentifier,
+            customer,
+            saveCardOffered && payload.cart.saveMagCard,
+          )
           return result
         }),
       )

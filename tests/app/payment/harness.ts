@@ -170,6 +170,8 @@ export const completion = (paymentState: string, overrides: Record<string, unkno
   ...overrides,
 })
 
+export const answersRefused = (code: string) => ({ _tag: "CommitAnswersRefused", code })
+
 export const commitFailed = (code: string) => ({
   _tag: "CommitFailed",
   error: "lastCommit",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { placeOrder } from "../../../src/app/payment/placeOrder.ts"
-import { commitFailed, commitResult, harness, json, readyEvents } from "./harness.ts"
+import { answersRefused, commitFailed, commitResult, harness, json, readyEvents } from "./harness.ts"
 
 const options = { termsAccepted: true, numberOfPayments: 1 }
 
@@ -90,6 +90,16 @@ describe("placeOrder", () => {
     expect(h.cart.appended).toHaveLength(0)
   })
 
+  it("goes on unticked where the site does not require the terms, and sends the customer step's answers", async () => {
+    const h = harness(() => json(200, commitResult()))
+    const answers = { additionalTerms: ["SUMMER_PROMO"], invoice: null }
+    const result = await h.run(
+      h.provide(placeOrder({ ...options, termsAccepted: false, termsRequired: false, answers })),
+    )
+    expect(result._tag).toBe("Success")
+    expect(h.calls[0]?.body).toMatchObject({ termsAccepted: false, ...answers })
+  })
+
   it("refuses a cart that is not ready (nothing to buy) without a request", async () => {
     const h = harness(() => json(200, commitResult()), [])
     const result = await h.run(h.provide(placeOrder(options)))
@@ -102,7 +112,20 @@ describe("placeOrder", () => {
 
   const refusals: ReadonlyArray<[string, number, unknown, Record<string, unknown>]> = [
     ["holdLost", 422, commitFailed("holdLost"), { _tag: "SeatHoldLost" }],
-    ["termsRequired", 422, commitFailed("termsRequired"), { _tag: "TermsConfirmationRequired" }],
+    // the buyer's answers are refused with 400 (issue 13): the terms beside Pay, the rest on the customer step
+    ["termsRequired", 400, answersRefused("termsRequired"), { _tag: "TermsConfirmationRequired" }],
+    [
+      "additionalTermRequired",
+      400,
+      answersRefused("additionalTermRequired"),
+      { _tag: "CustomerAnswersRefused", code: "additionalTermRequired" },
+    ],
+    [
+      "invoiceInvalid",
+      400,
+      answersRefused("invoiceInvalid"),
+      { _tag: "CustomerAnswersRefused", code: "invoiceInvalid" },
+    ],
     ["priceMismatch", 422, commitFailed("priceMismatch"), { _tag: "CommitFailed", code: "priceMismatch" }],
     ["voucherBalance", 422, commitFailed("voucherBalance"), { _tag: "CommitFailed", code: "voucherBalance" }],
     [

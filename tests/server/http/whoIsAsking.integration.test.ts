@@ -107,7 +107,7 @@ describe.each(databases)("who is asking on $name", ({ start }) => {
         "POST",
         "/payment/commit",
         { ...(await cartHeader(server, kind)), "idempotency-key": crypto.randomUUID() },
-        { cart: commitCart(stage, [0]), termsAccepted: true },
+        { cart: commitCart(stage, [0]), termsAccepted: true, additionalTerms: ["SUMMER_PROMO"] },
       )
       expect({ kind, ...(await answer(commit)) }).toEqual({ kind, status: 400, error: "RECAPTCHA_REQUIRED" })
     }
@@ -233,7 +233,7 @@ describe.each(databases)("who is asking on $name", ({ start }) => {
         "POST",
         "/payment/commit",
         { "x-cart-token": cart, "idempotency-key": crypto.randomUUID(), ...customer.headers },
-        { cart: commitCart(stage, [0]), termsAccepted: true },
+        { cart: commitCart(stage, [0]), termsAccepted: true, additionalTerms: ["SUMMER_PROMO"] },
       )
       expect(response.status).toBe(200)
       const { reservationIdentifier } = (await response.json()) as { reservationIdentifier: string }

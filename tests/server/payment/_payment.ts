@@ -205,11 +205,15 @@ export const postCommit = (
   body: CommitCart,
   terms = true,
   recaptchaToken?: string,
+  // what a buyer of a normal order accepts besides the terms (spec §5: SUMMER_PROMO is required)
+  answers: { readonly additionalTerms?: ReadonlyArray<string>; readonly invoice?: object | null } = {
+    additionalTerms: ["SUMMER_PROMO"],
+  },
 ) =>
   fetch(`${server.baseUrl}/api/payment/commit`, {
     method: "POST",
     headers: { ...json, "x-cart-token": cart, "idempotency-key": key },
-    body: JSON.stringify({ cart: body, termsAccepted: terms, recaptchaToken }),
+    body: JSON.stringify({ cart: body, termsAccepted: terms, recaptchaToken, ...answers }),
   })
 
 export interface Committed {

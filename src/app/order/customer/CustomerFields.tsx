@@ -7,7 +7,9 @@ import type {
   FormField,
 } from "../../../domain/order/customerInfo.ts"
 import type { MessageKey } from "../../i18n/dictionaries.ts"
+import type { LocaleCode } from "../../i18n/locales.ts"
 import type { Translate } from "../../i18n/useI18n.ts"
+import { TermsLink } from "../../terms/TermsLink.tsx"
 
 type Props = {
   readonly values: CustomerFormValues
@@ -15,10 +17,14 @@ type Props = {
   readonly config: CustomerFormConfig
   readonly invoiceEnabled: boolean
   readonly onChange: (values: CustomerFormValues) => void
+  /** news by e-mail and SMS; starts as the site's `mailingDefault` flag says */
+  readonly mailing: boolean
+  readonly onMailing: (mailing: boolean) => void
+  readonly locale: LocaleCode
   readonly t: Translate
 }
 
-type TextField = Exclude<keyof CustomerFormValues, "additionalTerms" | "termsAccepted" | "invoiceRequested">
+type TextField = Exclude<keyof CustomerFormValues, "additionalTerms" | "invoiceRequested">
 
 /** The spec's messages (section `validation`) with the field's own label in them. */
 export const errorText = (error: FieldError, label: string, t: Translate): string => {
@@ -33,8 +39,6 @@ export const errorText = (error: FieldError, label: string, t: Translate): strin
       return t("orderSteps.customer.mobile")
     case "invalidSSN":
       return t("orderSteps.codes.invalidSSN")
-    case "terms":
-      return t("orderSteps.customer.termsRequired")
     case "date":
       return t("validation.notValid", { field: label })
     default:
@@ -65,7 +69,17 @@ const inputs: Partial<
 }
 
 /** The customer-info form's fields, as the order type's form config includes and requires them. */
-export const CustomerFields = ({ values, errors, config, invoiceEnabled, onChange, t }: Props) => {
+export const CustomerFields = ({
+  values,
+  errors,
+  config,
+  invoiceEnabled,
+  onChange,
+  mailing,
+  onMailing,
+  locale,
+  t,
+}: Props) => {
   const label = (name: TextField) => t(`orderSteps.customer.fields.${name}` as MessageKey)
   const field = (name: TextField, required: boolean): ReactNode => {
     const error = errors[name]
@@ -100,8 +114,14 @@ export const CustomerFields = ({ values, errors, config, invoiceEnabled, onChang
       </div>
     )
   }
-  const check = (name: FormField, checked: boolean, text: string, set: (checked: boolean) => void) => {
-    const error = errors[name]
+  const check = (
+    name: FormField | "mailing",
+    checked: boolean,
+    text: string,
+    set: (checked: boolean) => void,
+    after?: ReactNode,
+  ) => {
+    const error = name === "mailing" ? undefined : errors[name]
     const id = `customer-${name.replace(".", "-")}`
     return (
       <div className="field" key={name}>
@@ -116,6 +136,7 @@ export const CustomerFields = ({ values, errors, config, invoiceEnabled, onChang
           />
           <span>{text}</span>
         </label>
+        {after}
         {error !== undefined ? (
           <p id={`${id}-error`} className="field__error" data-testid={`error-${name}`}>
             {errorText(error, text, t)}
@@ -175,11 +196,10 @@ export const CustomerFields = ({ values, errors, config, invoiceEnabled, onChang
               term.code === "SUMMER_PROMO" ? t("orderSteps.customer.summerPromo") : term.code,
               (on) =>
                 onChange({ ...values, additionalTerms: { ...values.additionalTerms, [term.code]: on } }),
+              <TermsLink code={term.code} locale={locale} t={t} />,
             ),
           )}
-        {check("termsAccepted", values.termsAccepted, t("orderSteps.customer.terms"), (on) =>
-          onChange({ ...values, termsAccepted: on }),
-        )}
+        {check("mailing", mailing, t("orderSteps.customer.mailing"), onMailing)}
       </fieldset>
     </>
   )

@@ -4,6 +4,7 @@ import { type FormEvent, useRef, useState } from "react"
 import { CustomerInfoSet } from "../../../domain/cart/events.ts"
 import type { CustomerInfo } from "../../../domain/cart/facts.ts"
 import { type CartSeat, findPresentation } from "../../../domain/cart/state.ts"
+import { mailingStartsTicked } from "../../../domain/order/agreements.ts"
 import {
   type CustomerFormValues,
   DEFAULT_CUSTOMER_FORMS,
@@ -15,13 +16,14 @@ import {
 import { eventMeta } from "../../cart/cartLog.ts"
 import type { LocaleCode } from "../../i18n/locales.ts"
 import { configQueryOptions } from "../../lib/configQuery.ts"
+import { useSiteFlags } from "../../lib/siteFlags.ts"
 import { screenLink } from "../flow.ts"
 import { NoSeats } from "../NoSeats.tsx"
 import { OrderStep, type StepProps } from "../OrderStep.tsx"
 import { OrderSummary } from "../OrderSummary.tsx"
 import { useStepTimer } from "../useStepTimer.ts"
 import { CustomerFields } from "./CustomerFields.tsx"
-import { saveOrderConsents } from "./consents.ts"
+import { orderConsents, readOrderConsents, saveOrderConsents, withConsents } from "./consents.ts"
 import "../order.css"
 import "../steps.css"
 
@@ -68,7 +70,13 @@ const CustomerStep = ({ order, detail, locale, t }: StepProps) => {
   const formType = presentation.isVod ? "vod" : "order"
   const formConfig = config.data?.customerInfoForms?.[formType] ?? DEFAULT_CUSTOMER_FORMS[formType]
   const invoiceEnabled = config.data?.params["66"] ?? false
-  const [values, setValues] = useState<CustomerFormValues>(() => fromCustomerInfo(cart.customerInfo))
+  const [values, setValues] = useState<CustomerFormValues>(() =>
+    withConsents(fromCustomerInfo(cart.customerInfo), readOrderConsents(log.cartId)),
+  )
+  // untouched, the consent follows the site's flag (which may arrive after the first render) or the saved answer
+  const flags = useSiteFlags()
+  const [mailingChoice, setMailing] = useState<boolean | null>(null)
+  const mailing = mailingChoice ?? cart.customerInfo?.IsMailingAllowed ?? mailingStartsTicked(flags)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [submitted, setSubmitted] = useState(false)
   const [saving, setSaving] = useState(false)
@@ -97,10 +105,10 @@ const CustomerStep = ({ order, detail, locale, t }: StepProps) => {
       await log.store.append([
         CustomerInfoSet.make({
           ...eventMeta(),
-          customerInfo: toCustomerInfo(values, cart.customerInfo?.CustomerId ?? null, false),
+          customerInfo: toCustomerInfo(values, cart.customerInfo?.CustomerId ?? null, mailing),
         }),
       ])
-      saveOrderConsents(log.cartId, values, invoiceEnabled)
+      saveOrderConsents(log.cartId, orderConsents(values, formConfig.additionalTerms, invoiceEnabled))
       await navigate(screenLink(presentation.id, "pay", locale))
     } finally {
       setSaving(false)
@@ -131,6 +139,9 @@ const CustomerStep = ({ order, detail, locale, t }: StepProps) => {
           config={formConfig}
           invoiceEnabled={invoiceEnabled}
           onChange={change}
+          mailing={mailing}
+          onMailing={setMailing}
+          locale={locale}
           t={t}
         />
       </form>

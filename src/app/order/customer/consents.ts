@@ -1,44 +1,31 @@
-import type { CustomerFormValues } from "../../../domain/order/customerInfo.ts"
-import { stripHash } from "../../../domain/order/customerInfo.ts"
+import type { CommitRequest } from "../../../api/PaymentApi.ts"
+import { acceptedTermCodes } from "../../../domain/order/agreements.ts"
+import type { AdditionalTerm, CustomerFormValues } from "../../../domain/order/customerInfo.ts"
+import { normalizeInvoice } from "../../../domain/order/invoiceDetails.ts"
 
 /**
- * What the buyer agreed to and the invoice details, for the payment step (the commit's `termsAccepted` and the
- * invoice). The cart's `CustomerInfo` has no place for them, so they stay in this tab's sessionStorage, keyed by
- * cart: gone when the tab closes, never in IndexedDB.
+ * What the customer step asked that the commit carries: the additional terms accepted (codes) and the invoice
+ * details. The cart's `CustomerInfo` has no place for them, so they stay in this tab's sessionStorage, keyed by
+ * cart: gone when the tab closes, never in IndexedDB. The terms of purchase are asked on the pay step itself.
  */
-export interface OrderConsents {
-  readonly termsAccepted: boolean
-  readonly additionalTerms: Readonly<Record<string, boolean>>
-  readonly invoice: {
-    readonly invoiceName: string
-    readonly invoiceSSN: string
-    readonly invoiceAddress: string
-    readonly invoiceCity: string
-    readonly invoicePostalCode: string
-  } | null
-}
+export type OrderConsents = Required<Pick<CommitRequest, "additionalTerms" | "invoice">>
 
 const key = (cartId: string) => `marquee.orderConsents.${cartId}`
 
-export const saveOrderConsents = (cartId: string, values: CustomerFormValues, invoiceEnabled: boolean) => {
-  const consents: OrderConsents = {
-    termsAccepted: values.termsAccepted,
-    additionalTerms: values.additionalTerms,
-    invoice:
-      invoiceEnabled && values.invoiceRequested
-        ? {
-            invoiceName: values.invoiceName.trim(),
-            invoiceSSN: values.invoiceSSN.trim(),
-            invoiceAddress: stripHash(values.invoiceAddress),
-            invoiceCity: values.invoiceCity.trim(),
-            invoicePostalCode: values.invoicePostalCode.trim(),
-          }
-        : null,
-  }
+export const orderConsents = (
+  values: CustomerFormValues,
+  terms: ReadonlyArray<AdditionalTerm>,
+  invoiceEnabled: boolean,
+): OrderConsents => ({
+  additionalTerms: acceptedTermCodes(terms, values.additionalTerms),
+  invoice: invoiceEnabled && values.invoiceRequested ? normalizeInvoice(values) : null,
+})
+
+export const saveOrderConsents = (cartId: string, consents: OrderConsents) => {
   try {
     sessionStorage.setItem(key(cartId), JSON.stringify(consents))
   } catch {
-    // storage full or blocked: the payment step asks for the terms again
+    // storage full or blocked: the server refuses the commit without them and the buyer is sent back to the form
   }
 }
 
@@ -50,3 +37,16 @@ export const readOrderConsents = (cartId: string): OrderConsents | null => {
     return null
   }
 }
+
+/** The form as the buyer left it: a return to the customer step shows the terms and invoice they gave. */
+export const withConsents = (
+  values: CustomerFormValues,
+  consents: OrderConsents | null,
+): CustomerFormValues =>
+  consents === null
+    ? values
+    : {
+        ...values,
+        additionalTerms: Object.fromEntries(consents.additionalTerms.map((code) => [code, true])),
+        ...(consents.invoice === null ? {} : { ...consents.invoice, invoiceRequested: true }),
+      }

@@ -68,6 +68,8 @@ export const JOURNEYS = {
   "step-screenshots/he": { venueId: HALL.haifa1 },
   "step-screenshots/en": { venueId: HALL.haifa3 },
   "hold-lapse": { venueId: HALL.rishon1 },
+  "payment/declined-he": { venueId: HALL.telAviv3 },
+  "order-terms/he": { venueId: HALL.haifa1 },
 } as const satisfies Record<string, JourneySpec>
 
 export type JourneyName = keyof typeof JOURNEYS

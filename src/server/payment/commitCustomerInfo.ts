@@ -1,0 +1,73 @@
+import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import { CommitAnswersRefused, type CommitRequest } from "../../api/PaymentApi.ts"
+import {
+  acceptedTermCodes,
+  missingTerms,
+  type SiteFlags,
+  termsSatisfied,
+} from "../../domain/order/agreements.ts"
+import type { CustomerFormConfig } from "../../domain/order/customerInfo.ts"
+import { type InvoiceDetails, normalizeInvoice, validateInvoice } from "../../domain/order/invoiceDetails.ts"
+import { isVodVenueType } from "../../domain/shared/venueType.ts"
+
+/**
+ * The buyer's answers that travel with the commit (issue 13, defect 1): the terms of purchase, the additional
+ * terms of the order type's form, the invoice details. The browser checks them with the same domain rules
+ * (src/domain/order/agreements.ts, invoiceDetails.ts); here they are checked again, because a request can skip
+ * the browser, and stored with the order.
+ */
+
+export interface OrderAnswers {
+  readonly termsAccepted: boolean
+  readonly additionalTerms: ReadonlyArray<string>
+  readonly invoice: InvoiceDetails | null
+}
+
+export interface AnswerRules {
+  readonly flags: SiteFlags
+  /** config param 66 */
+  readonly invoiceEnabled: boolean
+  /** the customer-info forms the site serves, per order type */
+  readonly forms: { readonly order: CustomerFormConfig; readonly vod: CustomerFormConfig }
+}
+
+const refused = (code: CommitAnswersRefused["code"]) => new CommitAnswersRefused({ code })
+
+/** Checks the answers for the presentation's order type; fails with a 400 code and writes nothing. */
+export const checkAnswers = Effect.fn("CommitAnswers.check")(function* (
+  request: CommitRequest,
+  presentationId: number,
+  rules: AnswerRules,
+) {
+  if (!termsSatisfied(rules.flags, request.termsAccepted)) return yield* refused("termsRequired")
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql<{ venueTypeId: number }>`
+    SELECT v.venue_type_id AS "venueTypeId" FROM presentations p JOIN venues v ON v.id = p.venue_id
+    WHERE p.id = ${presentationId}`.pipe(Effect.orDie)
+  const form = isVodVenueType(rows[0]?.venueTypeId ?? 0) ? rules.forms.vod : rules.forms.order
+  const ticked = Object.fromEntries((request.additionalTerms ?? []).map((code) => [code, true]))
+  const accepted = acceptedTermCodes(form.additionalTerms, ticked)
+  if (missingTerms(form.additionalTerms, accepted).length > 0) return yield* refused("additionalTermRequired")
+  const invoice = request.invoice ?? null
+  if (invoice !== null && (!rules.invoiceEnabled || Object.keys(validateInvoice(invoice)).length > 0))
+    return yield* refused("invoiceInvalid")
+  return {
+    termsAccepted: request.termsAccepted,
+    additionalTerms: accepted,
+    invoice: invoice === null ? null : normalizeInvoice(invoice),
+  } satisfies OrderAnswers
+})
+
+/** Stores the answers with the order, in the commit's transaction. */
+export const storeAnswers = Effect.fn("CommitAnswers.store")(function* (
+  orderId: number,
+  answers: OrderAnswers,
+) {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`
+    UPDATE reservations SET terms_accepted = ${answers.termsAccepted},
+      additional_terms = ${`{${answers.additionalTerms.map((code) => JSON.stringify(code)).join(",")}}`}::text[],
+      invoice = ${answers.invoice === null ? null : JSON.stringify(answers.invoice)}::jsonb
+    WHERE id = ${orderId}`
+})
