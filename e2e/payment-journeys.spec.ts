@@ -273,7 +273,14 @@ test.describe("payment", () => {
   }, testInfo) => {
     test.setTimeout(180_000)
     const project = testInfo.project.name
-    const { presentationId } = await reachPayScreen(page, seatList, request, "payment/declined-he", testInfo, "he")
+    const { presentationId } = await reachPayScreen(
+      page,
+      seatList,
+      request,
+      "payment/declined-he",
+      testInfo,
+      "he",
+    )
     await page.getByTestId("terms").check()
     await payButton(page).click()
     await payOnProviderPage(page, "4000 0000 0000 0002")
