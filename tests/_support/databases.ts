@@ -3,7 +3,13 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll } from "vitest"
 import { createScratchDatabase, postgresReachable } from "./postgres.ts"
-import { embeddedTarget, postgresTarget, type RunningServer, startTestServer } from "./testServer.ts"
+import {
+  embeddedTarget,
+  postgresTarget,
+  type RunningServer,
+  startTestServer,
+  type TestServerOptions,
+} from "./testServer.ts"
 
 export interface StartedServer {
   readonly server: RunningServer
@@ -13,15 +19,15 @@ export interface StartedServer {
 /**
  * The two databases every server test runs on, for `describe.each`: the embedded PGlite in a fresh temporary
  * directory, and a scratch database on the PostgreSQL server (`start` answers undefined when that server is
- * unreachable on a developer machine; under CI it fails instead).
+ * unreachable on a developer machine; under CI it fails instead). `options` go to `startTestServer` (its clock).
  */
-export const bothDatabases = (label: string) =>
+export const bothDatabases = (label: string, options: TestServerOptions = {}) =>
   [
     {
       name: "embedded PGlite",
       start: async (): Promise<StartedServer | undefined> => {
         const dir = mkdtempSync(join(tmpdir(), `marquee-${label}-`))
-        const server = await startTestServer(embeddedTarget(dir))
+        const server = await startTestServer(embeddedTarget(dir), options)
         return { server, cleanup: async () => rmSync(dir, { recursive: true, force: true }) }
       },
     },
@@ -30,7 +36,7 @@ export const bothDatabases = (label: string) =>
       start: async (): Promise<StartedServer | undefined> => {
         if (!(await postgresReachable())) return undefined
         const database = await createScratchDatabase(label)
-        const server = await startTestServer(postgresTarget(database.url))
+        const server = await startTestServer(postgresTarget(database.url), options)
         return { server, cleanup: database.drop }
       },
     },

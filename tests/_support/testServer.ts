@@ -1,11 +1,13 @@
 import { Temporal } from "@js-temporal/polyfill"
-import { Context, Effect, Exit, Layer, Redacted, Scope } from "effect"
+import { Clock, Context, Effect, Exit, Layer, Redacted, Scope } from "effect"
 import { HttpServer } from "effect/http"
 import { SqlClient } from "effect/sql"
 import { httpServerLayer } from "../../src/server/app.ts"
+import { offsetClock, offsetClockLayer, offsetStartingAt, parseClockStart } from "../../src/server/clock.ts"
 import { type DatabaseTarget, databaseLayer } from "../../src/server/db/database.ts"
 import { seedIfEmpty } from "../../src/server/db/seed/seed.ts"
 import { chainToday } from "../../src/server/time.ts"
+import { PINNED_NOW } from "./pinnedClock.ts"
 
 export interface RunningServer {
   readonly baseUrl: string
@@ -16,24 +18,46 @@ export interface RunningServer {
   ) => Promise<ReadonlyArray<A>>
   /** an effect on the server's own database client (a job a test triggers, such as payment reconciliation) */
   readonly run: <A, E>(effect: Effect.Effect<A, E, SqlClient.SqlClient>) => Promise<A>
+  /** the server's clock now (epoch milliseconds): pinned at `clockStart` when it started, running since */
+  readonly now: () => number
   readonly close: () => Promise<void>
 }
 
 export const embeddedTarget = (dataDir: string): DatabaseTarget => ({ _tag: "Embedded", dataDir })
 export const postgresTarget = (url: string): DatabaseTarget => ({ _tag: "Postgres", url: Redacted.make(url) })
 
+export interface TestServerOptions {
+  /**
+   * The instant the server's clock starts at (as `MARQUEE_CLOCK_START`), default {@link PINNED_NOW};
+   * `"real"` runs it on the real clock.
+   */
+  readonly clockStart?: string | "real"
+}
+
 /**
  * The real server (the same layers `npm start` composes) on an ephemeral port, over the given database,
- * migrated and seeded with the demo chain around today's date.
+ * migrated and seeded with the demo chain around the date its clock reads in Jerusalem.
  */
-export const startTestServer = async (target: DatabaseTarget): Promise<RunningServer> => {
+export const startTestServer = async (
+  target: DatabaseTarget,
+  options: TestServerOptions = {},
+): Promise<RunningServer> => {
   // tests create hundreds of carts: an easy proof of work keeps them fast (the check itself is the same)
   process.env.HUMAN_CHECK_MAX_NUMBER ??= "200"
-  const today = chainToday(Temporal.Now.instant())
-  const seeded = Layer.effectDiscard(seedIfEmpty({ seed: 1, scale: 1, today }).pipe(Effect.orDie))
+  const clockStart = options.clockStart ?? "real"
+  const offset = clockStart === "real" ? 0 : offsetStartingAt(Effect.runSync(parseClockStart(clockStart)))
+  const clock = offsetClock(offset)
+  // the seed's "today" is read from the server's clock, as DemoDataOnFirstStart does for `npm start`
+  const seeded = Layer.effectDiscard(
+    Effect.gen(function* () {
+      const today = chainToday(Temporal.Instant.fromEpochMilliseconds(yield* Clock.currentTimeMillis))
+      yield* seedIfEmpty({ seed: 1, scale: 1, today })
+    }).pipe(Effect.orDie),
+  )
   const layer = httpServerLayer({ port: 0, host: "127.0.0.1", distDir: "dist" }).pipe(
     Layer.provide(seeded),
     Layer.provideMerge(databaseLayer(target)),
+    Layer.provide(offsetClockLayer(offset)),
   )
   const scope = Effect.runSync(Scope.make())
   const context = await Effect.runPromise(Layer.buildWithScope(layer, scope))
@@ -45,6 +69,7 @@ export const startTestServer = async (target: DatabaseTarget): Promise<RunningSe
     query: <A extends object>(statement: string, params: ReadonlyArray<unknown> = []) =>
       Effect.runPromise(sql.unsafe<A>(statement, params).pipe(Effect.orDie)),
     run: (effect) => Effect.runPromise(Effect.provideService(effect, SqlClient.SqlClient, sql)),
+    now: () => clock.currentTimeMillisUnsafe(),
     close: () => Effect.runPromise(Scope.close(scope, Exit.void)),
   }
 }

@@ -13,6 +13,7 @@ import outboxSender from "./migrations/0012_outbox_sender.ts"
 import loyaltyPoints from "./migrations/0013_loyalty_points.ts"
 import cartExpiry from "./migrations/0014_cart_expiry.ts"
 import holdNewlyHeld from "./migrations/0017_hold_newly_held.ts"
+import serverClock from "./migrations/0019_server_clock.ts"
 
 /**
  * Every migration, keyed `<id>_<name>`, run once in id order by `Migrator.fromRecord`.
@@ -34,4 +35,5 @@ export const migrations = {
   "0013_loyalty_points": loyaltyPoints,
   "0014_cart_expiry": cartExpiry,
   "0017_hold_newly_held": holdNewlyHeld,
+  "0019_server_clock": serverClock,
 }

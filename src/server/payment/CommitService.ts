@@ -163,7 +163,7 @@ export class CommitService extends Context.Service<
           SELECT id::text AS id, seat_id AS "seatId", section_id AS "sectionId", ga_slot AS "gaSlot"
           FROM seat_allocations
           WHERE presentation_id = ${presentation.id} AND cart_token = ${cartToken} AND kind = 'hold'
-            AND reservation_id IS NULL AND expires_at > now()
+            AND reservation_id IS NULL AND expires_at > marquee_now()
           ORDER BY id FOR UPDATE`
         const bySeat = new Map(
           held.map((h) => [h.seatId === null ? `ga:${h.sectionId}:${h.gaSlot}` : `s:${h.seatId}`, h.id]),
@@ -202,9 +202,9 @@ export class CommitService extends Context.Service<
             cart_token, commit_fingerprint, payment_deadline, amount_due_agorot, voucher_agorot, contact,
             discount_code_ids)
           VALUES (${id}, ${`MQ${String(id).padStart(9, "0")}`}, ${presentation.locationId}, ${pointOfSaleId},
-            ${presentation.businessId}, ${presentation.authProfileId}, now(), ${priced.total}, ${priced.serviceCharge},
+            ${presentation.businessId}, ${presentation.authProfileId}, marquee_now(), ${priced.total}, ${priced.serviceCharge},
             ${idempotencyKey}, 'awaitingPayment', ${presentation.id}, ${cartToken}, ${fingerprint},
-            now() + make_interval(mins => ${paymentMinutes}), ${amountDue}, ${voucherAmount},
+            marquee_now() + make_interval(mins => ${paymentMinutes}), ${amountDue}, ${voucherAmount},
             ${JSON.stringify(contact)}::jsonb, ${`{${priced.discountIds.join(",")}}`}::integer[])
           ON CONFLICT (idempotency_key) DO NOTHING
           RETURNING id::text AS id`
@@ -215,7 +215,7 @@ export class CommitService extends Context.Service<
         yield* sql`UPDATE sold_tickets SET allocation_id = NULL WHERE allocation_id IN ${sql.in(ids)}`
         yield* sql`
           UPDATE seat_allocations SET reservation_id = ${id},
-            expires_at = now() + make_interval(mins => ${paymentMinutes})
+            expires_at = marquee_now() + make_interval(mins => ${paymentMinutes})
           WHERE id IN ${sql.in(ids)}`
         for (const [i, line] of priced.lines.entries())
           yield* sql`
@@ -230,7 +230,7 @@ export class CommitService extends Context.Service<
           yield* sql`
             INSERT INTO product_sales (reservation_id, product_id, presentation_id, location_id, sold_at, quantity,
               unit_price_agorot, total_agorot)
-            VALUES (${id}, ${product.id}, ${presentation.id}, ${presentation.locationId}, now(), ${product.quantity},
+            VALUES (${id}, ${product.id}, ${presentation.id}, ${presentation.locationId}, marquee_now(), ${product.quantity},
               ${product.unitPrice}, ${product.unitPrice * product.quantity})`
         for (const discountId of priced.discountIds) {
           const counted = yield* sql`
