@@ -29,7 +29,8 @@ export const targetFromConfig = Effect.gen(function* () {
 
 /**
  * The setting `marquee_now()` (migration 0019) adds to `now()`, so SQL reads the server's clock
- * (src/server/clock.ts): set on every connection, as the clock is fixed for the life of the process.
+ * (src/server/clock.ts): set on every connection, as the clock is fixed for the life of the process. Unset, it
+ * counts as 0: the real clock needs no setting.
  */
 export const CLOCK_OFFSET_SETTING = "marquee.clock_offset_ms"
 
@@ -40,7 +41,7 @@ const embeddedClient = (dataDir: string, clockOffsetMs: number) =>
         mkdirSync(dataDir, { recursive: true })
         const db = await PGlite.create(`${dataDir}/pglite`)
         // PGlite is one session that every virtual connection shares: one session-level SET serves them all.
-        await db.exec(`SET ${CLOCK_OFFSET_SETTING} = '${clockOffsetMs}'`)
+        if (clockOffsetMs !== 0) await db.exec(`SET ${CLOCK_OFFSET_SETTING} = '${clockOffsetMs}'`)
         return db
       }),
       (db) => Effect.promise(() => db.close()),
@@ -66,8 +67,11 @@ export const clientLayer = (target: DatabaseTarget): Layer.Layer<PgClient.PgClie
             url: target.url,
             maxConnections: POOL_SIZE,
             connectTimeout: "10 seconds",
-            // in the startup packet, so each pooled connection has it before its first statement
-            startupParameters: { [CLOCK_OFFSET_SETTING]: String(clockOffsetMs) },
+            // in the startup packet, so each pooled connection has it before its first statement; only when
+            // pinned, as a pooler such as PgBouncer refuses startup parameters it does not know
+            ...(clockOffsetMs === 0
+              ? {}
+              : { startupParameters: { [CLOCK_OFFSET_SETTING]: String(clockOffsetMs) } }),
           })
         : embeddedClient(target.dataDir, clockOffsetMs)
     }),
