@@ -36,7 +36,9 @@ export interface TestServerOptions {
 
 /**
  * The real server (the same layers `npm start` composes) on an ephemeral port, over the given database,
- * migrated and seeded with the demo chain around the date its clock reads in Jerusalem.
+ * migrated and seeded with the demo chain around the date its clock reads in Jerusalem. The clock is pinned
+ * ({@link PINNED_NOW} unless told otherwise), so no test depends on the hour or the day it runs at; compare
+ * with the server's time through `now()` here and `marquee_now()` in SQL, never `Date.now()` or `now()`.
  */
 export const startTestServer = async (
   target: DatabaseTarget,
@@ -44,7 +46,7 @@ export const startTestServer = async (
 ): Promise<RunningServer> => {
   // tests create hundreds of carts: an easy proof of work keeps them fast (the check itself is the same)
   process.env.HUMAN_CHECK_MAX_NUMBER ??= "200"
-  const clockStart = options.clockStart ?? "real"
+  const clockStart = options.clockStart ?? PINNED_NOW
   const offset = clockStart === "real" ? 0 : offsetStartingAt(Effect.runSync(parseClockStart(clockStart)))
   const clock = offsetClock(offset)
   // the seed's "today" is read from the server's clock, as DemoDataOnFirstStart does for `npm start`
