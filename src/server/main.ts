@@ -2,6 +2,7 @@ import { NodeRuntime } from "@effect/platform-node"
 import { Config, Console, Effect, Layer } from "effect"
 import { HttpServer } from "effect/http"
 import { httpServerLayer } from "./app.ts"
+import { ServerClockLive } from "./clock.ts"
 import { DatabaseLive } from "./db/database.ts"
 import { DemoDataOnFirstStart } from "./db/seed/onFirstStart.ts"
 
@@ -10,7 +11,8 @@ import { DemoDataOnFirstStart } from "./db/seed/onFirstStart.ts"
  * - `PORT` (default 3000) and `HOST` (default 0.0.0.0);
  * - `DATABASE_URL`: a PostgreSQL server; unset → embedded PGlite under `DATA_DIR` (default `./data`);
  * - `SEED_ON_START` (default true): seed demo data when the database has none yet;
- * - `DIST_DIR` (default `./dist`): the built PWA.
+ * - `DIST_DIR` (default `./dist`): the built PWA;
+ * - `MARQUEE_CLOCK_START` (an ISO instant): the server's clock starts there and runs on (src/server/clock.ts).
  */
 const ServerConfig = Config.all({
   port: Config.Port("PORT").pipe(Config.withDefault(3000)),
@@ -31,6 +33,11 @@ const Main = Layer.unwrap(
     const config = yield* ServerConfig
     return announce.pipe(Layer.provideMerge(httpServerLayer(config)))
   }),
-).pipe(Layer.provide(DemoDataOnFirstStart), Layer.provide(DatabaseLive))
+).pipe(
+  Layer.provide(DemoDataOnFirstStart),
+  Layer.provide(DatabaseLive),
+  // last, so the database, the seed's "today" and every handler read the one clock
+  Layer.provide(ServerClockLive),
+)
 
 Layer.launch(Main).pipe(NodeRuntime.runMain)

@@ -4,7 +4,13 @@ import { join } from "node:path"
 import { afterAll, beforeAll, inject } from "vitest"
 import { createScratchDatabase, postgresReachable, type ScratchDatabase } from "./postgres.ts"
 import { type SeedRun, seededPgliteCopy, seededPostgresCopy } from "./seededTemplates.ts"
-import { embeddedTarget, postgresTarget, type RunningServer, startTestServer } from "./testServer.ts"
+import {
+  embeddedTarget,
+  postgresTarget,
+  type RunningServer,
+  startTestServer,
+  type TestServerOptions,
+} from "./testServer.ts"
 
 export interface StartedServer {
   readonly server: RunningServer
@@ -38,9 +44,12 @@ export const postgresDatabase = (label: string, start: DatabaseStart = "copy"): 
 /**
  * The two databases every server test runs on, for `describe.each`: the embedded PGlite in a temporary
  * directory, and a database on the PostgreSQL server (`start` answers undefined when that server is
- * unreachable on a developer machine; under CI it fails instead).
+ * unreachable on a developer machine; under CI it fails instead). `options` also go to `startTestServer` (its clock).
  */
-export const bothDatabases = (label: string, options: { readonly start?: DatabaseStart } = {}) => {
+export const bothDatabases = (
+  label: string,
+  options: TestServerOptions & { readonly start?: DatabaseStart } = {},
+) => {
   const from = options.start ?? "copy"
   const seed = from !== "empty"
   return [
@@ -48,7 +57,7 @@ export const bothDatabases = (label: string, options: { readonly start?: Databas
       name: "embedded PGlite",
       start: async (): Promise<StartedServer | undefined> => {
         const dir = await embeddedDataDir(label, from)
-        const server = await startTestServer(embeddedTarget(dir), { seed })
+        const server = await startTestServer(embeddedTarget(dir), { ...options, seed })
         return { server, cleanup: async () => rmSync(dir, { recursive: true, force: true }) }
       },
     },
@@ -57,7 +66,7 @@ export const bothDatabases = (label: string, options: { readonly start?: Databas
       start: async (): Promise<StartedServer | undefined> => {
         if (!(await postgresReachable())) return undefined
         const database = await postgresDatabase(label, from)
-        const server = await startTestServer(postgresTarget(database.url), { seed })
+        const server = await startTestServer(postgresTarget(database.url), { ...options, seed })
         return { server, cleanup: database.drop }
       },
     },

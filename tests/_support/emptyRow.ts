@@ -25,7 +25,7 @@ export const emptyRow = async (
     `SELECT p.id AS "presentationId", s.section_id AS "sectionId", s.row_index AS "rowIndex",
        string_agg(s.seat_index::text, ',' ORDER BY s.seat_index) AS idx
      FROM presentations p JOIN venues v ON v.id = p.venue_id JOIN seats s ON s.seatplan_id = v.seatplan_id
-     WHERE p.is_on_sale AND p.starts_at > now() + interval '1 day' AND v.venue_type_id < 100
+     WHERE p.is_on_sale AND p.starts_at > marquee_now() + interval '1 day' AND v.venue_type_id < 100
        AND NOT (p.id = ANY ($1::integer[])) AND ($2::integer IS NULL OR v.seating_policy_id = $2)
      GROUP BY 1, 2, 3
      HAVING count(*) >= 12 AND bool_and(s.seat_group_id IS NULL AND NOT s.is_premium AND NOT s.is_wheelchair

@@ -1,9 +1,9 @@
 import { Temporal } from "@js-temporal/polyfill"
 import { chainToday } from "../../src/server/time.ts"
+import { PINNED_NOW } from "./pinnedClock.ts"
 
 /**
- * The "today" every test database is seeded around. Today it is the real date, because the server's own
- * clock still follows the real one; once the server runs on the pinned clock, this becomes
- * `chainToday(Temporal.Instant.from(PINNED_NOW))` (tests/_support/pinnedClock.ts) and nothing else changes.
+ * The "today" the run's seeded templates are laid around: the date the test servers' pinned clock reads in
+ * Jerusalem ({@link PINNED_NOW}), so a copy holds what a server pinned there would seed itself.
  */
-export const seedToday = (): Temporal.PlainDate => chainToday(Temporal.Now.instant())
+export const seedToday = (): Temporal.PlainDate => chainToday(Temporal.Instant.from(PINNED_NOW))

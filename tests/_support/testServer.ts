@@ -1,10 +1,13 @@
-import { Context, Effect, Exit, Layer, Redacted, Scope } from "effect"
+import { Temporal } from "@js-temporal/polyfill"
+import { Clock, Context, Effect, Exit, Layer, Redacted, Scope } from "effect"
 import { HttpServer } from "effect/http"
 import { SqlClient } from "effect/sql"
 import { httpServerLayer } from "../../src/server/app.ts"
+import { offsetClock, offsetClockLayer, offsetStartingAt, parseClockStart } from "../../src/server/clock.ts"
 import { type DatabaseTarget, databaseLayer } from "../../src/server/db/database.ts"
 import { seedIfEmpty } from "../../src/server/db/seed/seed.ts"
-import { seedToday } from "./seedToday.ts"
+import { chainToday } from "../../src/server/time.ts"
+import { PINNED_NOW } from "./pinnedClock.ts"
 
 export interface RunningServer {
   readonly baseUrl: string
@@ -15,31 +18,54 @@ export interface RunningServer {
   ) => Promise<ReadonlyArray<A>>
   /** an effect on the server's own database client (a job a test triggers, such as payment reconciliation) */
   readonly run: <A, E>(effect: Effect.Effect<A, E, SqlClient.SqlClient>) => Promise<A>
+  /** the server's clock now (epoch milliseconds): pinned at `clockStart` when it started, running since */
+  readonly now: () => number
   readonly close: () => Promise<void>
 }
 
 export const embeddedTarget = (dataDir: string): DatabaseTarget => ({ _tag: "Embedded", dataDir })
 export const postgresTarget = (url: string): DatabaseTarget => ({ _tag: "Postgres", url: Redacted.make(url) })
 
+export interface TestServerOptions {
+  /**
+   * The instant the server's clock starts at (as `MARQUEE_CLOCK_START`), default {@link PINNED_NOW};
+   * `"real"` runs it on the real clock.
+   */
+  readonly clockStart?: string | "real"
+  /** false: leave an empty database empty (a test that arranges all of its own data) */
+  readonly seed?: boolean
+}
+
 /**
  * The real server (the same layers `npm start` composes) on an ephemeral port, over the given database,
- * migrated and seeded with the demo chain around `seedToday()`. On a copy of a seeded template both are
- * no-ops: the migrator finds every migration recorded and `seedIfEmpty` finds locations. `seed: false`
- * leaves an empty database empty.
+ * migrated and seeded with the demo chain around the date its clock reads in Jerusalem. The clock is pinned
+ * ({@link PINNED_NOW} unless told otherwise), so no test depends on the hour or the day it runs at; compare
+ * with the server's time through `now()` here and `marquee_now()` in SQL, never `Date.now()` or `now()`.
+ * On a copy of a seeded template, migrating and seeding are no-ops; `seed: false` leaves an empty database empty.
  */
 export const startTestServer = async (
   target: DatabaseTarget,
-  options: { readonly seed?: boolean } = {},
+  options: TestServerOptions = {},
 ): Promise<RunningServer> => {
   // tests create hundreds of carts: an easy proof of work keeps them fast (the check itself is the same)
   process.env.HUMAN_CHECK_MAX_NUMBER ??= "200"
+  const clockStart = options.clockStart ?? PINNED_NOW
+  const offset = clockStart === "real" ? 0 : offsetStartingAt(Effect.runSync(parseClockStart(clockStart)))
+  const clock = offsetClock(offset)
+  // the seed's "today" is read from the server's clock, as DemoDataOnFirstStart does for `npm start`
   const seeded =
     options.seed === false
       ? Layer.empty
-      : Layer.effectDiscard(seedIfEmpty({ seed: 1, scale: 1, today: seedToday() }).pipe(Effect.orDie))
+      : Layer.effectDiscard(
+          Effect.gen(function* () {
+            const today = chainToday(Temporal.Instant.fromEpochMilliseconds(yield* Clock.currentTimeMillis))
+            yield* seedIfEmpty({ seed: 1, scale: 1, today })
+          }).pipe(Effect.orDie),
+        )
   const layer = httpServerLayer({ port: 0, host: "127.0.0.1", distDir: "dist" }).pipe(
     Layer.provide(seeded),
     Layer.provideMerge(databaseLayer(target)),
+    Layer.provide(offsetClockLayer(offset)),
   )
   const scope = Effect.runSync(Scope.make())
   const context = await Effect.runPromise(Layer.buildWithScope(layer, scope))
@@ -51,6 +77,7 @@ export const startTestServer = async (
     query: <A extends object>(statement: string, params: ReadonlyArray<unknown> = []) =>
       Effect.runPromise(sql.unsafe<A>(statement, params).pipe(Effect.orDie)),
     run: (effect) => Effect.runPromise(Effect.provideService(effect, SqlClient.SqlClient, sql)),
+    now: () => clock.currentTimeMillisUnsafe(),
     close: () => Effect.runPromise(Scope.close(scope, Exit.void)),
   }
 }

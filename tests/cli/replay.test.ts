@@ -78,7 +78,7 @@ describe("replay", () => {
       const [row] = await server.query<{ presentationId: number; sectionId: number; x: number; y: number }>(
         `SELECT p.id AS "presentationId", s.section_id AS "sectionId", s.seat_index AS x, s.row_index AS y
          FROM presentations p JOIN venues v ON v.id = p.venue_id JOIN seats s ON s.seatplan_id = v.seatplan_id
-         WHERE p.is_on_sale AND p.starts_at > now() + interval '1 day' AND s.seat_group_id IS NULL
+         WHERE p.is_on_sale AND p.starts_at > marquee_now() + interval '1 day' AND s.seat_group_id IS NULL
            AND NOT s.is_premium AND s.seat_index = 0
            AND NOT EXISTS (SELECT 1 FROM seats n JOIN seat_allocations a ON a.seat_id = n.id
              AND a.presentation_id = p.id WHERE n.section_id = s.section_id AND n.row_index = s.row_index)

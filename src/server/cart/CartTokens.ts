@@ -35,8 +35,8 @@ export class CartTokens extends Context.Service<
 
       const touch = (token: string) =>
         sql<{ token: string }>`
-          UPDATE carts SET expires_at = now() + make_interval(hours => ${CART_IDLE_HOURS})
-          WHERE token = ${token} AND expires_at > now()
+          UPDATE carts SET expires_at = marquee_now() + make_interval(hours => ${CART_IDLE_HOURS})
+          WHERE token = ${token} AND expires_at > marquee_now()
           RETURNING token`.pipe(
           Effect.map((rows) => rows.length > 0),
           Effect.orDie,

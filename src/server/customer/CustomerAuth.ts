@@ -84,11 +84,11 @@ export class CustomerAuth extends Context.Service<
               yield* sql`SELECT pg_advisory_xact_lock(hashtext(${`login:${mobile}`}))`
               const recent = yield* sql<{ n: number }>`
                 SELECT count(*)::int AS n FROM customer_login_codes
-                WHERE mobile = ${mobile} AND created_at > now() - make_interval(mins => ${WINDOW_MINUTES})`
+                WHERE mobile = ${mobile} AND created_at > marquee_now() - make_interval(mins => ${WINDOW_MINUTES})`
               if ((recent[0]?.n ?? 0) >= CODES_PER_WINDOW) return false
               yield* sql`
                 INSERT INTO customer_login_codes (mobile, code_hash, expires_at)
-                VALUES (${mobile}, ${codeHash(pepper, mobile, code)}, now() + make_interval(mins => ${CODE_MINUTES}))`
+                VALUES (${mobile}, ${codeHash(pepper, mobile, code)}, marquee_now() + make_interval(mins => ${CODE_MINUTES}))`
               yield* sql`
                 INSERT INTO outbox (kind, recipient, payload)
                 VALUES ('sms', ${mobile}, ${JSON.stringify({ template: "loginCode", code, locale: input.locale })}::jsonb)`
@@ -112,7 +112,7 @@ export class CustomerAuth extends Context.Service<
             Effect.gen(function* () {
               const rows = yield* sql<{ id: number; codeHash: string }>`
                 SELECT id::float8 AS id, code_hash AS "codeHash" FROM customer_login_codes
-                WHERE mobile = ${mobile} AND consumed_at IS NULL AND expires_at > now()
+                WHERE mobile = ${mobile} AND consumed_at IS NULL AND expires_at > marquee_now()
                 ORDER BY created_at DESC LIMIT 1 FOR UPDATE`
               const row = rows[0]
               if (row === undefined) return Option.none<number>()
@@ -120,11 +120,11 @@ export class CustomerAuth extends Context.Service<
               if (stored.length !== typed.length || !timingSafeEqual(stored, typed)) {
                 yield* sql`
                   UPDATE customer_login_codes SET attempts = attempts + 1,
-                    consumed_at = CASE WHEN attempts + 1 >= ${MAX_TRIES} THEN now() END
+                    consumed_at = CASE WHEN attempts + 1 >= ${MAX_TRIES} THEN marquee_now() END
                   WHERE id = ${row.id}`
                 return Option.none<number>()
               }
-              yield* sql`UPDATE customer_login_codes SET consumed_at = now() WHERE id = ${row.id}`
+              yield* sql`UPDATE customer_login_codes SET consumed_at = marquee_now() WHERE id = ${row.id}`
               // a number the chain has not met yet becomes a customer (spec: sendSmsRegardlessOfCustomerExistence)
               const existing = yield* sql<{ id: number }>`
                 SELECT id FROM customers WHERE mobile = ${mobile} ORDER BY id LIMIT 1`
@@ -132,11 +132,11 @@ export class CustomerAuth extends Context.Service<
                 existing[0]?.id ??
                 (yield* sql<{ id: number }>`
                   INSERT INTO customers (first_name, last_name, mobile, created_at)
-                  VALUES ('', '', ${mobile}, now()) RETURNING id`)[0]?.id
+                  VALUES ('', '', ${mobile}, marquee_now()) RETURNING id`)[0]?.id
               if (id === undefined) return Option.none<number>()
               yield* sql`
                 INSERT INTO customer_sessions (token_hash, customer_id, expires_at)
-                VALUES (${sessionHash(uuid)}, ${id}, now() + make_interval(days => ${SESSION_DAYS}))`
+                VALUES (${sessionHash(uuid)}, ${id}, marquee_now() + make_interval(days => ${SESSION_DAYS}))`
               return Option.some(id)
             }),
           )
@@ -149,13 +149,13 @@ export class CustomerAuth extends Context.Service<
         if (uuid === undefined || uuid === "") return Option.none<number>()
         const rows = yield* sql<{ customerId: number }>`
           SELECT customer_id AS "customerId" FROM customer_sessions
-          WHERE token_hash = ${sessionHash(uuid)} AND revoked_at IS NULL AND expires_at > now()`
+          WHERE token_hash = ${sessionHash(uuid)} AND revoked_at IS NULL AND expires_at > marquee_now()`
         return Option.fromNullishOr(rows[0]?.customerId)
       }, Effect.orDie)
 
       const logout = Effect.fn("CustomerAuth.logout")(function* (uuid: string | undefined) {
         if (uuid === undefined || uuid === "") return
-        yield* sql`UPDATE customer_sessions SET revoked_at = now()
+        yield* sql`UPDATE customer_sessions SET revoked_at = marquee_now()
           WHERE token_hash = ${sessionHash(uuid)} AND revoked_at IS NULL`
       }, Effect.orDie)
 

@@ -50,7 +50,7 @@ export class SavedCardsRepo extends Context.Service<
 
       const remove = Effect.fn("SavedCardsRepo.remove")(function* (customerId: number, publicId: string) {
         const rows = yield* sql`
-          UPDATE saved_cards SET deleted_at = now()
+          UPDATE saved_cards SET deleted_at = marquee_now()
           WHERE public_id = ${publicId} AND customer_id = ${customerId} AND deleted_at IS NULL RETURNING id`
         return rows.length > 0
       }, Effect.orDie)

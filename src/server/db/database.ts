@@ -3,6 +3,7 @@ import { PgClient } from "@effect/sql-pg"
 import { PGlite } from "@electric-sql/pglite"
 import { Config, Effect, Layer, Option, Redacted } from "effect"
 import { Migrator, type SqlClient } from "effect/sql"
+import { ClockOffset } from "../clock.ts"
 import { migrations } from "./migrations.ts"
 import { PGliteConnection, SessionLock } from "./pgliteConnection.ts"
 
@@ -26,12 +27,22 @@ export const targetFromConfig = Effect.gen(function* () {
   return { _tag: "Embedded", dataDir } as const satisfies DatabaseTarget
 })
 
-const embeddedClient = (dataDir: string) =>
+/**
+ * The setting `marquee_now()` (migration 0019) adds to `now()`, so SQL reads the server's clock
+ * (src/server/clock.ts): set on every connection, as the clock is fixed for the life of the process. Unset, it
+ * counts as 0: the real clock needs no setting.
+ */
+export const CLOCK_OFFSET_SETTING = "marquee.clock_offset_ms"
+
+const embeddedClient = (dataDir: string, clockOffsetMs: number) =>
   Effect.gen(function* () {
     const db = yield* Effect.acquireRelease(
       Effect.promise(async () => {
         mkdirSync(dataDir, { recursive: true })
-        return PGlite.create(`${dataDir}/pglite`)
+        const db = await PGlite.create(`${dataDir}/pglite`)
+        // PGlite is one session that every virtual connection shares: one session-level SET serves them all.
+        if (clockOffsetMs !== 0) await db.exec(`SET ${CLOCK_OFFSET_SETTING} = '${clockOffsetMs}'`)
+        return db
       }),
       (db) => Effect.promise(() => db.close()),
     )
@@ -49,9 +60,21 @@ const embeddedClient = (dataDir: string) =>
 /** A PgClient/SqlClient for the target, without running migrations. */
 export const clientLayer = (target: DatabaseTarget): Layer.Layer<PgClient.PgClient | SqlClient.SqlClient> =>
   PgClient.layerFrom(
-    target._tag === "Postgres"
-      ? PgClient.make({ url: target.url, maxConnections: POOL_SIZE, connectTimeout: "10 seconds" })
-      : embeddedClient(target.dataDir),
+    Effect.gen(function* () {
+      const clockOffsetMs = yield* ClockOffset
+      return yield* target._tag === "Postgres"
+        ? PgClient.make({
+            url: target.url,
+            maxConnections: POOL_SIZE,
+            connectTimeout: "10 seconds",
+            // in the startup packet, so each pooled connection has it before its first statement; only when
+            // pinned, as a pooler such as PgBouncer refuses startup parameters it does not know
+            ...(clockOffsetMs === 0
+              ? {}
+              : { startupParameters: { [CLOCK_OFFSET_SETTING]: String(clockOffsetMs) } }),
+          })
+        : embeddedClient(target.dataDir, clockOffsetMs)
+    }),
   ).pipe(Layer.orDie)
 
 export const runMigrations = Migrator.make({})({ loader: Migrator.fromRecord(migrations) })

@@ -14,6 +14,7 @@ import loyaltyPoints from "./migrations/0013_loyalty_points.ts"
 import cartExpiry from "./migrations/0014_cart_expiry.ts"
 import holdNewlyHeld from "./migrations/0017_hold_newly_held.ts"
 import orderAnswers from "./migrations/0018_order_answers.ts"
+import serverClock from "./migrations/0019_server_clock.ts"
 
 /**
  * Every migration, keyed `<id>_<name>`, run once in id order by `Migrator.fromRecord`.
@@ -36,4 +37,5 @@ export const migrations = {
   "0014_cart_expiry": cartExpiry,
   "0017_hold_newly_held": holdNewlyHeld,
   "0018_order_answers": orderAnswers,
+  "0019_server_clock": serverClock,
 }

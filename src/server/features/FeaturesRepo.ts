@@ -25,7 +25,7 @@ export class FeaturesRepo extends Context.Service<
         if (filter.locationId !== undefined) {
           conditions.push(sql`EXISTS (
             SELECT 1 FROM presentations p JOIN venues v ON v.id = p.venue_id
-            WHERE p.feature_id = f.id AND v.location_id = ${filter.locationId} AND p.starts_at >= now())`)
+            WHERE p.feature_id = f.id AND v.location_id = ${filter.locationId} AND p.starts_at >= marquee_now())`)
         }
         return yield* sql<Feature>`
           SELECT f.id, ${localized(sql, "f.name", filter.lang)} AS name,

@@ -91,7 +91,7 @@ export class OutboxSender extends Context.Service<
               yield* messenger
                 .send({ ...rendered.success, reference: `outbox:${row.id}` })
                 .pipe(Effect.timeout(SEND_TIMEOUT))
-              yield* sql`UPDATE outbox SET sent_at = now(), last_error = NULL WHERE id = ${row.id}`
+              yield* sql`UPDATE outbox SET sent_at = marquee_now(), last_error = NULL WHERE id = ${row.id}`
             }),
           ),
         )

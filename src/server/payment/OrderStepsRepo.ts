@@ -38,7 +38,7 @@ export const lockHeldSeats = Effect.fn("OrderSteps.lockHeldSeats")(function* (pl
     SELECT id::text AS id, seat_id AS "seatId", section_id AS "sectionId", ga_slot AS "gaSlot"
     FROM seat_allocations
     WHERE presentation_id = ${plan.presentation.id} AND cart_token = ${plan.cartToken} AND kind = 'hold'
-      AND reservation_id IS NULL AND expires_at > now()
+      AND reservation_id IS NULL AND expires_at > marquee_now()
     ORDER BY id FOR UPDATE`
   const bySeat = new Map(held.map((h) => [allocationKey(h), h.id]))
   const ids = plan.priced.lines.map((l) => bySeat.get(allocationKey(l.seat)))
@@ -77,9 +77,9 @@ export const insertOrder = Effect.fn("OrderSteps.insertOrder")(function* (plan: 
       cart_token, commit_fingerprint, payment_deadline, amount_due_agorot, voucher_agorot, contact,
       discount_code_ids)
     VALUES (${id}, ${orderIdentifier(id)}, ${presentation.locationId}, ${plan.pointOfSaleId},
-      ${presentation.businessId}, ${presentation.authProfileId}, now(), ${priced.total}, ${priced.serviceCharge},
+      ${presentation.businessId}, ${presentation.authProfileId}, marquee_now(), ${priced.total}, ${priced.serviceCharge},
       ${plan.idempotencyKey}, 'awaitingPayment', ${presentation.id}, ${plan.cartToken}, ${plan.fingerprint},
-      now() + make_interval(mins => ${plan.paymentMinutes}), ${amountDueOf(plan)}, ${voucherAmountOf(plan)},
+      marquee_now() + make_interval(mins => ${plan.paymentMinutes}), ${amountDueOf(plan)}, ${voucherAmountOf(plan)},
       ${JSON.stringify(plan.contact)}::jsonb, ${`{${priced.discountIds.join(",")}}`}::integer[])
     ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING id::text AS id`
@@ -94,7 +94,7 @@ export const tieHolds = Effect.fn("OrderSteps.tieHolds")(function* (order: Place
   yield* sql`UPDATE sold_tickets SET allocation_id = NULL WHERE allocation_id IN ${sql.in(ids)}`
   yield* sql`
     UPDATE seat_allocations SET reservation_id = ${order.orderId},
-      expires_at = now() + make_interval(mins => ${order.plan.paymentMinutes})
+      expires_at = marquee_now() + make_interval(mins => ${order.plan.paymentMinutes})
     WHERE id IN ${sql.in(ids)}`
 })
 
@@ -120,7 +120,7 @@ export const writeProductSales = Effect.fn("OrderSteps.writeProductSales")(funct
     yield* sql`
       INSERT INTO product_sales (reservation_id, product_id, presentation_id, location_id, sold_at, quantity,
         unit_price_agorot, total_agorot)
-      VALUES (${orderId}, ${product.id}, ${plan.presentation.id}, ${plan.presentation.locationId}, now(),
+      VALUES (${orderId}, ${product.id}, ${plan.presentation.id}, ${plan.presentation.locationId}, marquee_now(),
         ${product.quantity}, ${product.unitPrice}, ${product.unitPrice * product.quantity})`
 })
 

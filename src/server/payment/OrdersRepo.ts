@@ -38,7 +38,7 @@ const SELECT_ORDER = `
     r.total_agorot::float8 AS total, r.service_charge_agorot::float8 AS "serviceCharge",
     r.voucher_agorot::float8 AS "voucherAmount", r.amount_due_agorot::float8 AS "amountDue",
     to_char(r.payment_deadline AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "paymentDeadline",
-    coalesce(r.payment_deadline <= now(), false) AS "deadlinePassed",
+    coalesce(r.payment_deadline <= marquee_now(), false) AS "deadlinePassed",
     r.document_key AS "documentKey", r.failure, r.paid_payment_id AS "paidPaymentId", r.contact,
     r.customer_id AS "customerId", r.save_card AS "saveCard"
   FROM reservations r`
@@ -120,7 +120,7 @@ export class OrdersRepo extends Context.Service<
           memberId: number | null
           points: number
         }>`
-          UPDATE sold_tickets SET cancelled_at = now(), allocation_id = NULL
+          UPDATE sold_tickets SET cancelled_at = marquee_now(), allocation_id = NULL
           WHERE reservation_id = ${id} AND cancelled_at IS NULL
           RETURNING system_voucher_id::float8 AS "voucherId", reference_option_id AS "optionId",
             member_id AS "memberId", loyalty_points AS points`
@@ -145,7 +145,7 @@ export class OrdersRepo extends Context.Service<
           yield* sql`UPDATE members SET points_balance = points_balance + ${spent} WHERE id = ${memberId}`
         yield* sql`
           WITH reversed AS (
-            UPDATE voucher_redemptions SET reversed_at = now()
+            UPDATE voucher_redemptions SET reversed_at = marquee_now()
             WHERE reservation_id = ${id} AND reversed_at IS NULL
             RETURNING voucher_id, amount_agorot
           )
@@ -155,8 +155,8 @@ export class OrdersRepo extends Context.Service<
           UPDATE discount_codes d SET used_count = greatest(0, d.used_count - 1)
           FROM reservations r WHERE r.id = ${id} AND d.id = ANY (r.discount_code_ids)`
         yield* sql`
-          UPDATE reservations SET payment_status = 'voided', status = 'cancelled', voided_at = now(),
-            cancelled_at = now(), failure = ${failure}
+          UPDATE reservations SET payment_status = 'voided', status = 'cancelled', voided_at = marquee_now(),
+            cancelled_at = marquee_now(), failure = ${failure}
           WHERE id = ${id}`
         return true
       }, Effect.orDie)
@@ -180,25 +180,25 @@ export class OrdersRepo extends Context.Service<
           UPDATE seat_allocations SET kind = 'sale', expires_at = NULL
           WHERE reservation_id = ${id} AND kind = 'hold'`
         yield* sql`
-          UPDATE reservations SET payment_status = 'paid', paid_at = now(), paid_payment_id = ${paymentId},
-            document_key = ${newDocumentKey()}, purchased_at = now()
+          UPDATE reservations SET payment_status = 'paid', paid_at = marquee_now(), paid_payment_id = ${paymentId},
+            document_key = ${newDocumentKey()}, purchased_at = marquee_now()
           WHERE id = ${id}`
         return "paid" as const
       }, Effect.orDie)
 
       const extendTo = Effect.fn("OrdersRepo.extendTo")(function* (id: number, seconds: number) {
         yield* sql`
-          UPDATE reservations SET payment_deadline = greatest(payment_deadline, now() + make_interval(secs => ${seconds}))
+          UPDATE reservations SET payment_deadline = greatest(payment_deadline, marquee_now() + make_interval(secs => ${seconds}))
           WHERE id = ${id} AND payment_status = 'awaitingPayment'`
         yield* sql`
-          UPDATE seat_allocations SET expires_at = greatest(expires_at, now() + make_interval(secs => ${seconds}))
+          UPDATE seat_allocations SET expires_at = greatest(expires_at, marquee_now() + make_interval(secs => ${seconds}))
           WHERE reservation_id = ${id} AND kind = 'hold'`
       }, Effect.orDie)
 
       const pastDeadline = Effect.fn("OrdersRepo.pastDeadline")(function* (limit: number) {
         const rows = yield* sql<{ id: number }>`
           SELECT id::float8 AS id FROM reservations
-          WHERE payment_status = 'awaitingPayment' AND payment_deadline <= now()
+          WHERE payment_status = 'awaitingPayment' AND payment_deadline <= marquee_now()
           ORDER BY payment_deadline LIMIT ${limit}`
         return rows.map((row) => row.id)
       }, Effect.orDie)

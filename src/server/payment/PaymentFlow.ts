@@ -181,7 +181,7 @@ export class PaymentFlow extends Context.Service<
           saveCard: order.saveCard && order.customerId !== null && savedCard === null,
           savedCardToken: savedCard?.providerToken ?? null,
         })
-        yield* sql`UPDATE payments SET provider_reference = ${created.providerReference}, updated_at = now()
+        yield* sql`UPDATE payments SET provider_reference = ${created.providerReference}, updated_at = marquee_now()
           WHERE id = ${paymentId}`.pipe(Effect.orDie)
         return {
           paymentFormURL: created.formUrl,
@@ -206,7 +206,7 @@ export class PaymentFlow extends Context.Service<
           .withTransaction(
             Effect.gen(function* () {
               const changed = yield* sql`
-                UPDATE payments SET state = 'refunded', failure = ${reason}, updated_at = now()
+                UPDATE payments SET state = 'refunded', failure = ${reason}, updated_at = marquee_now()
                 WHERE id = ${row.id} AND state = 'captured' RETURNING id`
               if (changed.length > 0) yield* enqueueRefundNotice(row.reservationId, reason)
             }),
@@ -225,7 +225,7 @@ export class PaymentFlow extends Context.Service<
               const current = yield* sql<{ state: ProviderPaymentState }>`
                 SELECT state FROM payments WHERE id = ${row.id} FOR UPDATE`
               if (current[0]?.state === "refunded") return "done" as const
-              yield* sql`UPDATE payments SET state = 'captured', failure = NULL, updated_at = now()
+              yield* sql`UPDATE payments SET state = 'captured', failure = NULL, updated_at = marquee_now()
                 WHERE id = ${row.id} AND state <> 'captured'`
               if (order.paidPaymentId === row.id) return "done" as const
               if (order.paymentStatus !== "awaitingPayment")
@@ -252,12 +252,12 @@ export class PaymentFlow extends Context.Service<
       const apply = Effect.fn("PaymentFlow.apply")(function* (row: PaymentRow, status: ProviderStatus) {
         if (status.state === "captured") return yield* applyCaptured(row, status)
         if (status.state === "refunded") {
-          yield* sql`UPDATE payments SET state = 'refunded', updated_at = now() WHERE id = ${row.id}`
+          yield* sql`UPDATE payments SET state = 'refunded', updated_at = marquee_now() WHERE id = ${row.id}`
           return
         }
         // a later event never undoes a final one: only open payments move
         const moved = yield* sql`
-          UPDATE payments SET state = ${status.state}, failure = ${status.failure}, updated_at = now()
+          UPDATE payments SET state = ${status.state}, failure = ${status.failure}, updated_at = marquee_now()
           WHERE id = ${row.id} AND state IN ${sql.in(OPEN)} AND state <> ${status.state} RETURNING id`
         if (moved.length > 0 && status.state === "awaitingBankApp")
           yield* orders.extendTo(row.reservationId, BANK_APP_HOLD_SECONDS)
@@ -304,7 +304,7 @@ export class PaymentFlow extends Context.Service<
           // captured a moment before the cancel reached the provider: the money went back, the buyer is told
           const state = after === "refunded" ? "refunded" : "cancelled"
           const changed = yield* sql`
-            UPDATE payments SET state = ${state}, failure = 'orderCancelled', updated_at = now()
+            UPDATE payments SET state = ${state}, failure = 'orderCancelled', updated_at = marquee_now()
             WHERE id = ${row.id} AND state IN ${sql.in(OPEN)} RETURNING id`
           if (changed.length > 0 && state === "refunded")
             yield* enqueueRefundNotice(row.reservationId, "orderCancelled")
@@ -315,7 +315,7 @@ export class PaymentFlow extends Context.Service<
         const rows = yield* sql<{ id: string }>`
           SELECT p.id FROM payments p JOIN reservations r ON r.id = p.reservation_id
           WHERE p.state IN ${sql.in(OPEN)} AND p.provider_reference IS NOT NULL
-            AND (r.payment_status = 'awaitingPayment' OR p.updated_at > now() - interval '1 day')
+            AND (r.payment_status = 'awaitingPayment' OR p.updated_at > marquee_now() - interval '1 day')
           ORDER BY p.created_at LIMIT ${limit}`
         return rows.map((r) => r.id)
       }, Effect.orDie)

@@ -48,7 +48,7 @@ export class Reconciliation extends Context.Service<
       ) {
         const payment = yield* flow.paymentByReference(provider, reference)
         if (Option.isSome(payment)) yield* flow.sync(payment.value.id)
-        yield* sql`UPDATE provider_events SET processed_at = now() WHERE id = ${eventRowId}`.pipe(
+        yield* sql`UPDATE provider_events SET processed_at = marquee_now() WHERE id = ${eventRowId}`.pipe(
           Effect.orDie,
         )
       })

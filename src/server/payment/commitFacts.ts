@@ -116,7 +116,7 @@ export const loadPricingFacts = Effect.fn("CommitFacts.pricing")(function* (
              ticket_ids AS "ticketIds", min_tickets AS "minTickets"
            FROM discount_codes
            WHERE id = ANY ($1::integer[]) AND is_active
-             AND (now() AT TIME ZONE 'Asia/Jerusalem')::date BETWEEN starts_on AND ends_on
+             AND (marquee_now() AT TIME ZONE 'Asia/Jerusalem')::date BETWEEN starts_on AND ends_on
              AND (max_uses IS NULL OR used_count < max_uses)`,
           [intArray(discountIds)],
         )
@@ -157,7 +157,7 @@ const loadBenefitFacts = Effect.fn("CommitFacts.benefits")(function* (
   cartToken: string,
 ) {
   const sql = yield* SqlClient.SqlClient
-  const today = sql.literal("(now() AT TIME ZONE 'Asia/Jerusalem')::date")
+  const today = sql.literal("(marquee_now() AT TIME ZONE 'Asia/Jerusalem')::date")
   const references = [
     ...new Set(
       cart.seats.flatMap((l) => (l.ticket.systemVoucher === undefined ? [] : [l.ticket.systemVoucher])),
@@ -227,7 +227,7 @@ export const loadVoucher = Effect.fn("CommitFacts.voucher")(function* (reference
   const rows = yield* sql<VoucherFacts>`
     SELECT v.id::float8 AS id, v.reference, v.system_voucher_class_id AS "classId", v.balance_agorot AS balance,
       v.status = 'active' AS active,
-      (now() AT TIME ZONE 'Asia/Jerusalem')::date BETWEEN v.starts_on AND v.ends_on AS valid,
+      (marquee_now() AT TIME ZONE 'Asia/Jerusalem')::date BETWEEN v.starts_on AND v.ends_on AS valid,
       coalesce(c.name->>'en', c.name->>'he', '') AS "benefitName", v.ends_on::text AS "endsOn"
     FROM system_vouchers v JOIN system_voucher_classes c ON c.id = v.system_voucher_class_id
     WHERE upper(v.reference) = upper(${reference.trim()})`

@@ -138,7 +138,7 @@ export class PresentationsRepo extends Context.Service<
         LEFT JOIN LATERAL (
           -- a lapsed hold no longer takes its seat (holds expire by deadline, not by a cleanup job)
           SELECT count(*) AS taken FROM seat_allocations sa
-          WHERE sa.presentation_id = p.id AND (sa.kind = 'sale' OR sa.expires_at > now())
+          WHERE sa.presentation_id = p.id AND (sa.kind = 'sale' OR sa.expires_at > marquee_now())
         ) a ON true`
 
       const listWhere = (conditions: Array<Statement.Fragment>, filter: PresentationFilter) => {
@@ -156,8 +156,8 @@ export class PresentationsRepo extends Context.Service<
       ) {
         return yield* listWhere(
           [
-            sql`p.starts_at >= now()`,
-            sql`p.starts_at < now() + make_interval(days => ${LIST_DAYS_AHEAD + 1})`,
+            sql`p.starts_at >= marquee_now()`,
+            sql`p.starts_at < marquee_now() + make_interval(days => ${LIST_DAYS_AHEAD + 1})`,
           ],
           filter,
         )

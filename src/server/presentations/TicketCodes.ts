@@ -22,7 +22,7 @@ import { localized } from "../localized.ts"
 
 const refuse = (msg: TicketCodeProblem) => Effect.fail(new TicketCodeRefused({ msg }))
 
-const TODAY = "(now() AT TIME ZONE 'Asia/Jerusalem')::date"
+const TODAY = "(marquee_now() AT TIME ZONE 'Asia/Jerusalem')::date"
 
 interface VoucherRow {
   readonly reference: string

@@ -114,8 +114,8 @@ export class SeatHoldsRepo extends Context.Service<
         return yield* sql<{ presentationId: number; expiresAtMs: number }>`
           WITH renewed AS (
             UPDATE seat_allocations
-            SET expires_at = greatest(expires_at, now() + make_interval(secs => ${seconds}))
-            WHERE cart_token = ${cartToken} AND kind = 'hold' AND expires_at > now() AND reservation_id IS NULL
+            SET expires_at = greatest(expires_at, marquee_now() + make_interval(secs => ${seconds}))
+            WHERE cart_token = ${cartToken} AND kind = 'hold' AND expires_at > marquee_now() AND reservation_id IS NULL
             RETURNING presentation_id, expires_at
           )
           SELECT presentation_id AS "presentationId",
@@ -157,7 +157,7 @@ export class SeatHoldsRepo extends Context.Service<
             coalesce(cart_token = ${cartToken ?? null}, false) AS "isMine",
             (extract(epoch FROM expires_at) * 1000)::float8 AS "expiresAtMs"
           FROM seat_allocations
-          WHERE presentation_id = ${presentationId} AND (kind = 'sale' OR expires_at > now())`
+          WHERE presentation_id = ${presentationId} AND (kind = 'sale' OR expires_at > marquee_now())`
         return rows
       }, Effect.orDie)
 

@@ -33,7 +33,7 @@ describe("seats client", () => {
     const [row] = await server.query<{ presentationId: number; sectionId: number; x: number; y: number }>(
       `SELECT p.id AS "presentationId", s.section_id AS "sectionId", s.seat_index AS x, s.row_index AS y
        FROM presentations p JOIN venues v ON v.id = p.venue_id JOIN seats s ON s.seatplan_id = v.seatplan_id
-       WHERE p.is_on_sale AND p.starts_at > now() + interval '1 day' AND s.seat_group_id IS NULL
+       WHERE p.is_on_sale AND p.starts_at > marquee_now() + interval '1 day' AND s.seat_group_id IS NULL
          AND NOT s.is_premium AND s.seat_index = 0
          AND NOT EXISTS (SELECT 1 FROM seat_allocations a WHERE a.presentation_id = p.id AND a.seat_id = s.id)
          AND NOT EXISTS (SELECT 1 FROM seats n JOIN seat_allocations a ON a.seat_id = n.id AND a.presentation_id = p.id
@@ -52,7 +52,7 @@ describe("seats client", () => {
 
   const secondsLeft = async (cartToken: string) => {
     const [row] = await server.query<{ left: number }>(
-      `SELECT extract(epoch FROM expires_at - now())::float8 AS left FROM seat_allocations WHERE cart_token = $1`,
+      `SELECT extract(epoch FROM expires_at - marquee_now())::float8 AS left FROM seat_allocations WHERE cart_token = $1`,
       [cartToken],
     )
     return row?.left ?? null
@@ -98,7 +98,7 @@ describe("seats client", () => {
 
     // the hold is about to lapse; the buyer reaches the ticket step (param 665: 420 s)
     await server.query(
-      `UPDATE seat_allocations SET expires_at = now() + interval '5 seconds' WHERE cart_token = $1`,
+      `UPDATE seat_allocations SET expires_at = marquee_now() + interval '5 seconds' WHERE cart_token = $1`,
       [cart],
     )
     const renewed = await client.renewHolds(cart, "chooseTickets")
@@ -107,7 +107,9 @@ describe("seats client", () => {
     const left = await secondsLeft(cart)
     expect(left).toBeGreaterThan(410)
     expect(left).toBeLessThanOrEqual(420)
-    expect(Date.parse(renewed.value.presentations[0]?.expiresAt ?? "")).toBeGreaterThan(Date.now() + 400_000)
+    expect(Date.parse(renewed.value.presentations[0]?.expiresAt ?? "")).toBeGreaterThan(
+      server.now() + 400_000,
+    )
 
     // a shorter step does not cut a longer hold
     await client.renewHolds(cart, "chooseProducts")
@@ -115,7 +117,7 @@ describe("seats client", () => {
 
     // a hold that lapsed is free for anyone: renewing does not take it back
     await server.query(
-      `UPDATE seat_allocations SET expires_at = now() - interval '1 second' WHERE cart_token = $1`,
+      `UPDATE seat_allocations SET expires_at = marquee_now() - interval '1 second' WHERE cart_token = $1`,
       [cart],
     )
     const late = await client.renewHolds(cart, "customerInfo")

@@ -24,7 +24,7 @@ describe.each(databases)("ticket codes on $name", ({ start }) => {
     // own prices): which presentation comes first depends on the time of day the run starts
     const rows = await server.query<{ id: number }>(
       `SELECT p.id FROM presentations p JOIN venue_ticket_groups vtg ON vtg.venue_id = p.venue_id
-       WHERE p.is_on_sale AND NOT p.is_3d AND p.starts_at > now() + interval '1 hour' AND vtg.ticket_group_id = 1
+       WHERE p.is_on_sale AND NOT p.is_3d AND p.starts_at > marquee_now() + interval '1 hour' AND vtg.ticket_group_id = 1
        ORDER BY p.id LIMIT 1`,
     )
     presentationId = rows[0]?.id ?? 0

@@ -33,7 +33,9 @@ describe.each(databases)("who is asking on $name", ({ start }) => {
     if (kind === "missing") return {}
     if (kind === "unknown") return { "x-cart-token": randomBytes(24).toString("base64url") }
     const token = await newCart(server.baseUrl)
-    await server.query(`UPDATE carts SET expires_at = now() - interval '1 second' WHERE token = $1`, [token])
+    await server.query(`UPDATE carts SET expires_at = marquee_now() - interval '1 second' WHERE token = $1`, [
+      token,
+    ])
     return { "x-cart-token": token }
   }
 
@@ -49,8 +51,8 @@ describe.each(databases)("who is asking on $name", ({ start }) => {
     if (kind !== "unknown")
       await server.query(
         `INSERT INTO customer_sessions (token_hash, customer_id, expires_at, revoked_at)
-         VALUES ($1, $2, now() + CASE WHEN $3 = 'expired' THEN interval '-1 minute' ELSE interval '1 day' END,
-           CASE WHEN $3 = 'revoked' THEN now() END)`,
+         VALUES ($1, $2, marquee_now() + CASE WHEN $3 = 'expired' THEN interval '-1 minute' ELSE interval '1 day' END,
+           CASE WHEN $3 = 'revoked' THEN marquee_now() END)`,
         [sessionHash(uuid), customerId, kind],
       )
     return { headers: { uuid }, customerId }
@@ -178,7 +180,9 @@ describe.each(databases)("who is asking on $name", ({ start }) => {
     if (!isUp()) return ctx.skip()
     const server = live()
     const token = await newCart(server.baseUrl)
-    await server.query(`UPDATE carts SET expires_at = now() + interval '1 minute' WHERE token = $1`, [token])
+    await server.query(`UPDATE carts SET expires_at = marquee_now() + interval '1 minute' WHERE token = $1`, [
+      token,
+    ])
     const synced = await call(
       server,
       "POST",
@@ -188,7 +192,7 @@ describe.each(databases)("who is asking on $name", ({ start }) => {
     )
     expect(synced.status).toBe(200)
     const [row] = await server.query<{ hours: number }>(
-      `SELECT extract(epoch FROM expires_at - now()) / 3600 AS hours FROM carts WHERE token = $1`,
+      `SELECT extract(epoch FROM expires_at - marquee_now()) / 3600 AS hours FROM carts WHERE token = $1`,
       [token],
     )
     expect(Number(row?.hours)).toBeGreaterThan(23.9)

@@ -10,7 +10,8 @@ export const ticketVoucher = async (server: RunningServer, tickets: number, expi
   const [from, to] = expired ? [-40, -10] : [-1, 30]
   await server.query(
     `INSERT INTO system_vouchers (reference, system_voucher_class_id, tickets_left, starts_on, ends_on, created_at)
-     VALUES ($1, 20, $2, current_date + $3::int, current_date + $4::int, now())`,
+     VALUES ($1, 20, $2, (marquee_now() AT TIME ZONE 'Asia/Jerusalem')::date + $3::int,
+       (marquee_now() AT TIME ZONE 'Asia/Jerusalem')::date + $4::int, marquee_now())`,
     [reference, tickets, from, to],
   )
   return reference

@@ -64,7 +64,7 @@ export const freshStage = async (
        string_agg(s.seat_name, ',' ORDER BY s.seat_index) AS names
      FROM presentations p JOIN venues v ON v.id = p.venue_id JOIN locations l ON l.id = v.location_id
      JOIN seats s ON s.seatplan_id = v.seatplan_id
-     WHERE p.is_on_sale AND p.starts_at > now() + interval '1 day' AND v.venue_type_id < 100
+     WHERE p.is_on_sale AND p.starts_at > marquee_now() + interval '1 day' AND v.venue_type_id < 100
        AND NOT (p.id = ANY ($1::integer[]))
        AND l.card_provider = $2 ${offered}
        AND ($2 = 'secondary' OR NOT EXISTS (SELECT 1 FROM service_charges sc WHERE sc.kind = 'booking'

@@ -38,11 +38,11 @@ describe.each(databases)("commit on $name", ({ start }) => {
       documentKey: null,
     })
     expect(order.ticketIdentifiers).toHaveLength(2)
-    const minutes = (Date.parse(order.paymentDeadline) - Date.now()) / 60_000
+    const minutes = (Date.parse(order.paymentDeadline) - live().now()) / 60_000
     expect(minutes).toBeGreaterThan(14)
     expect(minutes).toBeLessThanOrEqual(15.1)
     const holds = await live().query<{ kind: string; tied: boolean; deadline: boolean }>(
-      `SELECT a.kind, a.reservation_id IS NOT NULL AS tied, a.expires_at > now() + interval '14 minutes' AS deadline
+      `SELECT a.kind, a.reservation_id IS NOT NULL AS tied, a.expires_at > marquee_now() + interval '14 minutes' AS deadline
        FROM seat_allocations a WHERE a.presentation_id = $1 AND a.cart_token = $2`,
       [stage.presentationId, cart],
     )

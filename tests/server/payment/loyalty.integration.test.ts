@@ -18,7 +18,8 @@ const clubMember = async (server: RunningServer, points: number) => {
   const memberNumber = String(91_000_000 + Math.floor(Math.random() * 8_999_999))
   const rows = await server.query<{ customerId: number }>(
     `INSERT INTO members (customer_id, membership_id, member_number, points_balance, start_date, end_date)
-     SELECT customer_id, 1, $1, $2, current_date - 1, current_date + 30 FROM members WHERE member_number = '90000001'
+     SELECT customer_id, 1, $1, $2, (marquee_now() AT TIME ZONE 'Asia/Jerusalem')::date - 1,
+       (marquee_now() AT TIME ZONE 'Asia/Jerusalem')::date + 30 FROM members WHERE member_number = '90000001'
      RETURNING customer_id AS "customerId"`,
     [memberNumber, points],
   )

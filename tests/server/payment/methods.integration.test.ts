@@ -34,7 +34,8 @@ describe.each(databases)("payment methods on $name", ({ start }) => {
     const reference = `T-${crypto.randomUUID().slice(0, 8)}`
     const rows = await live().query<{ id: number }>(
       `INSERT INTO system_vouchers (reference, system_voucher_class_id, balance_agorot, starts_on, ends_on, created_at)
-       SELECT $1, system_voucher_class_id, $2, current_date - 1, current_date + 30, now()
+       SELECT $1, system_voucher_class_id, $2, (marquee_now() AT TIME ZONE 'Asia/Jerusalem')::date - 1,
+         (marquee_now() AT TIME ZONE 'Asia/Jerusalem')::date + 30, marquee_now()
        FROM system_vouchers WHERE reference = 'GIFT-100' RETURNING id::int AS id`,
       [reference, balance],
     )
@@ -120,7 +121,7 @@ describe.each(databases)("payment methods on $name", ({ start }) => {
       failure: "declined",
     })
     await live().query(
-      `UPDATE reservations SET payment_deadline = now() - interval '1 second' WHERE identifier = $1`,
+      `UPDATE reservations SET payment_deadline = marquee_now() - interval '1 second' WHERE identifier = $1`,
       [order.reservationIdentifier],
     )
     await reconcile(live())
@@ -191,13 +192,13 @@ describe.each(databases)("payment methods on $name", ({ start }) => {
     ).toBe(422)
     // the payment deadline is nearly over when the bank app is asked: the holds are extended past its 60 s
     await live().query(
-      `UPDATE reservations SET payment_deadline = now() + interval '5 seconds' WHERE identifier = $1`,
+      `UPDATE reservations SET payment_deadline = marquee_now() + interval '5 seconds' WHERE identifier = $1`,
       [order.reservationIdentifier],
     )
     const waiting = await submit(live(), form.paymentFormURL, { action: "blik-code", code })
     expect(waiting.status).toBe(303)
     const extended = await live().query<{ ok: boolean }>(
-      `SELECT bool_and(a.expires_at > now() + interval '80 seconds') AND bool_and(r.payment_deadline > now() + interval '80 seconds') AS ok
+      `SELECT bool_and(a.expires_at > marquee_now() + interval '80 seconds') AND bool_and(r.payment_deadline > marquee_now() + interval '80 seconds') AS ok
        FROM reservations r JOIN seat_allocations a ON a.reservation_id = r.id WHERE r.identifier = $1`,
       [order.reservationIdentifier],
     )
@@ -213,7 +214,7 @@ describe.each(databases)("payment methods on $name", ({ start }) => {
     const latePage = await (await fetch(`${live().baseUrl}${lateForm.paymentFormURL}`)).text()
     const lateCode = /data-testid="blik-code">(\d{6})</.exec(latePage)?.[1] as string
     await live().query(
-      `UPDATE sandbox_payments SET code_expires_at = now() - interval '1 second' WHERE merchant_payment_id = $1`,
+      `UPDATE sandbox_payments SET code_expires_at = marquee_now() - interval '1 second' WHERE merchant_payment_id = $1`,
       [lateForm.paymentId],
     )
     await submit(live(), lateForm.paymentFormURL, { action: "blik-code", code: lateCode })

@@ -244,7 +244,7 @@ describe.each(databases)("payment on $name", ({ start }) => {
     // the order's deadline passes unnoticed (no reconciliation ran) and another buyer takes one seat
     // (the guard trigger never lets a hold of an order be shortened in place: untie, lapse, tie again)
     const tied = await live().query<{ id: string }>(
-      `UPDATE seat_allocations SET reservation_id = NULL, expires_at = now() - interval '1 second'
+      `UPDATE seat_allocations SET reservation_id = NULL, expires_at = marquee_now() - interval '1 second'
        WHERE reservation_id = (SELECT id FROM reservations WHERE identifier = $1) RETURNING id::text AS id`,
       [order.reservationIdentifier],
     )
@@ -284,7 +284,7 @@ describe.each(databases)("payment on $name", ({ start }) => {
     const { cart, order, stage } = await committedOrder(live(), used)
     const form = await openForm(live(), cart, order.reservationIdentifier)
     await live().query(
-      `UPDATE reservations SET payment_deadline = now() - interval '1 second' WHERE identifier = $1`,
+      `UPDATE reservations SET payment_deadline = marquee_now() - interval '1 second' WHERE identifier = $1`,
       [order.reservationIdentifier],
     )
     const summary = await reconcile(live())

@@ -28,7 +28,7 @@ describe.each(databases)("seat locks on $name", ({ start }) => {
   const holdsOf = async (presentationId: number) =>
     live().query<{ cart: string; seat: number; kind: string }>(
       `SELECT cart_token AS cart, seat_id AS seat, kind FROM seat_allocations
-       WHERE presentation_id = $1 AND kind = 'hold' AND expires_at > now()`,
+       WHERE presentation_id = $1 AND kind = 'hold' AND expires_at > marquee_now()`,
       [presentationId],
     )
 
@@ -88,7 +88,7 @@ describe.each(databases)("seat locks on $name", ({ start }) => {
     expect((await lock(first as string, { seat: seatOf(row, 0) })).status).toBe(200)
     expect((await lock(second as string, { seat: seatOf(row, 0) })).status).toBe(409)
     await live().query(
-      `UPDATE seat_allocations SET expires_at = now() - interval '1 second' WHERE cart_token = $1`,
+      `UPDATE seat_allocations SET expires_at = marquee_now() - interval '1 second' WHERE cart_token = $1`,
       [first],
     )
     const takeover = await lock(second as string, { seat: seatOf(row, 0) })
@@ -121,7 +121,7 @@ describe.each(databases)("seat locks on $name", ({ start }) => {
     const [ga] = await live().query<{ presentationId: number; sectionId: number; capacity: number }>(
       `SELECT p.id AS "presentationId", vs.id AS "sectionId", vs.capacity FROM presentations p
        JOIN venues v ON v.id = p.venue_id JOIN venue_sections vs ON vs.seatplan_id = v.seatplan_id
-       WHERE NOT vs.is_reserved AND p.is_on_sale AND p.starts_at > now() + interval '1 day'
+       WHERE NOT vs.is_reserved AND p.is_on_sale AND p.starts_at > marquee_now() + interval '1 day'
        ORDER BY p.starts_at LIMIT 1`,
     )
     if (ga === undefined) throw new Error("no general-admission presentation seeded")

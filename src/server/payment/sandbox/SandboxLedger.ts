@@ -90,7 +90,7 @@ const SELECT_PAYMENT = `
     deliver_webhooks AS "deliverWebhooks", code,
     (extract(epoch FROM code_expires_at) * 1000)::float8 AS "codeExpiresAtMs",
     (extract(epoch FROM confirm_by) * 1000)::float8 AS "confirmByMs",
-    (extract(epoch FROM now()) * 1000)::float8 AS "nowMs",
+    (extract(epoch FROM marquee_now()) * 1000)::float8 AS "nowMs",
     save_card AS "saveCard",
     (SELECT ${CARD_JSON} FROM sandbox_card_tokens t WHERE t.token = use_token) AS "usedCard",
     (SELECT ${CARD_JSON} FROM sandbox_card_tokens t WHERE t.token = card_token) AS "savedCard"
@@ -153,13 +153,13 @@ export const moveSandboxPayment = Effect.fn("SandboxLedger.move")(function* (
 ) {
   const sql = yield* SqlClient.SqlClient
   const rows = yield* sql<{ readonly reference: string }>`
-    UPDATE sandbox_payments SET state = ${state}, failure = ${failure}, updated_at = now(),
+    UPDATE sandbox_payments SET state = ${state}, failure = ${failure}, updated_at = marquee_now(),
       event_seq = event_seq + 1,
       code = coalesce(${extra.code ?? null}, code),
       code_expires_at = CASE WHEN ${extra.codeSeconds ?? null}::integer IS NULL THEN code_expires_at
-        ELSE now() + make_interval(secs => ${extra.codeSeconds ?? 0}) END,
+        ELSE marquee_now() + make_interval(secs => ${extra.codeSeconds ?? 0}) END,
       confirm_by = CASE WHEN ${extra.confirmSeconds ?? null}::integer IS NULL THEN confirm_by
-        ELSE now() + make_interval(secs => ${extra.confirmSeconds ?? 0}) END
+        ELSE marquee_now() + make_interval(secs => ${extra.confirmSeconds ?? 0}) END
     WHERE provider = ${provider} AND reference = ${reference} AND state IN ${sql.in(OPEN_STATES)}
     RETURNING reference`
   return rows.length > 0
@@ -176,7 +176,7 @@ export const refundOrVoidSandboxPayment = Effect.fn("SandboxLedger.refundOrVoid"
       state = CASE WHEN state = 'captured' THEN 'refunded'
         WHEN state IN ${sql.in(OPEN_STATES)} THEN 'cancelled' ELSE state END,
       failure = CASE WHEN state IN ${sql.in(OPEN_STATES)} THEN 'orderCancelled' ELSE failure END,
-      updated_at = now(), event_seq = event_seq + 1
+      updated_at = marquee_now(), event_seq = event_seq + 1
     WHERE provider = ${provider} AND reference = ${reference}
     RETURNING state`
   return rows[0]?.state ?? "cancelled"

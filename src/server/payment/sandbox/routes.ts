@@ -249,7 +249,7 @@ export const SandboxRoutes = Layer.mergeAll(
       if (config.kind === "blik" && payment.state === "awaitingEntry" && payment.code === null) {
         const sql = yield* SqlClient.SqlClient
         yield* sql`UPDATE sandbox_payments SET code = ${sixDigits()},
-            code_expires_at = now() + make_interval(secs => ${BLIK_CODE_SECONDS})
+            code_expires_at = marquee_now() + make_interval(secs => ${BLIK_CODE_SECONDS})
           WHERE reference = ${payment.reference} AND code IS NULL`.pipe(Effect.orDie)
         payment = Option.getOrThrow(yield* findSandboxPayment(config.name, payment.reference))
       }
