@@ -13,17 +13,41 @@ export const serverNow = (): Date => {
 }
 
 /**
- * Puts a browser context on the servers' clock. `install` (not `setFixedTime`) so time keeps flowing and the
- * page's timers keep firing (the countdown journeys wait on them); a journey may still `fastForward` it.
+ * How a browser context follows the servers' clock. `shifted` (the default): the page's `Date` reads the
+ * servers' instant and every timer stays the browser's own, so pages, the seat map's animation frames and the
+ * service worker run at full speed. `installed`: Playwright's fake clock (`clock.install`), for a journey that
+ * must move time itself (`page.clock.fastForward`); its timers are driven by Playwright, which made the whole
+ * suite several times slower when every journey used it (20 min against 5 here).
  */
-export const pinClock = async (context: BrowserContext): Promise<void> => {
-  await context.clock.install({ time: serverNow() })
+export type BrowserClock = "shifted" | "installed"
+
+/** Shifts the page's `Date` (construction with no arguments and `Date.now`) by a fixed offset; nothing else. */
+const shiftDate = (offsetMs: number) => {
+  const RealDate = Date
+  class ShiftedDate extends RealDate {
+    constructor(...args: ReadonlyArray<unknown>) {
+      if (args.length === 0) super(RealDate.now() + offsetMs)
+      // biome-ignore lint/suspicious/noExplicitAny: Date's overloads take what the page passes on
+      else super(...(args as [any]))
+    }
+    static override now(): number {
+      return RealDate.now() + offsetMs
+    }
+  }
+  globalThis.Date = ShiftedDate as DateConstructor
+}
+
+/** Puts a browser context on the servers' clock, before any page of it runs a script. */
+export const pinClock = async (context: BrowserContext, how: BrowserClock = "shifted"): Promise<void> => {
+  if (how === "installed") await context.clock.install({ time: serverNow() })
+  else await context.addInitScript(shiftDate, serverNow().getTime() - Date.now())
 }
 
 /** Every journey's browser runs on the pinned clock: specs take `test` and `expect` from here, never Playwright. */
-export const test = base.extend<{ whatsOn: WhatsOnPage }>({
-  context: async ({ context }, use) => {
-    await pinClock(context)
+export const test = base.extend<{ whatsOn: WhatsOnPage; browserClock: BrowserClock }>({
+  browserClock: ["shifted", { option: true }],
+  context: async ({ context, browserClock }, use) => {
+    await pinClock(context, browserClock)
     await use(context)
   },
   whatsOn: async ({ page }, use) => {

@@ -2,6 +2,9 @@ import { expect, test } from "./fixtures.ts"
 import { detailsToPay, holdBestAndContinue, payAndConfirm } from "./order-journeys.ts"
 import { journeyPresentation } from "./presentations.ts"
 
+// this journey moves the page's time itself
+test.use({ browserClock: "installed" })
+
 test("the ticket step's own timer runs out, offers more time, and the order goes on to payment after extending", async ({
   page,
   request,
@@ -12,7 +15,7 @@ test("the ticket step's own timer runs out, offers more time, and the order goes
   }
   const seconds = config.params["665"].chooseTicketsInSeconds
   test.setTimeout(120_000)
-  // the page's clock (installed by the fixture) is ours to move; the server keeps its own (the seat holds
+  // the page's clock (Playwright's, installed by the fixture) is ours to move; the server keeps its own (the seat holds
   // outlast the jump)
   const steps = await holdBestAndContinue(page, presentation.id, 1, "en")
   await expect(steps.timer).toHaveText(/^[67]:\d{2}$/)
