@@ -18,3 +18,15 @@ test("the page's clock starts where the servers' clock is, and keeps running", a
   expect(fired).toBeGreaterThanOrEqual(200)
   expect(fired).toBeLessThan(10_000)
 })
+
+test("a Date the browser makes itself is still a Date to the page", async ({ page }) => {
+  await page.goto("/?lang=en")
+  const checks = await page.evaluate(() => ({
+    made: new Date() instanceof Date,
+    parsed: new Date("2026-11-24T08:00:00Z") instanceof Date,
+    // structuredClone makes its Date with the engine's own constructor, as IndexedDB does for stored ones
+    cloned: structuredClone(new Date()) instanceof Date,
+    notADate: ({} as unknown) instanceof Date,
+  }))
+  expect(checks).toEqual({ made: true, parsed: true, cloned: true, notADate: false })
+})

@@ -33,6 +33,10 @@ const shiftDate = (offsetMs: number) => {
     static override now(): number {
       return RealDate.now() + offsetMs
     }
+    /** Dates the engine makes (IndexedDB, structuredClone, another frame's) are the real Date's: still Dates. */
+    static [Symbol.hasInstance](value: unknown): boolean {
+      return value instanceof RealDate
+    }
   }
   globalThis.Date = ShiftedDate as DateConstructor
 }

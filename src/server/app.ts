@@ -67,6 +67,18 @@ const compressible = (contentType: string): boolean =>
   contentType.startsWith(STATUS_CONTENT_TYPE)
 
 /**
+ * Node's server drops an idle keep-alive connection after 5 s, the moment a client may be sending its next request
+ * on it: that request dies with ECONNRESET (a journey's API check did, once). Idle connections stay open longer than
+ * clients and proxies keep theirs (Node's agent: 4 s; common proxies: 60 s), so the client always closes first.
+ */
+const keepAliveServer = () => {
+  const server = createServer()
+  server.keepAliveTimeout = 65_000
+  server.headersTimeout = 66_000
+  return server
+}
+
+/**
  * The one HTTP server: the API and the PWA on the same origin (the service worker needs that).
  *
  * Every route and job is built before the port is opened. Node's server accepts connections as soon as it
@@ -93,7 +105,7 @@ export const httpServerLayer = (options: ServerOptions) =>
       ).pipe(
         HttpServer.withLogAddress,
         Layer.provideMerge(
-          NodeHttpServer.layerServer(createServer, { port: options.port, host: options.host }),
+          NodeHttpServer.layerServer(keepAliveServer, { port: options.port, host: options.host }),
         ),
       )
     }),
