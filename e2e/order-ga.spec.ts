@@ -1,3 +1,4 @@
+import { buyer } from "./buyers.ts"
 import { expect, test } from "./fixtures.ts"
 import { gaAvailable, payAndConfirm, shot } from "./order-journeys.ts"
 import { OrderStepsPage } from "./pages/order-steps-page.ts"
@@ -38,14 +39,7 @@ test("English: a general-admission showing asks for a quantity, the server picks
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Add extras")
   await steps.continue()
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your details")
-  await steps.fillCustomer({
-    firstName: "Dana",
-    lastName: "Levi",
-    email: "dana@example.com",
-    emailConfirm: "dana@example.com",
-    mobileNumber: "050-7654321",
-    mobileConfirm: "0507654321",
-  })
+  await steps.fillCustomer(buyer("dana", "en"))
   await steps.acceptTerms()
   await steps.continue()
   await expect(page).toHaveURL(new RegExp(`/order/${presentation.id}/pay\\?lang=en`))

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs"
 import { type APIRequestContext, expect, type Page } from "@playwright/test"
 import type { Confirmation } from "../src/api/PaymentApi.ts"
 import type { SeatStatuses } from "../src/api/SeatsApi.ts"
+import { buyer } from "./buyers.ts"
 import { OrderStepsPage } from "./pages/order-steps-page.ts"
 import { PayPage } from "./pages/pay-page.ts"
 import { SeatListPage } from "./pages/seat-list-page.ts"
@@ -125,14 +126,7 @@ export const detailsToPay = async (
   await expect(page).toHaveURL(new RegExp(`/order/${presentationId}/products`))
   await steps.continue()
   await expect(page).toHaveURL(new RegExp(`/order/${presentationId}/customer`))
-  await steps.fillCustomer({
-    firstName: "Dana",
-    lastName: "Levi",
-    email: "dana@example.com",
-    emailConfirm: "dana@example.com",
-    mobileNumber: "050-7654321",
-    mobileConfirm: "0507654321",
-  })
+  await steps.fillCustomer(buyer("dana", steps.lang))
   await steps.acceptTerms()
   await steps.continue()
   await expect(page).toHaveURL(new RegExp(`/order/${presentationId}/pay`))

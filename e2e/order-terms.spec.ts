@@ -1,4 +1,5 @@
 import he from "../locales/he.json" with { type: "json" }
+import { buyer } from "./buyers.ts"
 import { expect, test } from "./fixtures.ts"
 import { holdBestAndContinue, payAndConfirm, shot } from "./order-journeys.ts"
 import { journeyPresentation } from "./presentations.ts"
@@ -41,14 +42,7 @@ test("Hebrew: the terms are asked once, each links to its text, and the commit c
   await shot(promo, "terms-page-he", testInfo.project.name)
   await promo.close()
 
-  await steps.fillCustomer({
-    firstName: "דנה",
-    lastName: "לוי",
-    email: "dana@example.com",
-    emailConfirm: "dana@example.com",
-    mobileNumber: "050-7654321",
-    mobileConfirm: "0507654321",
-  })
+  await steps.fillCustomer(buyer("dana", "he"))
   await steps.acceptTerms()
   await steps.continue()
   await expect(page).toHaveURL(new RegExp(`/order/${presentation.id}/pay`))

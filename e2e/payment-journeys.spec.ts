@@ -2,11 +2,12 @@ import { mkdirSync } from "node:fs"
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test"
 import en from "../locales/en.json" with { type: "json" }
 import he from "../locales/he.json" with { type: "json" }
-import type { Confirmation } from "../src/api/PaymentApi.ts"
 import type { SeatStatuses } from "../src/api/SeatsApi.ts"
 import type { JourneyName } from "../src/server/db/seed/journeys.ts"
+import { buyer } from "./buyers.ts"
 import { test as base, expect } from "./fixtures.ts"
 import { OrderStepsPage } from "./pages/order-steps-page.ts"
+import { PayPage } from "./pages/pay-page.ts"
 import { SeatListPage, type SeatPlace } from "./pages/seat-list-page.ts"
 import { journeyPresentation, ownVoucher } from "./presentations.ts"
 import { screenshot } from "./screenshots.ts"
@@ -23,9 +24,12 @@ mkdirSync(SHOTS, { recursive: true })
 const texts = { he, en } as const
 type Lang = keyof typeof texts
 
-const test = base.extend<{ seatList: SeatListPage }>({
+const test = base.extend<{ seatList: SeatListPage; pay: PayPage }>({
   seatList: async ({ page }, use) => {
     await use(new SeatListPage(page))
+  },
+  pay: async ({ page }, use) => {
+    await use(new PayPage(page))
   },
 })
 
@@ -76,14 +80,7 @@ const reachPayScreen = async (
   await expect(page).toHaveURL(new RegExp(`/order/${presentationId}/products`))
   await steps.continue()
   await expect(page).toHaveURL(new RegExp(`/order/${presentationId}/customer`))
-  await steps.fillCustomer({
-    firstName: lang === "he" ? "נועה" : "Noa",
-    lastName: lang === "he" ? "כהן" : "Cohen",
-    email: "noa@example.com",
-    emailConfirm: "noa@example.com",
-    mobileNumber: "052-1234567",
-    mobileConfirm: "052-1234567",
-  })
+  await steps.fillCustomer(buyer("noa", lang))
   await steps.acceptTerms()
   await steps.continue()
   await expect(page).toHaveURL(new RegExp(`/order/${presentationId}/pay`))
@@ -94,29 +91,18 @@ const reachPayScreen = async (
 const payButton = (page: Page) => page.getByTestId("pay-button")
 
 /**
- * The sandbox provider's hosted pages speak the buyer's language, so they are driven by their form fields and
- * actions (what a real provider's page would keep stable), not by their words.
+ * A card declined at the provider, back on our side: the dialog says so, and behind it the page keeps the order
+ * and the way back to pay (issue 13, defect 16), not an empty page.
  */
-const providerAction = (page: Page, action: string) =>
-  page.locator(`form:has(input[name='action'][value='${action}']) button[type='submit']`)
-
-/** The card provider's hosted page: number, expiry, CVV, then its own Pay button. */
-const payOnProviderPage = async (page: Page, cardNumber: string) => {
-  await expect(page).toHaveURL(/\/sandbox\//)
-  await page.locator("input[name='cardNumber']").fill(cardNumber)
-  await page.locator("input[name='expiry']").fill("12/30")
-  await page.locator("input[name='cvv']").fill("123")
-  await providerAction(page, "pay").click()
-}
-
-const confirmationOf = async (request: APIRequestContext, page: Page): Promise<Confirmation> => {
-  const url = new URL(page.url())
-  const identifier = decodeURIComponent(url.pathname.split("/").at(-1) ?? "")
-  const answer = await request.get(`/api/reservations/${encodeURIComponent(identifier)}`, {
-    params: { key: url.searchParams.get("key") ?? "" },
+const expectDeclinedWithOrderKept = async (page: Page, lang: Lang) => {
+  const t = texts[lang].payment
+  await expect(page.getByTestId("payment-error")).toHaveAttribute("data-error", "CardDeclined", {
+    timeout: 30_000,
   })
-  expect(answer.ok()).toBe(true)
-  return (await answer.json()) as Confirmation
+  await expect(page.getByTestId("payment-error")).toContainText(t.errors.CardDeclined)
+  await expect(page.getByTestId("pay-summary")).toContainText(t.summary.title)
+  await expect(page.getByTestId("return-not-paid")).toHaveText(t.return.notPaid)
+  await expect(page.getByTestId("return-try-again")).toHaveText(t.actions.retry)
 }
 
 /** The seat as any other buyer sees it: not available. */
@@ -134,6 +120,7 @@ test.describe("payment", () => {
     page,
     request,
     seatList,
+    pay,
   }, testInfo) => {
     test.setTimeout(120_000)
     const project = testInfo.project.name
@@ -159,9 +146,9 @@ test.describe("payment", () => {
 
     await page.getByTestId("terms").check()
     await payButton(page).click()
-    await payOnProviderPage(page, "4000 0000 0000 3220")
+    await pay.payOnProviderPage("4000 0000 0000 3220")
     await expect(page.getByRole("heading", { level: 1 })).toContainText("3-D Secure")
-    await providerAction(page, "3ds-approve").click()
+    await pay.providerAction("3ds-approve").click()
 
     await expect(page).toHaveURL(/\/order\/confirmation\//, { timeout: 30_000 })
     await expect(page.getByTestId("confirmation")).toBeVisible()
@@ -172,7 +159,7 @@ test.describe("payment", () => {
     )
     await shot(page, "confirmation-he", project)
 
-    const confirmation = await confirmationOf(request, page)
+    const confirmation = await pay.confirmationOf(request)
     expect(confirmation.status).toBe("paid")
     expect(confirmation.tickets.map((ticket) => [ticket.RowName, ticket.SeatName])).toEqual([
       [seat.row, seat.seat],
@@ -207,6 +194,7 @@ test.describe("payment", () => {
     page,
     request,
     seatList,
+    pay,
   }, testInfo) => {
     // two trips to the provider and back: on a busy 2-core machine this takes over two minutes
     test.setTimeout(180_000)
@@ -241,16 +229,8 @@ test.describe("payment", () => {
     expect(forms).toHaveLength(1)
 
     // declined at the provider: back on our side the dialog says so and offers another card
-    await payOnProviderPage(page, "4000 0000 0000 0002")
-    await expect(page.getByTestId("payment-error")).toHaveAttribute("data-error", "CardDeclined", {
-      timeout: 30_000,
-    })
-    await expect(page.getByTestId("payment-error")).toContainText(en.payment.errors.CardDeclined)
-    // behind the message the page still shows the order and the way back to pay (issue 13, defect 16)
-    await expect(page.getByTestId("pay-summary")).toBeVisible()
-    await expect(page.getByTestId("pay-summary")).toContainText(en.payment.summary.title)
-    await expect(page.getByTestId("return-not-paid")).toHaveText(en.payment.return.notPaid)
-    await expect(page.getByTestId("return-try-again")).toBeVisible()
+    await pay.payOnProviderPage("4000 0000 0000 0002")
+    await expectDeclinedWithOrderKept(page, "en")
     await shot(page, "dialog-declined-en", project)
     await page.getByRole("button", { name: en.payment.actions.tryAnotherCard }).click()
     await expect(page).toHaveURL(new RegExp(`/order/${presentationId}/pay`))
@@ -258,10 +238,10 @@ test.describe("payment", () => {
     // the same order, a new payment: no second commit
     await page.getByTestId("terms").check()
     await payButton(page).click()
-    await payOnProviderPage(page, "4580 0000 0000 0000")
+    await pay.payOnProviderPage("4580 0000 0000 0000")
     await expect(page).toHaveURL(/\/order\/confirmation\//, { timeout: 30_000 })
     expect(commits).toHaveLength(1)
-    const confirmation = await confirmationOf(request, page)
+    const confirmation = await pay.confirmationOf(request)
     expect(confirmation.status).toBe("paid")
     await shot(page, "confirmation-en", project)
   })
@@ -270,6 +250,7 @@ test.describe("payment", () => {
     page,
     request,
     seatList,
+    pay,
   }, testInfo) => {
     test.setTimeout(180_000)
     const project = testInfo.project.name
@@ -283,14 +264,8 @@ test.describe("payment", () => {
     )
     await page.getByTestId("terms").check()
     await payButton(page).click()
-    await payOnProviderPage(page, "4000 0000 0000 0002")
-    await expect(page.getByTestId("payment-error")).toHaveAttribute("data-error", "CardDeclined", {
-      timeout: 30_000,
-    })
-    // issue 13, defect 16: behind the message, the order and the way back to pay (not an empty page)
-    await expect(page.getByTestId("pay-summary")).toContainText(he.payment.summary.title)
-    await expect(page.getByTestId("return-not-paid")).toHaveText(he.payment.return.notPaid)
-    await expect(page.getByTestId("return-try-again")).toHaveText(he.payment.actions.retry)
+    await pay.payOnProviderPage("4000 0000 0000 0002")
+    await expectDeclinedWithOrderKept(page, "he")
     await shot(page, "dialog-declined-he", project)
     // once the message is closed, the buyer is back on the pay screen of the same order
     await page.getByRole("button", { name: he.payment.actions.tryAnotherCard }).click()
@@ -298,7 +273,12 @@ test.describe("payment", () => {
     await expect(page.getByTestId("pay-summary")).toBeVisible()
   })
 
-  test("English: pay by BLIK, confirmed in the bank app", async ({ page, request, seatList }, testInfo) => {
+  test("English: pay by BLIK, confirmed in the bank app", async ({
+    page,
+    request,
+    seatList,
+    pay,
+  }, testInfo) => {
     test.setTimeout(120_000)
     await reachPayScreen(page, seatList, request, "payment/blik", testInfo, "en")
     await page.getByLabel(en.payment.method.blik).check()
@@ -310,19 +290,20 @@ test.describe("payment", () => {
     const code = (await page.getByTestId("blik-code").textContent()) ?? ""
     expect(code).toMatch(/^\d{6}$/)
     await page.locator("input[name='code']").fill(code)
-    await providerAction(page, "blik-code").click()
+    await pay.providerAction("blik-code").click()
     await page.locator("a[href$='/bank-app']").click()
-    await providerAction(page, "bank-confirm").click()
+    await pay.providerAction("bank-confirm").click()
 
     await expect(page).toHaveURL(/\/order\/confirmation\//, { timeout: 30_000 })
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.payment.confirmation.title)
-    expect((await confirmationOf(request, page)).status).toBe("paid")
+    expect((await pay.confirmationOf(request)).status).toBe("paid")
   })
 
   test("Hebrew: a voucher (GIFT-100) pays ₪100 and the card the rest", async ({
     page,
     request,
     seatList,
+    pay,
   }, testInfo) => {
     // each project redeems its own copy of GIFT-100 (₪100), so both run against one database
     const gift = ownVoucher("GIFT-100", testInfo)
@@ -346,9 +327,9 @@ test.describe("payment", () => {
 
     await page.getByTestId("terms").check()
     await payButton(page).click()
-    await payOnProviderPage(page, "4580 0000 0000 0000")
+    await pay.payOnProviderPage("4580 0000 0000 0000")
     await expect(page).toHaveURL(/\/order\/confirmation\//, { timeout: 30_000 })
-    const confirmation = await confirmationOf(request, page)
+    const confirmation = await pay.confirmationOf(request)
     expect(confirmation.status).toBe("paid")
     expect(confirmation.voucherAmount).toBe(10_000)
     expect(confirmation.tickets).toHaveLength(2)
@@ -360,6 +341,7 @@ test.describe("payment", () => {
     page,
     request,
     seatList,
+    pay,
   }, testInfo) => {
     test.setTimeout(120_000)
     await reachPayScreen(page, seatList, request, "payment/lost-answer", testInfo, "en")
@@ -382,15 +364,16 @@ test.describe("payment", () => {
     expect(keys[1]).toBe(keys[0])
     expect(answers[1]).toBe(answers[0])
 
-    await payOnProviderPage(page, "4580 0000 0000 0000")
+    await pay.payOnProviderPage("4580 0000 0000 0000")
     await expect(page).toHaveURL(/\/order\/confirmation\//, { timeout: 30_000 })
-    expect((await confirmationOf(request, page)).reservationIdentifier).toBe(answers[0])
+    expect((await pay.confirmationOf(request)).reservationIdentifier).toBe(answers[0])
   })
 
   test("Hebrew: back from the provider's page without paying, the same payment is continued", async ({
     page,
     request,
     seatList,
+    pay,
   }, testInfo) => {
     test.setTimeout(120_000)
     const project = testInfo.project.name
@@ -422,8 +405,8 @@ test.describe("payment", () => {
     await expect(page).toHaveURL(providerPage)
     expect(forms).toHaveLength(1)
 
-    await payOnProviderPage(page, "4580 0000 0000 0000")
+    await pay.payOnProviderPage("4580 0000 0000 0000")
     await expect(page).toHaveURL(/\/order\/confirmation\//, { timeout: 30_000 })
-    expect((await confirmationOf(request, page)).status).toBe("paid")
+    expect((await pay.confirmationOf(request)).status).toBe("paid")
   })
 })

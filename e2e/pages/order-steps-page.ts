@@ -24,10 +24,12 @@ export class OrderStepsPage {
   readonly codeInput: Locator
   readonly codeMessage: Locator
   readonly total: Locator
+  readonly lang: string
   texts: Texts
 
   constructor(page: Page, lang = "he") {
     this.page = page
+    this.lang = lang
     this.texts = dictionaries[lang] ?? en
     this.basket = page.getByTestId("basket")
     this.continueButton = page.getByTestId("continue")
