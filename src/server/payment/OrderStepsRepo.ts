@@ -1,5 +1,6 @@
 import { Effect, Option } from "effect"
 import { SqlClient } from "effect/sql"
+import type { SqlError } from "effect/sql/SqlError"
 import { orderIdentifier } from "../../domain/order/orderIdentifier.ts"
 import { allocationKey } from "../../domain/seating/seatKeys.ts"
 import { amountDueOf, type CommitPlan, inIdOrder, type PlacedOrder, voucherAmountOf } from "./orderPlan.ts"
@@ -124,54 +125,65 @@ export const writeProductSales = Effect.fn("OrderSteps.writeProductSales")(funct
         ${product.quantity}, ${product.unitPrice}, ${product.unitPrice * product.quantity})`
 })
 
+/**
+ * A guarded update for each of `uses` (id → amount), in id order: each update changes its row only while the
+ * row can afford it (its WHERE says so) and answers the row it changed. Its row lock makes a concurrent commit
+ * wait, then see what is left, so nothing goes below zero; id order means two commits never deadlock. False at
+ * the first row that cannot afford its amount (the caller's transaction then rolls back the ones before).
+ */
+const spendEach = (
+  uses: ReadonlyMap<number, number>,
+  update: (
+    sql: SqlClient.SqlClient,
+    id: number,
+    amount: number,
+  ) => Effect.Effect<ReadonlyArray<unknown>, SqlError>,
+) =>
+  Effect.gen(function* () {
+    const sql = yield* SqlClient.SqlClient
+    for (const [id, amount] of inIdOrder(uses))
+      if ((yield* update(sql, id, amount)).length === 0) return false
+    return true
+  })
+
 /** Counts one use of each discount code; false when a code has no uses left. */
 export const countDiscountUses = Effect.fn("OrderSteps.countDiscountUses")(function* (plan: CommitPlan) {
-  const sql = yield* SqlClient.SqlClient
-  for (const discountId of plan.priced.discountIds) {
-    const counted = yield* sql`
+  return yield* spendEach(
+    new Map(plan.priced.discountIds.map((id) => [id, 1])),
+    (sql, id) => sql`
       UPDATE discount_codes SET used_count = used_count + 1
-      WHERE id = ${discountId} AND (max_uses IS NULL OR used_count < max_uses) RETURNING id`
-    if (counted.length === 0) return false
-  }
-  return true
+      WHERE id = ${id} AND (max_uses IS NULL OR used_count < max_uses) RETURNING id`,
+  )
 })
 
 /** Takes the seats each ticket voucher pays for; false when one has too few tickets left. */
 export const spendVoucherTickets = Effect.fn("OrderSteps.spendVoucherTickets")(function* (plan: CommitPlan) {
-  const sql = yield* SqlClient.SqlClient
-  for (const [voucherId, seats] of inIdOrder(plan.priced.ticketVoucherUses)) {
-    // the update takes the voucher's row lock; a concurrent commit waits, then sees what is left (never < 0)
-    const spent = yield* sql`
+  return yield* spendEach(
+    plan.priced.ticketVoucherUses,
+    (sql, id, seats) => sql`
       UPDATE system_vouchers SET tickets_left = tickets_left - ${seats}
-      WHERE id = ${voucherId} AND status = 'active' AND tickets_left >= ${seats} RETURNING id`
-    if (spent.length === 0) return false
-  }
-  return true
+      WHERE id = ${id} AND status = 'active' AND tickets_left >= ${seats} RETURNING id`,
+  )
 })
 
 /** Counts the uses of each reference option; false when one would pass its quantity. */
 export const countReferenceUses = Effect.fn("OrderSteps.countReferenceUses")(function* (plan: CommitPlan) {
-  const sql = yield* SqlClient.SqlClient
-  for (const [optionId, tickets] of inIdOrder(plan.priced.referenceUses)) {
-    const counted = yield* sql`
+  return yield* spendEach(
+    plan.priced.referenceUses,
+    (sql, id, tickets) => sql`
       UPDATE ticket_reference_options SET used = used + ${tickets}
-      WHERE id = ${optionId} AND used + ${tickets} <= quantity RETURNING id`
-    if (counted.length === 0) return false
-  }
-  return true
+      WHERE id = ${id} AND used + ${tickets} <= quantity RETURNING id`,
+  )
 })
 
 /** Takes each member's loyalty points; false when a balance is short. */
 export const spendPoints = Effect.fn("OrderSteps.spendPoints")(function* (plan: CommitPlan) {
-  const sql = yield* SqlClient.SqlClient
-  for (const [memberId, points] of inIdOrder(plan.priced.pointsUses)) {
-    // the member's row lock serialises two orders spending the same points: never below zero
-    const spent = yield* sql`
+  return yield* spendEach(
+    plan.priced.pointsUses,
+    (sql, id, points) => sql`
       UPDATE members SET points_balance = points_balance - ${points}
-      WHERE id = ${memberId} AND points_balance >= ${points} RETURNING id`
-    if (spent.length === 0) return false
-  }
-  return true
+      WHERE id = ${id} AND points_balance >= ${points} RETURNING id`,
+  )
 })
 
 /** Takes the voucher payment from the voucher's balance and records the redemption; false when it is short. */
