@@ -1,17 +1,19 @@
 import { parseArgs } from "node:util"
 import { Temporal } from "@js-temporal/polyfill"
-import { Effect, Option } from "effect"
+import { Clock, Effect, Option } from "effect"
 import { SqlClient } from "effect/sql"
+import { ServerClockLive } from "../server/clock.ts"
 import { clientLayer, runMigrations, targetFromConfig } from "../server/db/database.ts"
-import { TIME_ZONE } from "../server/db/seed/schedule.ts"
 import { seedIfEmpty } from "../server/db/seed/seed.ts"
+import { chainToday } from "../server/time.ts"
 
 /**
  * `node src/cli/seed.ts [--scale N] [--seed S] [--today YYYY-MM-DD] [--reset]`
  *
  * Seeds the database the server would use (`DATABASE_URL`, else the embedded PGlite in `DATA_DIR`,
- * default `./data`). `--reset` drops every table first. `--today` pins the calendar (default: today
- * in Asia/Jerusalem), so a seed can be reproduced on another day.
+ * default `./data`). `--reset` drops every table first. `--today` pins the calendar (default: today in
+ * Asia/Jerusalem by the server's clock, `MARQUEE_CLOCK_START` or the real one), so a seed can be reproduced on
+ * another day.
  */
 const usage = "usage: npm run seed -- [--scale N] [--seed S] [--today YYYY-MM-DD] [--reset]"
 
@@ -44,11 +46,14 @@ if (!Number.isInteger(scale) || scale < 1 || !Number.isInteger(seed)) {
   console.error(usage)
   process.exit(2)
 }
-const today =
-  values.today === undefined ? Temporal.Now.plainDateISO(TIME_ZONE) : Temporal.PlainDate.from(values.today)
-
 const program = Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
+  // the server's clock (MARQUEE_CLOCK_START, else the real one): a seed and a server started with the same
+  // setting agree on "today"
+  const today =
+    values.today === undefined
+      ? chainToday(Temporal.Instant.fromEpochMilliseconds(yield* Clock.currentTimeMillis))
+      : Temporal.PlainDate.from(values.today)
   if (values.reset) {
     yield* sql`DROP SCHEMA public CASCADE`
     yield* sql`CREATE SCHEMA public`
@@ -68,6 +73,8 @@ const program = Effect.gen(function* () {
 })
 
 const target = await Effect.runPromise(targetFromConfig)
-const code = await Effect.runPromise(program.pipe(Effect.provide(clientLayer(target)), Effect.scoped))
+const code = await Effect.runPromise(
+  program.pipe(Effect.provide(clientLayer(target)), Effect.provide(ServerClockLive), Effect.scoped),
+)
 // exitCode rather than exit(): exit() can cut off stdout that is still flowing into a pipe
 process.exitCode = code

@@ -48,6 +48,11 @@ describe("the server's one clock", () => {
     expect(found).toEqual([])
   })
 
+  it("is the clock the seed CLI reads, so a seed and a server with the same MARQUEE_CLOCK_START agree", () => {
+    const path = join(SERVER, "../cli/seed.ts")
+    expect(otherClocks("cli/seed.ts", readFileSync(path, "utf8"))).toEqual([])
+  })
+
   it("catches each way of reading another clock, and leaves marquee_now() and comments alone", () => {
     const source = [
       "sql`UPDATE carts SET expires_at = now() + interval '1 day'`",
