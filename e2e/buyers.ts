@@ -1,12 +1,10 @@
+import type { CustomerFormValues } from "../src/domain/order/customerInfo.ts"
+
 /** What the order's customer step requires, by the ids of its fields (`#customer-<name>`). */
-export type BuyerDetails = {
-  readonly firstName: string
-  readonly lastName: string
-  readonly email: string
-  readonly emailConfirm: string
-  readonly mobileNumber: string
-  readonly mobileConfirm: string
-}
+export type BuyerDetails = Pick<
+  CustomerFormValues,
+  "firstName" | "lastName" | "email" | "emailConfirm" | "mobileNumber" | "mobileConfirm"
+>
 
 const names = {
   dana: { he: ["דנה", "לוי"], latin: ["Dana", "Levi"] },
