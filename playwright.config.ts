@@ -22,8 +22,11 @@ const shortHoldDataDir = mkdtempSync(join(tmpdir(), "marquee-e2e-short-"))
  */
 export const E2E_NOW = process.env.E2E_NOW ?? PINNED_NOW
 process.env.E2E_CLOCK_WALL_START ??= String(Date.now())
-/** SEED_JOURNEYS: a presentation and codes of its own for each journey (src/server/db/seed/journeys.ts). */
-const CLOCK_AND_JOURNEYS = { MARQUEE_CLOCK_START: E2E_NOW, SEED_JOURNEYS: "1" }
+/**
+ * SEED_JOURNEYS: a presentation and codes of its own for each journey (src/server/db/seed/journeys.ts);
+ * MARQUEE_DEMO: the sandbox providers the journeys pay with (src/server/config/demoMode.ts).
+ */
+const CLOCK_AND_JOURNEYS = { MARQUEE_CLOCK_START: E2E_NOW, SEED_JOURNEYS: "1", MARQUEE_DEMO: "true" }
 
 /**
  * A server is ready when it says so (src/server/main.ts prints it once every route is attached), or when its

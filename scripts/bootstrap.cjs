@@ -145,8 +145,10 @@ const steps = {
     ensureDependencies()
     ensureClientBuild()
     // Replace ourselves with the server so Ctrl-C and SIGTERM reach it directly.
+    // the demo: sandbox providers and inbox (src/server/config/demoMode.ts), unless the environment says otherwise
     const child = require("node:child_process").spawn(process.execPath, ["src/server/main.ts", ...args], {
       cwd: ROOT,
+      env: { MARQUEE_DEMO: "true", ...process.env },
       stdio: "inherit",
     })
     for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal))

@@ -7,6 +7,7 @@ import { MarqueeApi } from "../api/MarqueeApi.ts"
 import { SEATPLAN_CONTENT_TYPE, STATUS_CONTENT_TYPE } from "../api/SeatsApi.ts"
 import { cartSessionsLayer } from "./cart/cartSessions.ts"
 import { CartHttp } from "./cart/http.ts"
+import { requireDemoMode } from "./config/demoMode.ts"
 import { ConfigHttp } from "./config/http.ts"
 import { customerSessionsLayer } from "./customer/customerSessions.ts"
 import { CustomerHttp } from "./customer/http.ts"
@@ -89,6 +90,8 @@ const keepAliveServer = () => {
 export const httpServerLayer = (options: ServerOptions) =>
   Layer.unwrap(
     Effect.gen(function* () {
+      // the sandboxes are all the providers there are: outside demo mode nothing may be served with them
+      yield* requireDemoMode
       const handler = yield* HttpRouter.toHttpEffect(
         Layer.mergeAll(
           ApiRoutes,

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { createServer } from "node:net"
+import { PINNED_NOW } from "./pinnedClock.ts"
 
 /** A server running as its own OS process, as `npm start` runs it. */
 export interface ServerProcess {
@@ -20,7 +21,8 @@ export const freePort = (): Promise<number> =>
 
 /**
  * Starts `script` (default the Marquee server) on a free port with `env`, and resolves once it prints
- * "is ready at". `nodeFlags` go before the script (e.g. `--cpu-prof`).
+ * "is ready at". `nodeFlags` go before the script (e.g. `--cpu-prof`). Its clock starts at the pinned instant,
+ * as every test server's does, and it runs in demo mode (the sandbox providers), unless `env` says otherwise.
  */
 export const startServerProcess = async (options: {
   readonly env: Record<string, string>
@@ -31,7 +33,14 @@ export const startServerProcess = async (options: {
   const script = options.script ?? "src/server/main.ts"
   const port = await freePort()
   const child = spawn(process.execPath, [...(options.nodeFlags ?? []), script], {
-    env: { ...process.env, ...options.env, PORT: String(port), HOST: "127.0.0.1" },
+    env: {
+      ...process.env,
+      MARQUEE_CLOCK_START: PINNED_NOW,
+      MARQUEE_DEMO: "true",
+      ...options.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   })
   return new Promise((resolve, reject) => {

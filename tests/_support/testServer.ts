@@ -49,6 +49,8 @@ export const startTestServer = async (
 ): Promise<RunningServer> => {
   // tests create hundreds of carts: an easy proof of work keeps them fast (the check itself is the same)
   process.env.HUMAN_CHECK_MAX_NUMBER ??= "200"
+  // the sandbox providers are the only ones: test servers run in demo mode, as npm start does
+  process.env.MARQUEE_DEMO ??= "true"
   const clockStart = options.clockStart ?? PINNED_NOW
   const offset = clockStart === "real" ? 0 : offsetStartingAt(Effect.runSync(parseClockStart(clockStart)))
   const clock = offsetClock(offset)

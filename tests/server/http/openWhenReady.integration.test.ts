@@ -4,6 +4,7 @@ import { request } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
+import { PINNED_NOW } from "../../_support/pinnedClock.ts"
 import { freePort } from "../../_support/serverProcess.ts"
 
 /**
@@ -52,6 +53,8 @@ describe("the server's port", () => {
         DATABASE_URL: "",
         SEED_ON_START: "false",
         OUTBOX_SENDER: "false",
+        MARQUEE_CLOCK_START: PINNED_NOW,
+        MARQUEE_DEMO: "true",
       },
       stdio: ["ignore", "pipe", "pipe"],
     })
