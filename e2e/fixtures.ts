@@ -1,4 +1,4 @@
-import { type BrowserContext, test as base } from "@playwright/test"
+import { type BrowserContext, test as base, expect } from "@playwright/test"
 import { PINNED_NOW } from "../tests/_support/pinnedClock.ts"
 import { WhatsOnPage } from "./pages/whats-on-page.ts"
 
@@ -54,9 +54,28 @@ export const test = base.extend<{ whatsOn: WhatsOnPage; browserClock: BrowserClo
     await pinClock(context, browserClock)
     await use(context)
   },
+  // every journey also proves the shell's Content-Security-Policy (issue 14, item 9) refuses nothing the app does:
+  // each document reports its violations (an eval refused inside a library logs nothing to the console)
+  page: async ({ page }, use) => {
+    const refused: Array<string> = []
+    await page.exposeFunction("__marqueeCspViolation", (what: string) => {
+      refused.push(what)
+    })
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        const report = (window as unknown as { __marqueeCspViolation?: (what: string) => void })
+          .__marqueeCspViolation
+        report?.(
+          `${event.effectiveDirective} refused ${event.blockedURI || "inline"} on ${location.pathname}`,
+        )
+      })
+    })
+    await use(page)
+    expect(refused, "the app broke its own Content-Security-Policy").toEqual([])
+  },
   whatsOn: async ({ page }, use) => {
     await use(new WhatsOnPage(page))
   },
 })
 
-export { expect } from "@playwright/test"
+export { expect }

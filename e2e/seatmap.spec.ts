@@ -232,7 +232,8 @@ test.describe("order: the seat map", () => {
     // the open-air amphitheatre: more seats than Canvas 2D draws (SMALL_HALL_SEATS)
     const presentation = await journeyPresentation(request, "seatmap/lost-context", testInfo)
     await seatList.open(presentation.id, "en")
-    await expect.poll(() => seatCount(page)).toBeGreaterThan(0)
+    // the map draws once the page has laid out those buttons: past the default wait when the machine is busy
+    await expect.poll(() => seatCount(page), { timeout: 60_000 }).toBeGreaterThan(0)
     expect(await rendererOf(page)).toBe("webgl")
     const place = await seatList.firstFreeSeat()
     const position = await seatPosition(page, `${place.VenueSectionId}:${place.x}:${place.y}`)

@@ -3,6 +3,7 @@ import { join, normalize, sep } from "node:path"
 import { Effect, Layer } from "effect"
 import { HttpRouter, HttpServerResponse } from "effect/http"
 import { siteConfig } from "../config/siteConfig.ts"
+import { contentSecurityPolicy, FILE_HEADERS, shellHeaders } from "./securityHeaders.ts"
 import { type SiteLocales, shellAnswer } from "./shellDocument.ts"
 
 /** The languages the site config enables; its default answers a path or `lang` the site does not have. */
@@ -41,10 +42,13 @@ export const clientAppLayer = (distDir: string) => {
   const root = normalize(distDir)
   const indexPath = join(root, "index.html")
   const locales = siteLocales()
-  let template: string | undefined
-  const shell = (): string | undefined => {
+  let template: { readonly html: string; readonly policy: string } | undefined
+  const shell = () => {
     try {
-      template ??= readFileSync(indexPath, "utf8")
+      if (template === undefined) {
+        const html = readFileSync(indexPath, "utf8")
+        template = { html, policy: contentSecurityPolicy(html) }
+      }
     } catch {
       return undefined
     }
@@ -71,24 +75,24 @@ export const clientAppLayer = (distDir: string) => {
       const file = url.pathname === "/" ? undefined : fileInside(root, url.pathname)
       if (file !== undefined) {
         return yield* HttpServerResponse.file(file, {
-          headers: { "cache-control": cacheControlFor(url.pathname) },
+          headers: { ...FILE_HEADERS, "cache-control": cacheControlFor(url.pathname) },
         })
       }
-      const html = shell()
-      if (html === undefined) {
+      const page = shell()
+      if (page === undefined) {
         return HttpServerResponse.text("The web app is not built yet: run npm start (or npm run build).", {
           status: 503,
         })
       }
       const answer = shellAnswer(
-        html,
+        page.html,
         { pathname: url.pathname, lang: url.searchParams.get("lang") },
         locales,
       )
       return HttpServerResponse.text(answer.html, {
         status: answer.status,
         contentType: "text/html; charset=utf-8",
-        headers: { "cache-control": "no-cache" },
+        headers: { ...shellHeaders(page.policy, url.pathname), "cache-control": "no-cache" },
       })
     }).pipe(Effect.orDie),
   )

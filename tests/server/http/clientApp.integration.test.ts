@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto"
 import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -28,7 +29,13 @@ describe("the app shell through the real HTTP server", () => {
     const response = await fetch(`${server.baseUrl}${path}`)
     const html = await response.text()
     const root = /<html[^>]*>/.exec(html)?.[0] ?? ""
-    return { status: response.status, html, root, type: response.headers.get("content-type") }
+    return {
+      status: response.status,
+      html,
+      root,
+      type: response.headers.get("content-type"),
+      headers: response.headers,
+    }
   }
 
   it("answers an unknown path 404 with the not-found document in the default language (Hebrew, rtl)", async () => {
@@ -74,5 +81,34 @@ describe("the app shell through the real HTTP server", () => {
     const api = await page("/api/nowhere")
     expect(api.status).toBe(404)
     expect(api.type).toContain("application/problem+json")
+  })
+
+  // issue 14, item 9
+  it("sends the shell with a policy that allows only our origin and its own inline style, never framed", async () => {
+    for (const path of ["/", "/order/1/seats?lang=en", "/no-such-page"]) {
+      const { headers, html } = await page(path)
+      const policy = headers.get("content-security-policy") ?? ""
+      expect(policy, path).toContain("default-src 'self'")
+      expect(policy, path).toContain("script-src 'self'")
+      expect(policy, path).toContain("frame-ancestors 'none'")
+      expect(policy, path).toContain("object-src 'none'")
+      expect(policy, path).not.toContain("unsafe-inline")
+      // the shell's inline <style> is allowed by its hash: the first paint keeps its colours
+      const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1]
+      expect(style, path).toBeDefined()
+      const hash = createHash("sha256")
+        .update(style ?? "")
+        .digest("base64")
+      expect(policy, path).toContain(`'sha256-${hash}'`)
+      expect(headers.get("x-content-type-options"), path).toBe("nosniff")
+      expect(headers.get("x-frame-options"), path).toBe("DENY")
+      expect(headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin")
+    }
+  })
+
+  it("sends no referrer from a page whose address is a key, and never lets a file be sniffed", async () => {
+    for (const path of ["/edocument/k3y", "/order/confirmation/MQ1?key=secret"])
+      expect((await page(path)).headers.get("referrer-policy"), path).toBe("no-referrer")
+    expect((await page("/manifest.webmanifest")).headers.get("x-content-type-options")).toBe("nosniff")
   })
 })

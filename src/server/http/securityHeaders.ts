@@ -1,0 +1,59 @@
+import { createHash } from "node:crypto"
+
+/**
+ * The headers every page of the app shell carries (issue 14, item 9; docs/security.md). The app is served from
+ * one origin and loads nothing from another, so its Content-Security-Policy allows only that origin:
+ *
+ * - scripts and styles from our own files, plus the shell's own inline `<style>` (the first paint's colours),
+ *   allowed by its hash rather than by `'unsafe-inline'`: an injected tag cannot run or restyle the page. Scripts
+ *   may call `eval`/`Function` (`'unsafe-eval'`), which regl needs to build the WebGL seat map's programs;
+ * - images also from `data:` (the confirmation's QR code is an SVG data URL) and `blob:`;
+ * - no plugins, no `<base>` elsewhere, forms only to us (the sandbox provider's pages are ours), and no
+ *   framing at all (`frame-ancestors 'none'`, with `X-Frame-Options` for browsers that predate it), so the
+ *   pay and seat pages cannot be laid under another site's clicks.
+ *
+ * A page whose URL carries a key (an e-document, an order's confirmation) sends no referrer at all; every other
+ * page sends only its origin to other sites. Content types are never sniffed.
+ */
+
+const sha256 = (text: string): string =>
+  `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`
+
+/** The CSP hash sources of a document's inline `<tag>…</tag>` blocks (external ones, `src=`, need none). */
+export const inlineHashes = (html: string, tag: "style" | "script"): ReadonlyArray<string> =>
+  [...html.matchAll(new RegExp(`<${tag}(\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, "g"))]
+    .filter((match) => !/\ssrc=/.test(match[1] ?? ""))
+    .map((match) => sha256(match[2] ?? ""))
+
+export const contentSecurityPolicy = (html: string): string =>
+  [
+    "default-src 'self'",
+    // regl compiles the WebGL seat map's draw commands with `Function`: without 'unsafe-eval' large halls cannot be
+    // drawn (e2e/seatmap.spec.ts found it). Inline and foreign scripts stay refused.
+    ["script-src 'self' 'unsafe-eval'", ...inlineHashes(html, "script")].join(" "),
+    ["style-src 'self'", ...inlineHashes(html, "style")].join(" "),
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ")
+
+/** Pages whose address is a credential (an e-document's key, a confirmation's `?key=`). */
+const carriesKey = (pathname: string): boolean =>
+  pathname.startsWith("/edocument/") || pathname.startsWith("/order/confirmation/")
+
+/** What any file we serve carries: never sniffed into another type. */
+export const FILE_HEADERS = { "x-content-type-options": "nosniff" } as const
+
+/** The headers of the app shell's answer for `pathname` (the policy is computed once per shell template). */
+export const shellHeaders = (policy: string, pathname: string): Record<string, string> => ({
+  ...FILE_HEADERS,
+  "content-security-policy": policy,
+  "x-frame-options": "DENY",
+  "referrer-policy": carriesKey(pathname) ? "no-referrer" : "strict-origin-when-cross-origin",
+})
