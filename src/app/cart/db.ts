@@ -136,6 +136,8 @@ export class MarqueeDb extends Dexie {
   declare readonly cartSnapshots: Table<CartSnapshotRow, [string, number]>
   declare readonly carts: EntityTable<CartRow, "cartId">
 
+  /** The key-range constructor of this database's IndexedDB (the browser's, or the one a test passed). */
+  readonly keyRange: typeof IDBKeyRange
   private readonly reloadListeners = new Set<(reason: ReloadReason | null) => void>()
   private reloadReason: ReloadReason | null = null
 
@@ -144,6 +146,7 @@ export class MarqueeDb extends Dexie {
       ...(options.indexedDB ? { indexedDB: options.indexedDB } : {}),
       ...(options.IDBKeyRange ? { IDBKeyRange: options.IDBKeyRange } : {}),
     })
+    this.keyRange = options.IDBKeyRange ?? globalThis.IDBKeyRange
     const now = options.now ?? Date.now
     this.version(1).stores(SCHEMA_V1)
     this.version(2)

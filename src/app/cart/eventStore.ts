@@ -1,4 +1,5 @@
 import { Dexie, liveQuery } from "dexie"
+import { runAppendTransaction } from "./appendTransaction.ts"
 import type { CartEventRow, MarqueeDb } from "./db.ts"
 
 /**
@@ -145,15 +146,6 @@ export const createCartEventStore = <E extends { readonly eventId: string }, S>(
       ? eventsAfter(after)
       : db.cartEvents.where("[cartId+seq]").between([cartId, after], [cartId, before], false, false).toArray()
 
-  /**
-   * Adds the event and answers its seq, or undefined when its id is already stored. Catching the unique-index
-   * failure inside the transaction keeps the transaction alive (Dexie prevents the abort of a caught request).
-   */
-  const addUnlessStored = (event: E): Promise<number | undefined> =>
-    db.cartEvents
-      .add({ cartId, eventId: event.eventId, event: encode(event) })
-      .catch(Dexie.ConstraintError, () => undefined)
-
   const fold = (from: Projection<S>, rows: ReadonlyArray<CartEventRow>): Projection<S> => {
     let { state, lastSeq, eventCount } = from
     for (const row of rows) {
@@ -269,7 +261,8 @@ export const createCartEventStore = <E extends { readonly eventId: string }, S>(
       if (events.length === 0) return projection.state
       const from = projection
       let rowWritten = false
-      const next = await db.transaction("rw", tables, async () => {
+      // native IndexedDB under the Dexie connection: the hot path, at raw speed (appendTransaction.ts)
+      const next = await runAppendTransaction(db, async (tx) => {
         // One request per event in the common case. A duplicate event id (a retried command) is refused by the
         // unique index instead of being looked up first. Other tabs' events of this cart that we have not heard
         // of yet would sit between our last seq and the new one: the key generator counts up by one per row, so
@@ -281,9 +274,10 @@ export const createCartEventStore = <E extends { readonly eventId: string }, S>(
         for (const event of events) {
           if (seen.has(event.eventId)) continue
           seen.add(event.eventId)
-          const seq = await addUnlessStored(event)
+          const seq = await tx.addUnlessStored({ cartId, eventId: event.eventId, event: encode(event) })
           if (seq === undefined) continue
-          if (seq !== current.lastSeq + 1) current = fold(current, await eventsBetween(current.lastSeq, seq))
+          if (seq !== current.lastSeq + 1)
+            current = fold(current, await tx.eventsBetween(cartId, current.lastSeq, seq))
           current = { state: apply(current.state, event), lastSeq: seq, eventCount: current.eventCount + 1 }
           const bucket = Math.floor(current.eventCount / snapshotEvery)
           if (bucket > lastSnapshotBucket) {
@@ -292,28 +286,22 @@ export const createCartEventStore = <E extends { readonly eventId: string }, S>(
           }
         }
         // Nothing new of ours (all duplicates): still bring in what the other tab stored with them.
-        if (current === from) return upToDate(from)
-        if (snapshotDue) {
-          await db.cartSnapshots.put({
+        if (current === from) return fold(from, await tx.eventsBetween(cartId, from.lastSeq))
+        // Older snapshots are superseded: the table keeps one row per cart.
+        if (snapshotDue)
+          tx.replaceSnapshot({
             cartId,
             seq: current.lastSeq,
             eventCount: current.eventCount,
             state: encodeState(current.state),
           })
-          // Older snapshots are superseded; keep the table to one row per cart.
-          await db.cartSnapshots
-            .where("[cartId+seq]")
-            .between([cartId, Dexie.minKey], [cartId, current.lastSeq], true, false)
-            .delete()
-        }
         rowWritten = snapshotDue || !cartRowWritten
         if (rowWritten) {
           // The cart's row: written when the cart starts and refreshed with each snapshot (its lastSeq and
-          // eventCount are as of then: the log itself is the truth). Not awaited: the transaction commits after
-          // every request it issued, and `next` waits for the commit.
+          // eventCount are as of then: the log itself is the truth).
           const at = now()
-          const existing = cartRowWritten ? await db.carts.get(cartId) : undefined
-          void db.carts.put({
+          const existing = cartRowWritten ? await tx.getCart(cartId) : undefined
+          tx.putCart({
             cartId,
             cartType: existing?.cartType ?? options.cartType ?? "unknown",
             createdAt: existing?.createdAt ?? at,

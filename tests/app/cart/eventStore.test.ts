@@ -1,5 +1,5 @@
 import { Dexie } from "dexie"
-import { IDBFactory, IDBKeyRange } from "fake-indexeddb"
+import { IDBFactory, IDBKeyRange, IDBObjectStore } from "fake-indexeddb"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { MarqueeDb } from "../../../src/app/cart/db.ts"
 import { CartStoreError, createCartEventStore } from "../../../src/app/cart/eventStore.ts"
@@ -185,13 +185,39 @@ describe("createCartEventStore", () => {
       expect(await toyStore(db).load()).toEqual({ total: 1, count: 1 })
     }
 
+    /**
+     * Makes IndexedDB's own `add` on the event store misbehave for the rows `when` picks, before it stores them:
+     * the append runs in native IndexedDB (src/app/cart/appendTransaction.ts), below Dexie's hooks.
+     */
+    const onAdd = (
+      when: (row: { eventId?: string }) => boolean,
+      misbehave: (store: IDBObjectStore) => void,
+    ) => {
+      const original = IDBObjectStore.prototype.add
+      const spy = vi.spyOn(IDBObjectStore.prototype, "add").mockImplementation(function (
+        this: IDBObjectStore,
+        value: unknown,
+        key?: IDBValidKey,
+      ) {
+        if (this.name === "cartEvents" && when(value as { eventId?: string })) misbehave(this)
+        return original.call(this, value, key)
+      })
+      return () => spy.mockRestore()
+    }
+    const full = () => {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError")
+    }
+    afterEach(() => vi.restoreAllMocks())
+
     it("aborted from inside the transaction", async () => {
       const setup = await prepare()
       const listener = vi.fn()
       setup.store.subscribe(listener)
-      setup.db.cartEvents.hook("creating", (_key, row, tx) => {
-        if (row.eventId === "c") tx.abort()
-      })
+      // the transaction is aborted as "c" is added: the add itself then fails as inactive
+      onAdd(
+        (row) => row.eventId === "c",
+        (store) => store.transaction.abort(),
+      )
       // "b" is written before "c" aborts, and would also complete a snapshot: neither may survive.
       const failure = await setup.store.append([add("b", 2), add("c", 3)]).catch((e: unknown) => e)
       expect(failure).toBeInstanceOf(CartStoreError)
@@ -202,9 +228,7 @@ describe("createCartEventStore", () => {
 
     it("QuotaExceededError is reported as quota", async () => {
       const setup = await prepare()
-      setup.db.cartEvents.hook("creating", () => {
-        throw new DOMException("The quota has been exceeded.", "QuotaExceededError")
-      })
+      onAdd(() => true, full)
       const failure = await setup.store.append([add("b", 2)]).catch((e: unknown) => e)
       expect(failure).toBeInstanceOf(CartStoreError)
       expect(failure).toMatchObject({ reason: "quota" })
@@ -257,13 +281,7 @@ describe("createCartEventStore", () => {
 
     it("and the store keeps working afterwards", async () => {
       const setup = await prepare()
-      const unhook = (() => {
-        const hook = () => {
-          throw new DOMException("full", "QuotaExceededError")
-        }
-        setup.db.cartEvents.hook("creating", hook)
-        return () => setup.db.cartEvents.hook("creating").unsubscribe(hook)
-      })()
+      const unhook = onAdd(() => true, full)
       await expect(setup.store.append([add("b", 2)])).rejects.toMatchObject({ reason: "quota" })
       unhook()
       expect(await setup.store.append([add("b", 2)])).toEqual({ total: 3, count: 2 })
