@@ -34,7 +34,7 @@ const shiftDate = (offsetMs: number) => {
       return RealDate.now() + offsetMs
     }
     /** Dates the engine makes (IndexedDB, structuredClone, another frame's) are the real Date's: still Dates. */
-    static [Symbol.hasInstance](value: unknown): boolean {
+    static override [Symbol.hasInstance](value: unknown): boolean {
       return value instanceof RealDate
     }
   }
