@@ -84,7 +84,7 @@ export const verificationErrors = (
     verified,
   )) {
     const field = CONTACT_FIELD[channel]
-    if (contactKey(channel, values[field]) !== null) errors[field] = { rule: "unverified" }
+    if (contactKey(channel, values[field]) !== null) errors[field] = { rule: "unverified", channel }
   }
   return errors
 }

@@ -108,7 +108,7 @@ export type FieldError =
   | { readonly rule: "required" | "alpha" | "email" | "numeric" | "alpha_num" | "mismatch" | "invalidSSN" }
   | { readonly rule: "mobile" | "date" }
   /** a valid mobile number or e-mail address the site asks to verify with a code, not verified yet */
-  | { readonly rule: "unverified" }
+  | { readonly rule: "unverified"; readonly channel: "mobile" | "email" }
   | { readonly rule: "min"; readonly min: number }
   | { readonly rule: "max"; readonly max: number }
 

@@ -65,8 +65,8 @@ describe("which contacts still need verifying", () => {
 
   it("gives the form `unverified` only for a valid value, so the field's own rule speaks first", () => {
     expect(verificationErrors(both, { mobileNumber: "0521234567", email: "dana@example.com" }, [])).toEqual({
-      mobileNumber: { rule: "unverified" },
-      email: { rule: "unverified" },
+      mobileNumber: { rule: "unverified", channel: "mobile" },
+      email: { rule: "unverified", channel: "email" },
     })
     expect(verificationErrors(both, { mobileNumber: "123", email: "" }, [])).toEqual({})
     expect(

@@ -44,7 +44,11 @@ export const errorText = (error: FieldError, label: string, t: Translate): strin
     case "date":
       return t("validation.notValid", { field: label })
     case "unverified":
-      return t("orderSteps.customer.verify.unverified", { name: label })
+      return t(
+        error.channel === "mobile"
+          ? "orderSteps.customer.verify.unverifiedMobile"
+          : "orderSteps.customer.verify.unverifiedEmail",
+      )
     default:
       return t(`validation.${error.rule}`, { name: label })
   }
