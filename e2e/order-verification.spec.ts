@@ -81,6 +81,13 @@ test("Hebrew: the mobile number and e-mail address are verified with codes befor
   await steps.enterVerificationCode("mobile", smsCode)
   await expect(steps.verified("mobile")).toHaveText(`✓ ${verify.verifiedMobile}`)
   await expect(page.getByTestId("error-mobileNumber")).toHaveCount(0)
+  // another number needs its own code; the verified one typed back is still verified
+  const other = `${mobile.slice(0, -1)}${mobile.endsWith("0") ? "1" : "0"}`
+  await steps.field("mobileNumber").fill(other)
+  await expect(page.getByTestId("send-code-mobile")).toBeEnabled()
+  await expect(steps.verified("mobile")).toHaveCount(0)
+  await steps.field("mobileNumber").fill(mobile)
+  await expect(steps.verified("mobile")).toBeVisible()
 
   // the e-mail address: a code by e-mail
   await steps.sendVerificationCode("email")

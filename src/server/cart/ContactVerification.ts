@@ -22,7 +22,8 @@ import * as repo from "./ContactVerificationRepo.ts"
  * - besides the 3 per value, a cart may ask at most 6 codes in 10 minutes in all, so one cart cannot reach
  *   many phones (a human check earned the cart; this bounds what one check buys);
  * - a channel the site does not verify sends nothing (400 `verificationOff`);
- * - a verification lasts as long as its cart; changing the value needs a new one, changing it back does not.
+ * - a verification lasts as long as its cart; changing the value needs a new one, changing it back does not;
+ * - the message goes to the value's key: the mobile in its 05XXXXXXXX form, the e-mail address in lower case.
  */
 /** What a send or a check is about: this cart's value on one channel. */
 export interface ContactRequest {
