@@ -109,11 +109,8 @@ export const gaAvailable = async (request: APIRequestContext, presentationId: nu
     .filter((section) => !section.isReserved)
     .reduce((sum, section) => sum + section.available, 0)
 
-/**
- * From the ticket screen (or the products screen) to the pay screen: special seats confirmed, no extras, the
- * buyer's details and the terms.
- */
-export const detailsToPay = async (
+/** From the ticket screen (or the products screen) to the customer step: special seats confirmed, no extras. */
+export const toCustomerStep = async (
   page: Page,
   steps: OrderStepsPage,
   presentationId: number,
@@ -126,6 +123,19 @@ export const detailsToPay = async (
   await expect(page).toHaveURL(new RegExp(`/order/${presentationId}/products`))
   await steps.continue()
   await expect(page).toHaveURL(new RegExp(`/order/${presentationId}/customer`))
+}
+
+/**
+ * From the ticket screen (or the products screen) to the pay screen: special seats confirmed, no extras, the
+ * buyer's details and the terms.
+ */
+export const detailsToPay = async (
+  page: Page,
+  steps: OrderStepsPage,
+  presentationId: number,
+  from: "tickets" | "products" = "tickets",
+): Promise<void> => {
+  await toCustomerStep(page, steps, presentationId, from)
   await steps.fillCustomer(buyer("dana", steps.lang))
   await steps.acceptTerms()
   await steps.continue()

@@ -1,7 +1,7 @@
 import he from "../locales/he.json" with { type: "json" }
 import { buyer } from "./buyers.ts"
 import { expect, test } from "./fixtures.ts"
-import { holdBestAndContinue, payAndConfirm, shot } from "./order-journeys.ts"
+import { holdBestAndContinue, payAndConfirm, shot, toCustomerStep } from "./order-journeys.ts"
 import { journeyPresentation } from "./presentations.ts"
 
 /**
@@ -16,11 +16,7 @@ test("Hebrew: the terms are asked once, each links to its text, and the commit c
   test.setTimeout(240_000)
   const presentation = await journeyPresentation(request, "order-terms/he", testInfo)
   const steps = await holdBestAndContinue(page, presentation.id, 1, "he")
-  await steps.confirmSpecialSeats()
-  await steps.continue()
-  await expect(page).toHaveURL(new RegExp(`/order/${presentation.id}/products`))
-  await steps.continue()
-  await expect(page).toHaveURL(new RegExp(`/order/${presentation.id}/customer`))
+  await toCustomerStep(page, steps, presentation.id)
 
   // the customer step asks the promotion's term and the mailing consent (off by the site's flag), not the terms
   const termsGroup = page.getByRole("group", { name: he.orderSteps.customer.termsTitle })

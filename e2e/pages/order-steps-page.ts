@@ -100,4 +100,30 @@ export class OrderStepsPage {
   async acceptTerms(): Promise<void> {
     await this.page.getByLabel(this.texts.orderSteps.customer.summerPromo).check()
   }
+
+  /** The verification under a contact field (site flags mobileVerification, emailVerification). */
+  verification(channel: "mobile" | "email"): Locator {
+    return this.page.getByTestId(`verify-${channel}`)
+  }
+
+  async sendVerificationCode(channel: "mobile" | "email"): Promise<void> {
+    await this.page.getByTestId(`send-code-${channel}`).click()
+  }
+
+  /** Types the code into the field labelled for the channel ("Code from the SMS") and presses Verify. */
+  async enterVerificationCode(channel: "mobile" | "email", code: string): Promise<void> {
+    const verify = this.texts.orderSteps.customer.verify
+    await this.verification(channel)
+      .getByLabel(channel === "mobile" ? verify.codeMobile : verify.codeEmail, { exact: true })
+      .fill(code)
+    await this.page.getByTestId(`check-code-${channel}`).click()
+  }
+
+  verificationMessage(channel: "mobile" | "email"): Locator {
+    return this.page.getByTestId(`verify-message-${channel}`)
+  }
+
+  verified(channel: "mobile" | "email"): Locator {
+    return this.page.getByTestId(`verified-${channel}`)
+  }
 }

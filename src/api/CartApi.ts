@@ -4,7 +4,7 @@ import { OrderStep } from "../domain/cart/values.ts"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
 import { LockedSeat, SeatRef } from "./SeatsApi.ts"
 import { CartSession } from "./sessions.ts"
-import { PositiveInt } from "./shared.ts"
+import { LangQuery, PositiveInt } from "./shared.ts"
 
 /**
  * Carts on the server (spec §7 `POST /cart/token`, `POST /cart`).
@@ -65,6 +65,66 @@ export const RenewedHolds = Schema.Struct({
 })
 export type RenewedHolds = typeof RenewedHolds.Type
 
+/**
+ * Verifying the buyer's mobile number or e-mail address for this cart with a one-time code (ours; the spec has
+ * the flags `mobileVerification` and `emailVerification`, off by default, and leaves the calls unshown). A code
+ * goes out by SMS or e-mail; a right code marks that value verified for the cart until the cart ends, and the
+ * commit refuses (`ContactNotVerified`) customer info whose mobile / e-mail the flags ask to verify and the cart
+ * has not verified. What counts as the same value: src/domain/order/contactVerification.ts.
+ */
+export const ContactChannel = Schema.Literals(["mobile", "email"])
+
+export const SendContactCodeRequest = Schema.Struct({
+  channel: ContactChannel,
+  value: Schema.String,
+})
+
+export const CheckContactCodeRequest = Schema.Struct({
+  channel: ContactChannel,
+  value: Schema.String,
+  code: Schema.String,
+})
+
+/** The values this cart has verified, as their keys (05XXXXXXXX, a lower-case e-mail address). */
+export const VerifiedContacts = Schema.Struct({
+  verified: Schema.Array(Schema.Struct({ channel: ContactChannel, key: Schema.String })),
+})
+export type VerifiedContacts = typeof VerifiedContacts.Type
+
+/**
+ * A code cannot be sent (400): the value is not a mobile number / e-mail address (`invalid_mobileNumber`, the
+ * spec's code, and `invalid_email`), or the site does not verify that channel (`verificationOff`: nothing is
+ * sent where nothing would be checked).
+ */
+export class ContactCodeRefused extends Schema.TaggedError<ContactCodeRefused>()(
+  "ContactCodeRefused",
+  {
+    error: Schema.Literals(["invalid_mobileNumber", "invalid_email", "verificationOff"]),
+    channel: ContactChannel,
+  },
+  { httpApiStatus: 400 },
+) {}
+
+/**
+ * Spec §8 SMS_FAILED ('Error sending message'), and its e-mail twin: too many codes asked in a short time, for
+ * this value (3 in 10 minutes) or by this cart (6 in 10 minutes, any values).
+ */
+export class ContactCodeNotSent extends Schema.TaggedError<ContactCodeNotSent>()(
+  "ContactCodeNotSent",
+  { error: Schema.Literals(["SMS_FAILED", "EMAIL_FAILED"]), channel: ContactChannel },
+  { httpApiStatus: 429 },
+) {}
+
+/**
+ * Spec §8 INVALID_SMS_CODE ('Code is invalid'), and its e-mail twin: the code is wrong, expired, already used,
+ * was tried too often (5 wrong tries spend it), or none was sent to this value for this cart.
+ */
+export class InvalidContactCode extends Schema.TaggedError<InvalidContactCode>()(
+  "InvalidContactCode",
+  { error: Schema.Literals(["INVALID_SMS_CODE", "INVALID_EMAIL_CODE"]), channel: ContactChannel },
+  { httpApiStatus: 400 },
+) {}
+
 export class CartApi extends HttpApiGroup.make("cart")
   .add(
     HttpApiEndpoint.post("token", "/cart/token", {
@@ -84,6 +144,28 @@ export class CartApi extends HttpApiGroup.make("cart")
     HttpApiEndpoint.put("renewHolds", "/cart/holds", {
       payload: RenewHoldsRequest,
       success: RenewedHolds,
+      error: HumanCheckFailed,
+    }).middleware(CartSession),
+  )
+  .add(
+    HttpApiEndpoint.post("sendContactCode", "/cart/contact-verification", {
+      /** the language the SMS or e-mail is written in */
+      query: { lang: LangQuery },
+      payload: SendContactCodeRequest,
+      success: Schema.Struct({ success: Schema.Boolean }),
+      error: [HumanCheckFailed, ContactCodeRefused, ContactCodeNotSent],
+    }).middleware(CartSession),
+  )
+  .add(
+    HttpApiEndpoint.post("checkContactCode", "/cart/contact-verification/check", {
+      payload: CheckContactCodeRequest,
+      success: VerifiedContacts,
+      error: [HumanCheckFailed, ContactCodeRefused, InvalidContactCode],
+    }).middleware(CartSession),
+  )
+  .add(
+    HttpApiEndpoint.get("verifiedContacts", "/cart/contact-verification", {
+      success: VerifiedContacts,
       error: HumanCheckFailed,
     }).middleware(CartSession),
   ) {}

@@ -160,6 +160,18 @@ export class CommitAnswersRefused extends Schema.TaggedError<CommitAnswersRefuse
   { httpApiStatus: 400 },
 ) {}
 
+/**
+ * The site verifies the buyer's mobile number (flag `mobileVerification`) or e-mail address
+ * (`emailVerification`) and this cart has not verified the one in the customer info (400: nothing was written);
+ * the browser sends the buyer back to the customer step to verify it. `channel`: the first one missing, mobile
+ * first.
+ */
+export class ContactNotVerified extends Schema.TaggedError<ContactNotVerified>()(
+  "ContactNotVerified",
+  { error: Schema.Literal("contactNotVerified"), channel: Schema.Literals(["mobile", "email"]) },
+  { httpApiStatus: 400 },
+) {}
+
 /** Spec §8: a second commit for a paid order ("check your e-mail for the confirmation"). */
 export class OrderAlreadyPaid extends Schema.TaggedError<OrderAlreadyPaid>()(
   "OrderAlreadyPaid",
@@ -268,7 +280,14 @@ export class PaymentApi extends HttpApiGroup.make("payment")
       payload: CommitRequest,
       headers: { "idempotency-key": Schema.String },
       success: CommitResult,
-      error: [HumanCheckFailed, CommitFailed, CommitAnswersRefused, OrderAlreadyPaid, InstalmentsNotAllowed],
+      error: [
+        HumanCheckFailed,
+        CommitFailed,
+        CommitAnswersRefused,
+        ContactNotVerified,
+        OrderAlreadyPaid,
+        InstalmentsNotAllowed,
+      ],
     })
       .middleware(CartSession)
       // a logged-in customer's order, and where `saveMagCard` keeps the card it is paid with

@@ -1,5 +1,5 @@
 import { Temporal } from "@js-temporal/polyfill"
-import { Clock, Context, Effect, Exit, Layer, Redacted, Scope } from "effect"
+import { Clock, ConfigProvider, Context, Effect, Exit, Layer, Redacted, Scope } from "effect"
 import { HttpServer } from "effect/http"
 import { SqlClient } from "effect/sql"
 import { httpServerLayer } from "../../src/server/app.ts"
@@ -34,6 +34,12 @@ export interface TestServerOptions {
   readonly clockStart?: string | "real"
   /** false: leave an empty database empty (a test that arranges all of its own data) */
   readonly seed?: boolean
+  /**
+   * Settings this server reads as if from its environment, over `process.env` (site flags such as
+   * `MOBILE_VERIFICATION`). Effect reads `process.env` once per process, so a test file that starts servers with
+   * different settings names them here instead of changing `process.env`.
+   */
+  readonly env?: Readonly<Record<string, string>>
 }
 
 /**
@@ -64,10 +70,15 @@ export const startTestServer = async (
             yield* seedIfEmpty({ seed: 1, scale: 1, today })
           }).pipe(Effect.orDie),
         )
+  const settings =
+    options.env === undefined
+      ? Layer.empty
+      : ConfigProvider.layerAdd(ConfigProvider.fromEnv({ env: options.env }), { asPrimary: true })
   const layer = httpServerLayer({ port: 0, host: "127.0.0.1", distDir: "dist" }).pipe(
     Layer.provide(seeded),
     Layer.provideMerge(databaseLayer(target)),
     Layer.provide(offsetClockLayer(offset)),
+    Layer.provide(settings),
   )
   const scope = Effect.runSync(Scope.make())
   const context = await Effect.runPromise(Layer.buildWithScope(layer, scope))

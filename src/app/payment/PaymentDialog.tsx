@@ -15,7 +15,7 @@ type Props = {
   readonly onWhatsOn: () => void
   /** back to the ticket step, the seats still held, to change a seat's member number or reference */
   readonly onBackToTickets: () => void
-  /** back to the customer step, to tick an additional term or fix the invoice details */
+  /** back to the customer step, to tick an additional term, fix the invoice details or verify a contact */
   readonly onBackToDetails: () => void
   /** continue a payment the provider still waits for */
   readonly onContinue: (url: string) => void
@@ -40,6 +40,7 @@ export const errorKey = (error: PayError): MessageKey => {
   if (error._tag === "BlikError" && error.expired) return "payment.errors.BlikExpired"
   if (error._tag === "CommitFailed" && hasCommitText(error.code)) return `payment.errors.${error.code}`
   if (error._tag === "CustomerAnswersRefused") return `payment.errors.${error.code}`
+  if (error._tag === "ContactNotVerified") return `payment.errors.${error.channel}NotVerified`
   return `payment.errors.${error._tag}`
 }
 

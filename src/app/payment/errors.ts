@@ -45,6 +45,13 @@ export class InstalmentsNotAllowed extends Data.TaggedError("InstalmentsNotAllow
 export class CustomerAnswersRefused extends Data.TaggedError("CustomerAnswersRefused")<{
   readonly code: Exclude<CommitAnswersCode, "termsRequired">
 }> {}
+/**
+ * the site verifies the buyer's mobile number or e-mail address (config flags) and this cart has not verified
+ * the one the order carries: verified on the customer step again
+ */
+export class ContactNotVerified extends Data.TaggedError("ContactNotVerified")<{
+  readonly channel: "mobile" | "email"
+}> {}
 /** spec §5: the human check failed repeatedly; refresh or use another browser */
 export class HumanCheckRefused extends Data.TaggedError("HumanCheckRefused") {}
 /** the cart cannot make an order (nothing to buy, a seat without a ticket): the earlier steps are not done */
@@ -64,6 +71,7 @@ export type PlaceOrderError =
   | CommitFailed
   | InstalmentsNotAllowed
   | CustomerAnswersRefused
+  | ContactNotVerified
   | HumanCheckRefused
   | UnableToProcessOrder
   | CartNotReady
@@ -146,7 +154,8 @@ export const paymentFailure = (code: PaymentFailureCode): PaymentResultError => 
  * - `whatsOn`: nothing to continue here (already paid, the cart is not ready);
  * - `fixTerms`: tick the terms and press Pay again;
  * - `backToTickets`: a seat's ticket needs another member number or reference (the seats are still held);
- * - `backToDetails`: an additional term or the invoice details need the customer step again.
+ * - `backToDetails`: an additional term, the invoice details or a contact's verification need the customer step
+ *   again.
  */
 export type WayForward = "retry" | "startAgain" | "whatsOn" | "fixTerms" | "backToTickets" | "backToDetails"
 
@@ -167,6 +176,7 @@ export const wayForward = (error: PayError): WayForward => {
     case "TermsConfirmationRequired":
       return "fixTerms"
     case "CustomerAnswersRefused":
+    case "ContactNotVerified":
       return "backToDetails"
     case "CommitFailed":
       // the tickets on the seats are what the server refused: the seats are still held, fix them there

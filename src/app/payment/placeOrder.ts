@@ -4,6 +4,7 @@ import {
   CommitFailed as CommitFailedBody,
   type CommitRequest,
   CommitResult,
+  ContactNotVerified as ContactNotVerifiedBody,
   InstalmentsNotAllowed as InstalmentsNotAllowedBody,
 } from "../../api/PaymentApi.ts"
 import { toCommitCart } from "../../domain/cart/commitCart.ts"
@@ -23,6 +24,7 @@ import {
   answersRefusal,
   CartNotReady,
   CartStorageFailed,
+  ContactNotVerified,
   commitFailure,
   InstalmentsNotAllowed,
   type PlaceOrderError,
@@ -95,6 +97,8 @@ const sendCommit = (body: unknown, idempotencyKey: string, human: HumanCheckStat
     }
     const instalments = decodeAs(InstalmentsNotAllowedBody, answer.body)
     if (instalments !== undefined) return yield* new InstalmentsNotAllowed({ allowed: instalments.allowed })
+    const unverified = decodeAs(ContactNotVerifiedBody, answer.body)
+    if (unverified !== undefined) return yield* new ContactNotVerified({ channel: unverified.channel })
     const refused = decodeAs(CommitFailedBody, answer.body)
     if (refused !== undefined) return yield* commitFailure(refused.code)
     const answers = decodeAs(CommitAnswersBody, answer.body)

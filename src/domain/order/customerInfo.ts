@@ -107,6 +107,8 @@ export type FormField = Exclude<keyof CustomerFormValues, "additionalTerms"> | `
 export type FieldError =
   | { readonly rule: "required" | "alpha" | "email" | "numeric" | "alpha_num" | "mismatch" | "invalidSSN" }
   | { readonly rule: "mobile" | "date" }
+  /** a valid mobile number or e-mail address the site asks to verify with a code, not verified yet */
+  | { readonly rule: "unverified"; readonly channel: "mobile" | "email" }
   | { readonly rule: "min"; readonly min: number }
   | { readonly rule: "max"; readonly max: number }
 
@@ -128,6 +130,12 @@ export const israeliMobile = (typed: string): string | null => {
 
 const LETTERS = /^[\p{L}\p{M}' \-״׳.]+$/u
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/
+
+/** Whether a typed e-mail address (trimmed) passes the form's e-mail rule. */
+export const isEmailAddress = (typed: string): boolean => {
+  const email = typed.trim()
+  return EMAIL.test(email) && email.length <= 100
+}
 const DIGITS = /^[0-9]+$/
 
 const checkName = (value: string, required: boolean): FieldError | null => {

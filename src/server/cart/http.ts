@@ -10,6 +10,7 @@ import { heldBy } from "../seats/lockedSeats.ts"
 import { SeatHolds } from "../seats/SeatHolds.ts"
 import { SeatHoldsRepo } from "../seats/SeatHoldsRepo.ts"
 import { SeatplanRepo } from "../seats/SeatplanRepo.ts"
+import { ContactVerification } from "./ContactVerification.ts"
 
 /** 24 random bytes: a cart token cannot be guessed, so one buyer cannot release another's seats. */
 const newCartToken = () => randomBytes(24).toString("base64url")
@@ -22,6 +23,7 @@ export const CartHttp = HttpApiBuilder.group(
     const repo = yield* SeatHoldsRepo
     const plans = yield* SeatplanRepo
     const holds = yield* SeatHolds
+    const contacts = yield* ContactVerification
 
     const holdState = Effect.fn("Cart.holdState")(function* (
       cartToken: string,
@@ -81,5 +83,24 @@ export const CartHttp = HttpApiBuilder.group(
           }
         }),
       )
+      .handle("sendContactCode", ({ payload, query }) =>
+        Effect.gen(function* () {
+          const { token } = yield* CurrentCart
+          yield* contacts.send({ cartToken: token, ...payload, locale: query.lang ?? "he" })
+          return { success: true }
+        }),
+      )
+      .handle("checkContactCode", ({ payload }) =>
+        Effect.gen(function* () {
+          const { token } = yield* CurrentCart
+          return { verified: yield* contacts.check({ cartToken: token, ...payload }) }
+        }),
+      )
+      .handle("verifiedContacts", () =>
+        Effect.gen(function* () {
+          const { token } = yield* CurrentCart
+          return { verified: yield* contacts.verified(token) }
+        }),
+      )
   }),
-).pipe(Layer.provide([SeatHoldsRepo.layer, SeatplanRepo.layer, SeatHolds.layer]))
+).pipe(Layer.provide([SeatHoldsRepo.layer, SeatplanRepo.layer, SeatHolds.layer, ContactVerification.layer]))

@@ -1,26 +1,30 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto"
+import { createHash, randomBytes } from "node:crypto"
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { CustomerNotFound, InvalidSmsCode, SmsFailed } from "../../api/CustomerApi.ts"
 import { InvalidMobileNumber } from "../../api/PaymentApi.ts"
 import { israeliMobile } from "../../domain/order/customerInfo.ts"
 import { serverSecret } from "../db/serverSecret.ts"
+import {
+  CODE_MINUTES,
+  CODES_PER_WINDOW,
+  codeHash,
+  codeMatches,
+  MAX_TRIES,
+  newCode,
+  WINDOW_MINUTES,
+} from "./oneTimeCodes.ts"
 
 /**
  * Login by mobile number and a one-time SMS code (spec §7 `POST /customer/mobile-login` and
  * `…/mobile-login-validation-area`), and the session it opens: the spec's auth `uuid`.
  *
- * - A code is 6 digits, valid 5 minutes, kept only as an HMAC with a pepper from `server_secrets`; it goes out
- *   through the outbox like every other message. At most 3 codes per number in 10 minutes (SMS costs money and
- *   floods phones); at most 5 wrong tries per code, then it is spent.
+ * - The code follows oneTimeCodes.ts (6 digits, 5 minutes, kept only as an HMAC, 3 per number in 10 minutes, 5
+ *   wrong tries); it goes out through the outbox like every other message.
  * - The uuid is 32 random bytes; the database keeps only its SHA-256, so a copy of the database opens nothing.
  *   A session lasts 30 days.
  */
 
-const CODE_MINUTES = 5
-const CODES_PER_WINDOW = 3
-const WINDOW_MINUTES = 10
-const MAX_TRIES = 5
 const SESSION_DAYS = 30
 
 export interface LoggedIn {
@@ -63,9 +67,6 @@ export class CustomerAuth extends Context.Service<
         Effect.provideService(SqlClient.SqlClient, sql),
       )
 
-      const codeHash = (pepper: string, mobile: string, code: string) =>
-        createHmac("sha256", pepper).update(`${mobile}:${code}`).digest("hex")
-
       const sendCode = Effect.fn("CustomerAuth.sendCode")(function* (input: {
         readonly mobileNumber: string
         readonly evenWithoutCustomer: boolean
@@ -76,7 +77,7 @@ export class CustomerAuth extends Context.Service<
         if (known.length === 0 && !input.evenWithoutCustomer)
           return yield* new CustomerNotFound({ error: "CUSTOMER_NOT_FOUND" })
         const pepper = yield* pepperOf
-        const code = String(randomInt(0, 1_000_000)).padStart(6, "0")
+        const code = newCode()
         const sent = yield* sql
           .withTransaction(
             Effect.gen(function* () {
@@ -105,7 +106,6 @@ export class CustomerAuth extends Context.Service<
       }) {
         const mobile = yield* mobileOf(input.mobileNumber)
         const pepper = yield* pepperOf
-        const typed = Buffer.from(codeHash(pepper, mobile, input.smsCode.trim()))
         const uuid = randomBytes(32).toString("base64url")
         const customerId = yield* sql
           .withTransaction(
@@ -116,8 +116,7 @@ export class CustomerAuth extends Context.Service<
                 ORDER BY created_at DESC LIMIT 1 FOR UPDATE`
               const row = rows[0]
               if (row === undefined) return Option.none<number>()
-              const stored = Buffer.from(row.codeHash)
-              if (stored.length !== typed.length || !timingSafeEqual(stored, typed)) {
+              if (!codeMatches(pepper, mobile, input.smsCode, row.codeHash)) {
                 yield* sql`
                   UPDATE customer_login_codes SET attempts = attempts + 1,
                     consumed_at = CASE WHEN attempts + 1 >= ${MAX_TRIES} THEN marquee_now() END

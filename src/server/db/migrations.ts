@@ -15,6 +15,7 @@ import cartExpiry from "./migrations/0014_cart_expiry.ts"
 import holdNewlyHeld from "./migrations/0017_hold_newly_held.ts"
 import orderAnswers from "./migrations/0018_order_answers.ts"
 import serverClock from "./migrations/0019_server_clock.ts"
+import contactVerification from "./migrations/0020_contact_verification.ts"
 
 /**
  * Every migration, keyed `<id>_<name>`, run once in id order by `Migrator.fromRecord`.
@@ -38,4 +39,5 @@ export const migrations = {
   "0017_hold_newly_held": holdNewlyHeld,
   "0018_order_answers": orderAnswers,
   "0019_server_clock": serverClock,
+  "0020_contact_verification": contactVerification,
 }

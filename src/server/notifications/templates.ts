@@ -80,6 +80,11 @@ const OutboxPayload = Schema.Union([
     locale: Locale,
   }),
   Schema.Struct({
+    template: Schema.Literal("contactCode"),
+    code: Schema.String,
+    locale: Locale,
+  }),
+  Schema.Struct({
     template: Schema.Literal("paymentRefunded"),
     reservationIdentifier: Schema.String,
     reason: Schema.String,
@@ -125,6 +130,27 @@ export const renderOutboxMessage = (
           body: translate(locale, "loginCode.sms", { code: row.code }),
         })
       : Result.fail("a login code goes by SMS only")
+  // a contact verification code (src/server/cart/ContactVerification.ts) goes by SMS or e-mail and names no order
+  if (row.template === "contactCode")
+    return Result.succeed(
+      channel === "sms"
+        ? {
+            channel,
+            recipient,
+            subject: null,
+            body: translate(locale, "contactCode.sms", { code: row.code }),
+          }
+        : {
+            channel,
+            recipient,
+            subject: translate(locale, "contactCode.subject"),
+            body: [
+              translate(locale, "greetingNoName"),
+              translate(locale, "contactCode.email", { code: row.code }),
+              translate(locale, "signature"),
+            ].join("\n\n"),
+          },
+    )
   const values: Record<string, string> = { orderId: row.reservationIdentifier }
   if (row.template === "paymentRefunded") {
     values.reason = translate(

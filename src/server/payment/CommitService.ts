@@ -8,6 +8,7 @@ import {
   type CommitFailureCode,
   type CommitRequest,
   type CommitResult,
+  type ContactNotVerified,
   InstalmentsNotAllowed,
   OrderAlreadyPaid,
 } from "../../api/PaymentApi.ts"
@@ -20,7 +21,7 @@ import { siteConfig } from "../config/siteConfig.ts"
 import { SiteFlagsConfig } from "../config/siteFlags.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
 import { contactOf } from "./commitContact.ts"
-import { checkAnswers, type OrderAnswers, storeAnswers } from "./commitCustomerInfo.ts"
+import { checkAnswers, checkContactsVerified, type OrderAnswers, storeAnswers } from "./commitCustomerInfo.ts"
 import { loadPresentation, loadPricingFacts, loadVoucher } from "./commitFacts.ts"
 import { priceCart } from "./commitPricing.ts"
 import * as steps from "./OrderStepsRepo.ts"
@@ -40,6 +41,7 @@ const PaymentMinutes = Config.Int("PAYMENT_MINUTES").pipe(Config.withDefault(15)
 export type CommitError =
   | CommitFailed
   | CommitAnswersRefused
+  | ContactNotVerified
   | OrderAlreadyPaid
   | HumanCheckFailed
   | InstalmentsNotAllowed
@@ -219,6 +221,7 @@ export class CommitService extends Context.Service<
 
         const { presentation, priced, contact } = yield* validate(request, cartToken)
         const answers = yield* checkAnswers(request, presentation.id, answerRules)
+        yield* checkContactsVerified(cartToken, contact, site.flags)
         const voucher = yield* voucherPayment(request, priced.total)
         // instalments split what the card pays, so the rule reads the amount left after the voucher
         const cardAmount = priced.total - (voucher?.amount ?? 0)

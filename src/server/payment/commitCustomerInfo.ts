@@ -1,15 +1,18 @@
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
-import { CommitAnswersRefused, type CommitRequest } from "../../api/PaymentApi.ts"
+import { CommitAnswersRefused, type CommitRequest, ContactNotVerified } from "../../api/PaymentApi.ts"
 import {
   acceptedTermCodes,
   missingTerms,
   type SiteFlags,
   termsSatisfied,
 } from "../../domain/order/agreements.ts"
+import { channelsToVerify, unverifiedChannels } from "../../domain/order/contactVerification.ts"
 import type { CustomerFormConfig } from "../../domain/order/customerInfo.ts"
 import { type InvoiceDetails, normalizeInvoice, validateInvoice } from "../../domain/order/invoiceDetails.ts"
 import { isVodVenueType } from "../../domain/shared/venueType.ts"
+import { verifiedContacts } from "../cart/ContactVerificationRepo.ts"
+import type { Contact } from "./commitContact.ts"
 
 /**
  * The buyer's answers that travel with the commit (issue 13, defect 1): the terms of purchase, the additional
@@ -57,6 +60,24 @@ export const checkAnswers = Effect.fn("CommitAnswers.check")(function* (
     additionalTerms: accepted,
     invoice: invoice === null ? null : normalizeInvoice(invoice),
   } satisfies OrderAnswers
+})
+
+/**
+ * Where the site's flags ask to verify the mobile number or the e-mail address (`mobileVerification`,
+ * `emailVerification`), the cart must have verified exactly the ones in the customer info
+ * (src/domain/order/contactVerification.ts says what "exactly" is); else 400 `ContactNotVerified` for the first
+ * missing, mobile first, and nothing is written. The flags are the server's own, never the request's.
+ */
+export const checkContactsVerified = Effect.fn("CommitAnswers.contactsVerified")(function* (
+  cartToken: string,
+  contact: Contact,
+  flags: SiteFlags,
+) {
+  if (channelsToVerify(flags).length === 0) return
+  const verified = yield* verifiedContacts(cartToken).pipe(Effect.orDie)
+  const missing = unverifiedChannels(flags, contact, verified)[0]
+  if (missing !== undefined)
+    return yield* new ContactNotVerified({ error: "contactNotVerified", channel: missing })
 })
 
 /** Stores the answers with the order, in the commit's transaction. */

@@ -31,16 +31,19 @@ const MaxSeatsPerCart = Config.Int("MAX_SEATS_PER_CART").pipe(Config.withDefault
 
 /**
  * Holds last for the seat step's seconds from config param 665; every new lock restarts the cart's clock.
- * `SEAT_HOLD_SECONDS` overrides it (end-to-end tests of a lapsing hold use a few seconds).
+ * `SEAT_HOLD_SECONDS` overrides the seat step's (end-to-end tests of a lapsing hold use a few seconds); the later
+ * steps keep param 665's, so a journey on the same server can still go on from the seats to pay.
  */
 const HoldSecondsOverride = Config.option(Config.Int("SEAT_HOLD_SECONDS"))
 const HoldSeconds = Config.Int("SEAT_HOLD_SECONDS").pipe(
   Config.withDefault(siteConfig("").params["665"].chooseSeatsInSeconds),
 )
 
-/** A step's seconds from param 665, or `SEAT_HOLD_SECONDS` for every step where it is set. */
-const stepSeconds = (step: OrderStep, override: Option.Option<number>): number =>
-  Option.getOrElse(override, () => secondsOfStep(siteConfig("").params["665"], step))
+/** A step's seconds from param 665; the seat step's is `SEAT_HOLD_SECONDS` where that is set. */
+const stepSeconds = (step: OrderStep, override: Option.Option<number>): number => {
+  const configured = secondsOfStep(siteConfig("").params["665"], step)
+  return step === "chooseSeats" ? Option.getOrElse(override, () => configured) : configured
+}
 
 export type LockError = SeatLockFailed | SeatLockBusy | InvalidSeatRequest | EventNotFound | HumanCheckFailed
 export type UnlockError = SeatUnlockFailed | SeatLockBusy | InvalidSeatRequest | EventNotFound

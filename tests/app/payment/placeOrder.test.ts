@@ -126,6 +126,13 @@ describe("placeOrder", () => {
       answersRefused("invoiceInvalid"),
       { _tag: "CustomerAnswersRefused", code: "invoiceInvalid" },
     ],
+    // the site verifies contacts and this cart has not verified the order's (issue 13, defect 2)
+    [
+      "contactNotVerified",
+      400,
+      { _tag: "ContactNotVerified", error: "contactNotVerified", channel: "email" },
+      { _tag: "ContactNotVerified", channel: "email" },
+    ],
     ["priceMismatch", 422, commitFailed("priceMismatch"), { _tag: "CommitFailed", code: "priceMismatch" }],
     ["voucherBalance", 422, commitFailed("voucherBalance"), { _tag: "CommitFailed", code: "voucherBalance" }],
     [

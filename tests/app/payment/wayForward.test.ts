@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest"
 import { paymentRefusal } from "../../../src/app/payment/answers.ts"
-import { CommitFailed, OrderAlreadyPaid, SeatHoldLost, wayForward } from "../../../src/app/payment/errors.ts"
+import {
+  CommitFailed,
+  ContactNotVerified,
+  OrderAlreadyPaid,
+  SeatHoldLost,
+  wayForward,
+} from "../../../src/app/payment/errors.ts"
+import { errorKey } from "../../../src/app/payment/PaymentDialog.tsx"
 
 describe("the way forward after a refused order", () => {
   it("sends ticket problems back to the ticket screen, where the seats are still held", () => {
@@ -28,5 +35,12 @@ describe("the way forward after a refused order", () => {
     })
     expect(refused._tag).toBe("SavedCardUnavailable")
     if (refused._tag === "SavedCardUnavailable") expect(wayForward(refused)).toBe("retry")
+  })
+
+  it("sends an unverified contact back to the customer step, naming which one", () => {
+    const mobile = new ContactNotVerified({ channel: "mobile" })
+    expect(wayForward(mobile)).toBe("backToDetails")
+    expect(errorKey(mobile)).toBe("payment.errors.mobileNotVerified")
+    expect(errorKey(new ContactNotVerified({ channel: "email" }))).toBe("payment.errors.emailNotVerified")
   })
 })

@@ -27,6 +27,17 @@ describe("outbox message templates", () => {
     expect(Result.isFailure(render("email", code("en")))).toBe(true)
   })
 
+  it("sends a contact verification code by SMS or by e-mail in the asker's language", () => {
+    const code = (locale: string) => ({ template: "contactCode", code: "305118", locale })
+    expect(ok(render("sms", code("en"))).body).toBe(
+      "Your Marquee verification code is 305118. It is valid for 5 minutes. Never share it with anyone.",
+    )
+    const email = ok(render("email", code("he")))
+    expect(email.subject).toBe("קוד האימות שלך במרקי")
+    expect(email.body).toContain("305118")
+    expect(ok(render("sms", code("ru"))).body).toContain("Ваш код подтверждения Marquee: 305118")
+  })
+
   it("renders the paid-order SMS and e-mail in the row's language with an absolute e-ticket link", () => {
     expect(ok(render("sms", paid("en")))).toEqual({
       channel: "sms",

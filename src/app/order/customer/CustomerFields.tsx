@@ -22,6 +22,8 @@ type Props = {
   readonly onMailing: (mailing: boolean) => void
   readonly locale: LocaleCode
   readonly t: Translate
+  /** the verification beside the e-mail and mobile fields, where the site's flags ask for one */
+  readonly verify?: { readonly email?: ReactNode; readonly mobileNumber?: ReactNode }
 }
 
 type TextField = Exclude<keyof CustomerFormValues, "additionalTerms" | "invoiceRequested">
@@ -41,6 +43,12 @@ export const errorText = (error: FieldError, label: string, t: Translate): strin
       return t("orderSteps.codes.invalidSSN")
     case "date":
       return t("validation.notValid", { field: label })
+    case "unverified":
+      return t(
+        error.channel === "mobile"
+          ? "orderSteps.customer.verify.unverifiedMobile"
+          : "orderSteps.customer.verify.unverifiedEmail",
+      )
     default:
       return t(`validation.${error.rule}`, { name: label })
   }
@@ -79,6 +87,7 @@ export const CustomerFields = ({
   onMailing,
   locale,
   t,
+  verify,
 }: Props) => {
   const label = (name: TextField) => t(`orderSteps.customer.fields.${name}` as MessageKey)
   const field = (name: TextField, required: boolean): ReactNode => {
@@ -155,8 +164,10 @@ export const CustomerFields = ({
           {f.lastName.isIncluded ? field("lastName", f.lastName.isRequired) : null}
           {f.email.isIncluded ? field("email", f.email.isRequired) : null}
           {f.email.isIncluded ? field("emailConfirm", f.email.isRequired) : null}
+          {f.email.isIncluded ? verify?.email : null}
           {f.mobileNumber.isIncluded ? field("mobileNumber", f.mobileNumber.isRequired) : null}
           {f.mobileNumber.isIncluded ? field("mobileConfirm", f.mobileNumber.isRequired) : null}
+          {f.mobileNumber.isIncluded ? verify?.mobileNumber : null}
           {f.ssn.isIncluded ? field("ssn", f.ssn.isRequired) : null}
           {f.dateOfBirth.isIncluded ? field("dateOfBirth", f.dateOfBirth.isRequired) : null}
           {f.address1.isIncluded ? field("address1", f.address1.isRequired) : null}

@@ -1,10 +1,17 @@
-import { useQuery } from "@tanstack/react-query"
+import { useQuery, useQueryClient } from "@tanstack/react-query"
 import { useNavigate } from "@tanstack/react-router"
 import { type FormEvent, useRef, useState } from "react"
 import { CustomerInfoSet } from "../../../domain/cart/events.ts"
 import type { CustomerInfo } from "../../../domain/cart/facts.ts"
 import { type CartSeat, findPresentation } from "../../../domain/cart/state.ts"
 import { mailingStartsTicked } from "../../../domain/order/agreements.ts"
+import {
+  CONTACT_FIELD,
+  type ContactChannel,
+  channelsToVerify,
+  type VerifiedContact,
+  verificationErrors,
+} from "../../../domain/order/contactVerification.ts"
 import {
   type CustomerFormValues,
   DEFAULT_CUSTOMER_FORMS,
@@ -22,8 +29,10 @@ import { NoSeats } from "../NoSeats.tsx"
 import { OrderStep, type StepProps } from "../OrderStep.tsx"
 import { OrderSummary } from "../OrderSummary.tsx"
 import { useStepTimer } from "../useStepTimer.ts"
+import { ContactVerify } from "./ContactVerify.tsx"
 import { CustomerFields } from "./CustomerFields.tsx"
 import { orderConsents, readOrderConsents, saveOrderConsents, withConsents } from "./consents.ts"
+import { verifiedContactsQueryOptions } from "./contactVerification.ts"
 import "../order.css"
 import "../steps.css"
 
@@ -40,6 +49,7 @@ export const CustomerPage = ({ presentationId, locale }: Props) => (
 )
 
 const NO_SEATS: ReadonlyArray<CartSeat> = []
+const NO_CONTACTS: ReadonlyArray<VerifiedContact> = []
 
 const fromCustomerInfo = (info: CustomerInfo | null): CustomerFormValues =>
   info === null
@@ -77,21 +87,34 @@ const CustomerStep = ({ order, detail, locale, t }: StepProps) => {
   const flags = useSiteFlags()
   const [mailingChoice, setMailing] = useState<boolean | null>(null)
   const mailing = mailingChoice ?? cart.customerInfo?.IsMailingAllowed ?? mailingStartsTicked(flags)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  // the contacts the site asks to verify (flags mobileVerification, emailVerification; both off by default)
+  const verifying = channelsToVerify(flags)
+  const queryClient = useQueryClient()
+  const cartToken = log.cartToken()
+  const verifiedQuery = useQuery({
+    ...verifiedContactsQueryOptions(cartToken),
+    enabled: verifying.length > 0 && cartToken !== null,
+  })
+  const verified = verifiedQuery.data ?? NO_CONTACTS
+  const onVerified = (next: ReadonlyArray<VerifiedContact>) =>
+    queryClient.setQueryData(verifiedContactsQueryOptions(cartToken).queryKey, next)
   const [submitted, setSubmitted] = useState(false)
   const [saving, setSaving] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
 
-  const change = (next: CustomerFormValues) => {
-    setValues(next)
-    // once the buyer has tried to go on, each change re-checks, so a fixed field's message goes away at once
-    if (submitted) setErrors(validateCustomerForm(next, formConfig, invoiceEnabled))
-  }
+  // a field's own rule first; a valid contact the site verifies and this cart has not: `unverified`
+  const check = (next: CustomerFormValues): FieldErrors => ({
+    ...verificationErrors(flags, next, verified),
+    ...validateCustomerForm(next, formConfig, invoiceEnabled),
+  })
+  // once the buyer has tried to go on, each change re-checks, so a fixed field's message goes away at once
+  const errors: FieldErrors = submitted ? check(values) : {}
+
+  const change = (next: CustomerFormValues) => setValues(next)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const found = validateCustomerForm(values, formConfig, invoiceEnabled)
-    setErrors(found)
+    const found = check(values)
     setSubmitted(true)
     if (Object.keys(found).length > 0) {
       // the first field in error takes the focus; its message is tied to it by aria-describedby
@@ -122,6 +145,21 @@ const CustomerStep = ({ order, detail, locale, t }: StepProps) => {
 
   if (seats.length === 0) return <NoSeats presentationId={presentation.id} locale={locale} t={t} />
   const errorCount = Object.keys(errors).length
+  const verifyFor = (channel: ContactChannel) =>
+    verifying.includes(channel) ? (
+      <ContactVerify
+        channel={channel}
+        value={channel === "mobile" ? values.mobileNumber : values.email}
+        fieldLabel={t(`orderSteps.customer.fields.${CONTACT_FIELD[channel]}`)}
+        verified={verified}
+        cartToken={cartToken}
+        lang={locale}
+        onVerified={onVerified}
+        t={t}
+      />
+    ) : undefined
+  // only contacts left to verify: say so, rather than "check all fields"
+  const onlyUnverified = errorCount > 0 && Object.values(errors).every((e) => e?.rule === "unverified")
 
   return (
     <div className="order__body">
@@ -143,6 +181,7 @@ const CustomerStep = ({ order, detail, locale, t }: StepProps) => {
           onMailing={setMailing}
           locale={locale}
           t={t}
+          verify={{ email: verifyFor("email"), mobileNumber: verifyFor("mobile") }}
         />
       </form>
       <OrderSummary
@@ -158,7 +197,9 @@ const CustomerStep = ({ order, detail, locale, t }: StepProps) => {
         <div aria-live="polite" className="basket__live">
           {submitted && errorCount > 0 ? (
             <p className="basket__problem" data-testid="order-problem">
-              {t("validation.checkAllFields")}
+              {onlyUnverified
+                ? t("orderSteps.customer.verify.continueRefused")
+                : t("validation.checkAllFields")}
             </p>
           ) : null}
         </div>

@@ -70,6 +70,7 @@ export const JOURNEYS = {
   "hold-lapse": { venueId: HALL.rishon1 },
   "payment/declined-he": { venueId: HALL.telAviv3 },
   "order-terms/he": { venueId: HALL.haifa1 },
+  "order-verification/he": { venueId: HALL.haifa3 },
 } as const satisfies Record<string, JourneySpec>
 
 export type JourneyName = keyof typeof JOURNEYS
