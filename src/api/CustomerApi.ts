@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
+import { SmsFailed } from "./messagingErrors.ts"
 import { InvalidMobileNumber, SavedCardNotFound } from "./PaymentApi.ts"
 import { CustomerSession, LoginRequired } from "./sessions.ts"
 import { CustomerAuthHeader, LangQuery, PositiveInt } from "./shared.ts"
@@ -46,13 +47,6 @@ export class CustomerNotFound extends Schema.TaggedError<CustomerNotFound>()(
   "CustomerNotFound",
   { error: Schema.Literal("CUSTOMER_NOT_FOUND") },
   { httpApiStatus: 404 },
-) {}
-
-/** Spec §8 SMS_FAILED ('Error sending message'): here, too many codes asked for one number in a short time. */
-export class SmsFailed extends Schema.TaggedError<SmsFailed>()(
-  "SmsFailed",
-  { error: Schema.Literal("SMS_FAILED") },
-  { httpApiStatus: 429 },
 ) {}
 
 /** Spec §8 INVALID_SMS_CODE ('Code is invalid'): wrong, expired, already used or tried too often. */

@@ -2,6 +2,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { CommitCart } from "../domain/cart/commitCart.ts"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
+import { SmsFailed } from "./messagingErrors.ts"
 import { CartIfAny, CartSession, CustomerIfAny } from "./sessions.ts"
 import { LocaleCode, PositiveInt } from "./shared.ts"
 
@@ -394,11 +395,12 @@ export class ReservationsApi extends HttpApiGroup.make("reservations")
     }),
   )
   .add(
+    // ours: the human check and SMS_FAILED, so a paid order's key cannot send SMS to any number at will
     HttpApiEndpoint.post("sendTickets", "/reservations/:identifier/sendTickets", {
       params: { identifier: Schema.String },
       query: { key: Schema.String },
-      payload: Schema.Struct({ mobileNumber: Schema.String }),
+      payload: Schema.Struct({ mobileNumber: Schema.String, recaptchaToken: Schema.optional(Schema.String) }),
       success: Schema.Struct({ success: Schema.Boolean }),
-      error: [ReservationNotFound, InvalidMobileNumber],
+      error: [ReservationNotFound, InvalidMobileNumber, HumanCheckFailed, SmsFailed],
     }),
   ) {}

@@ -16,6 +16,7 @@ import holdNewlyHeld from "./migrations/0017_hold_newly_held.ts"
 import orderAnswers from "./migrations/0018_order_answers.ts"
 import serverClock from "./migrations/0019_server_clock.ts"
 import contactVerification from "./migrations/0020_contact_verification.ts"
+import rateLimits from "./migrations/0021_rate_limits.ts"
 
 /**
  * Every migration, keyed `<id>_<name>`, run once in id order by `Migrator.fromRecord`.
@@ -40,4 +41,5 @@ export const migrations = {
   "0018_order_answers": orderAnswers,
   "0019_server_clock": serverClock,
   "0020_contact_verification": contactVerification,
+  "0021_rate_limits": rateLimits,
 }

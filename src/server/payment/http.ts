@@ -3,11 +3,13 @@ import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 import { HumanCheckFailed } from "../../api/HumanCheckApi.ts"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
+import { SmsFailed } from "../../api/messagingErrors.ts"
 import { InvalidMobileNumber, ReservationNotFound, VoucherLookupFailed } from "../../api/PaymentApi.ts"
 import { CurrentCart, CurrentCartIfAny, CurrentCustomerIfAny } from "../../api/sessions.ts"
 import { israeliMobile } from "../../domain/order/customerInfo.ts"
 import { SiteFlagsConfig } from "../config/siteFlags.ts"
 import { SavedCardsRepo } from "../customer/SavedCardsRepo.ts"
+import { type Limit, takeFromLimits } from "../limits/RateLimits.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
 import { SeatHoldsRepo } from "../seats/SeatHoldsRepo.ts"
 import { CommitService } from "./CommitService.ts"
@@ -33,6 +35,19 @@ const CommitServices = Layer.mergeAll(CommitService.layer, OrderCustomer.layer).
 )
 
 const clientOf = (remoteAddress: Option.Option<string>) => Option.getOrElse(remoteAddress, () => "unknown")
+
+/**
+ * "Send tickets by SMS" (issue 14, item 6): a paid order's key used to send its e-ticket link to any number, as
+ * often as asked. Now each send also needs a solved human check, and an order sends at most
+ * {@link SENDS_PER_ORDER} such messages an hour and one client address at most {@link SENDS_PER_CLIENT}: enough
+ * for a family to share its tickets, too few to flood anyone.
+ */
+export const SENDS_PER_ORDER = 3
+export const SENDS_PER_CLIENT = 10
+const sendTicketsLimits = (reservationId: number, client: string): ReadonlyArray<Limit> => [
+  { key: `sendTickets:order:${reservationId}`, limit: SENDS_PER_ORDER, windowSeconds: 3600 },
+  { key: `sendTickets:client:${client}`, limit: SENDS_PER_CLIENT, windowSeconds: 3600 },
+]
 
 export const PaymentHttp = HttpApiBuilder.group(
   MarqueeApi,
@@ -114,6 +129,7 @@ export const ReservationsHttp = HttpApiBuilder.group(
   "reservations",
   Effect.fn(function* (handlers) {
     const confirmations = yield* ConfirmationRepo
+    const humanCheck = yield* HumanCheck
     const sql = yield* SqlClient.SqlClient
     const notFound = new ReservationNotFound({ error: "reservationNotFound" })
     return handlers
@@ -129,12 +145,17 @@ export const ReservationsHttp = HttpApiBuilder.group(
           Effect.map(({ id: _id, ...confirmation }) => confirmation),
         ),
       )
-      .handle("sendTickets", ({ params, query, payload }) =>
+      .handle("sendTickets", ({ params, query, payload, request }) =>
         Effect.gen(function* () {
           const found = yield* confirmations.confirmation(params.identifier, query.key, "he")
           if (Option.isNone(found)) return yield* notFound
+          // Israeli mobiles only: the chain's SMS gateway and the only numbers its buyers give
           const mobile = israeliMobile(payload.mobileNumber)
           if (mobile === null) return yield* new InvalidMobileNumber({ error: "invalid_mobileNumber" })
+          const client = clientOf(request.remoteAddress)
+          yield* humanCheck.verify(payload.recaptchaToken, client)
+          if (!(yield* takeFromLimits(sendTicketsLimits(found.value.id, client))))
+            return yield* new SmsFailed({ error: "SMS_FAILED" })
           yield* enqueueTicketsSms(found.value.id, mobile)
           return { success: true }
         }).pipe(Effect.provideService(SqlClient.SqlClient, sql)),

@@ -5,8 +5,9 @@ import { MAX_ATTEMPTS, OutboxSender } from "../../../src/server/notifications/Ou
 import { MessageNotSent, Messenger } from "../../../src/server/providers/messaging/Messenger.ts"
 import { sandboxMessengerLayer } from "../../../src/server/providers/messaging/sandboxMessenger.ts"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
+import { solveHumanCheck } from "../../_support/humanCheck.ts"
 import type { RunningServer } from "../../_support/testServer.ts"
-import { committedOrder, type Form, orderState, payByCard } from "../payment/_payment.ts"
+import { paidOrder } from "../payment/_payment.ts"
 
 /**
  * The outbox sender on both databases: a paid order's SMS and e-mail go out once, in the language the buyer
@@ -59,26 +60,6 @@ const outboxRows = (server: RunningServer, identifier: string) =>
      FROM outbox o JOIN reservations r ON r.id = o.reservation_id WHERE r.identifier = $1 ORDER BY o.id`,
     [identifier],
   )
-
-const openFormIn = async (server: RunningServer, cart: string, reservation: string, locale: string) => {
-  const response = await fetch(
-    `${server.baseUrl}/api/payment/form/${locale}?reservationIdentifier=${reservation}&method=card`,
-    { headers: { "x-cart-token": cart } },
-  )
-  if (response.status !== 200) throw new Error(`form: ${response.status} ${await response.text()}`)
-  return (await response.json()) as Form
-}
-
-/** An order committed through the API and paid with the sandbox card, the payment page opened in `locale`. */
-const paidOrder = async (server: RunningServer, used: Array<number>, locale: string) => {
-  const { cart, order } = await committedOrder(server, used)
-  const form = await openFormIn(server, cart, order.reservationIdentifier, locale)
-  const paid = await payByCard(server, form)
-  if (paid.status !== 303) throw new Error(`pay: ${paid.status} ${paid.text}`)
-  const state = await orderState(server, order.reservationIdentifier)
-  if (state?.paymentStatus !== "paid" || state.documentKey === null) throw new Error("order not paid")
-  return { identifier: order.reservationIdentifier, key: state.documentKey }
-}
 
 /** A row written straight into the outbox (no order), for the cases HTTP cannot arrange. */
 const insertRow = async (
@@ -162,7 +143,10 @@ describe.each(databases)("outbox sender on $name", ({ start }) => {
       {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ mobileNumber: "054-765-4321" }),
+        body: JSON.stringify({
+          mobileNumber: "054-765-4321",
+          recaptchaToken: await solveHumanCheck(live().baseUrl),
+        }),
       },
     )
     expect(sent.status).toBe(200)

@@ -245,9 +245,15 @@ export interface Form {
   readonly amount: number
 }
 
-export const openForm = async (server: RunningServer, cart: string, reservation: string, method = "card") => {
+export const openForm = async (
+  server: RunningServer,
+  cart: string,
+  reservation: string,
+  method = "card",
+  locale = "he",
+) => {
   const response = await fetch(
-    `${server.baseUrl}/api/payment/form/he?reservationIdentifier=${reservation}&method=${method}`,
+    `${server.baseUrl}/api/payment/form/${locale}?reservationIdentifier=${reservation}&method=${method}`,
     { headers: { "x-cart-token": cart } },
   )
   if (response.status !== 200) throw new Error(`form: ${response.status} ${await response.text()}`)
@@ -313,3 +319,14 @@ export const reconcile = (server: RunningServer) =>
 /** The error code of a refused call's body (`{"code": …}`). */
 export const codeOf = async (response: Response): Promise<string | undefined> =>
   ((await response.json()) as { code?: string }).code
+
+/** An order committed through the API and paid with the sandbox card, its payment page opened in `locale`. */
+export const paidOrder = async (server: RunningServer, used: Array<number>, locale = "he") => {
+  const { cart, order } = await committedOrder(server, used)
+  const form = await openForm(server, cart, order.reservationIdentifier, "card", locale)
+  const paid = await payByCard(server, form)
+  if (paid.status !== 303) throw new Error(`pay: ${paid.status} ${paid.text}`)
+  const state = await orderState(server, order.reservationIdentifier)
+  if (state?.paymentStatus !== "paid" || state.documentKey === null) throw new Error("order not paid")
+  return { identifier: order.reservationIdentifier, key: state.documentKey }
+}

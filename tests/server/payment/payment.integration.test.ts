@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto"
 import { describe, expect, it } from "vitest"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
-import { newCart } from "../../_support/humanCheck.ts"
+import { newCart, solveHumanCheck } from "../../_support/humanCheck.ts"
 import {
   commitCart,
   committedOrder,
@@ -115,11 +115,11 @@ describe.each(databases)("payment on $name", ({ start }) => {
       `${live().baseUrl}/api/reservations/${order.reservationIdentifier}?key=${wrongKey}`,
     )
     expect(wrong.status).toBe(404)
-    const send = (mobileNumber: string) =>
+    const send = async (mobileNumber: string) =>
       fetch(`${live().baseUrl}/api/reservations/${order.reservationIdentifier}/sendTickets?key=${key}`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ mobileNumber }),
+        body: JSON.stringify({ mobileNumber, recaptchaToken: await solveHumanCheck(live().baseUrl) }),
       })
     expect((await send("12345")).status).toBe(400)
     expect((await send("054-765-4321")).status).toBe(200)

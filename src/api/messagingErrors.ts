@@ -1,0 +1,11 @@
+import { Schema } from "effect"
+
+/**
+ * Spec §8 SMS_FAILED ('Error sending message'): the server will not send this message now. Here: too many sign-in
+ * codes asked for one number, or too many ticket messages for one order or from one client, in a short time.
+ */
+export class SmsFailed extends Schema.TaggedError<SmsFailed>()(
+  "SmsFailed",
+  { error: Schema.Literal("SMS_FAILED") },
+  { httpApiStatus: 429 },
+) {}

@@ -1,0 +1,30 @@
+import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
+
+/**
+ * Abuse limits: at most `limit` uses of `key` per fixed window of `windowSeconds` (windows start at the epoch,
+ * by the server's clock). Counted in the database in one statement, so concurrent requests and every server
+ * process share one count and none can slip past it; the key's older windows are dropped as it is counted.
+ */
+export interface Limit {
+  /** a name and what it counts, e.g. `sendTickets:reservation:12` */
+  readonly key: string
+  readonly limit: number
+  readonly windowSeconds: number
+}
+
+/** Counts one use; true when it is within the limit (a refused use is counted too: hammering does not help). */
+export const takeFromLimit = Effect.fn("RateLimits.take")(function* ({ key, limit, windowSeconds }: Limit) {
+  const sql = yield* SqlClient.SqlClient
+  const window = sql`date_bin(make_interval(secs => ${windowSeconds}), marquee_now(), timestamptz 'epoch')`
+  yield* sql`DELETE FROM rate_limits WHERE key = ${key} AND window_start < ${window}`
+  const rows = yield* sql<{ used: number }>`
+    INSERT INTO rate_limits (key, window_start, used) VALUES (${key}, ${window}, 1)
+    ON CONFLICT (key, window_start) DO UPDATE SET used = rate_limits.used + 1
+    RETURNING used`
+  return (rows[0]?.used ?? Number.POSITIVE_INFINITY) <= limit
+}, Effect.orDie)
+
+/** Counts one use of each limit (all of them, so each counts every attempt); true when every one allows it. */
+export const takeFromLimits = (limits: ReadonlyArray<Limit>) =>
+  Effect.forEach(limits, takeFromLimit).pipe(Effect.map((allowed) => allowed.every(Boolean)))
