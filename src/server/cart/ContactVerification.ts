@@ -94,6 +94,7 @@ export class ContactVerification extends Context.Service<
                 recent.byCart >= ContactVerification.CODES_PER_CART
               )
                 return false
+              yield* repo.endOlderCodes(channel, key)
               yield* repo.insertCode({
                 cartToken,
                 channel,
@@ -122,10 +123,14 @@ export class ContactVerification extends Context.Service<
         const right = yield* onDatabase(
           sql.withTransaction(
             Effect.gen(function* () {
+              // wrong tries count per value over the codes' window (oneTimeCodes.ts), under the sends' lock
+              yield* repo.lockContact(channel, key)
+              const tried = yield* repo.wrongTries(channel, key, codes.WINDOW_MINUTES)
+              if (tried >= codes.MAX_TRIES) return false
               const live = yield* repo.liveCode({ cartToken, channel, contact: key })
               if (Option.isNone(live)) return false
               if (!codes.codeMatches(pepper, subject, input.code, live.value.codeHash)) {
-                yield* repo.countWrongTry(live.value.id, codes.MAX_TRIES)
+                yield* repo.countWrongTry(live.value.id, tried + 1 >= codes.MAX_TRIES)
                 return false
               }
               yield* repo.markVerified(live.value.id)

@@ -40,6 +40,31 @@ export const lockContact = Effect.fn("ContactVerificationRepo.lockContact")(func
   yield* sql`SELECT pg_advisory_xact_lock(hashtext(${`contact:${channel}:${contact}`}))`
 })
 
+/** A new code ends every older live one to the same value (any cart): only the latest message counts. */
+export const endOlderCodes = Effect.fn("ContactVerificationRepo.endOlderCodes")(function* (
+  channel: ContactChannel,
+  contact: string,
+) {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`
+    UPDATE contact_verifications SET consumed_at = marquee_now()
+    WHERE channel = ${channel} AND contact = ${contact} AND consumed_at IS NULL AND verified_at IS NULL`
+})
+
+/** Wrong tries at codes to this value (any cart) sent in the last `minutes`. */
+export const wrongTries = Effect.fn("ContactVerificationRepo.wrongTries")(function* (
+  channel: ContactChannel,
+  contact: string,
+  minutes: number,
+) {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql<{ n: number }>`
+    SELECT coalesce(sum(attempts), 0)::int AS n FROM contact_verifications
+    WHERE channel = ${channel} AND contact = ${contact}
+      AND created_at > marquee_now() - make_interval(mins => ${minutes})`
+  return rows[0]?.n ?? 0
+})
+
 export const insertCode = Effect.fn("ContactVerificationRepo.insertCode")(function* (
   input: CartContact & { readonly codeHash: string; readonly minutes: number },
 ) {
@@ -61,15 +86,15 @@ export const liveCode = Effect.fn("ContactVerificationRepo.liveCode")(function* 
   return Option.fromNullishOr(rows[0])
 })
 
-/** A wrong try: counted, and the code is spent at the `maxTries`-th. */
+/** A wrong try: counted on the code, which is spent when it is the value's last allowed one (`spend`). */
 export const countWrongTry = Effect.fn("ContactVerificationRepo.countWrongTry")(function* (
   id: number,
-  maxTries: number,
+  spend: boolean,
 ) {
   const sql = yield* SqlClient.SqlClient
   yield* sql`
     UPDATE contact_verifications SET attempts = attempts + 1,
-      consumed_at = CASE WHEN attempts + 1 >= ${maxTries} THEN marquee_now() END
+      consumed_at = CASE WHEN ${spend} THEN marquee_now() END
     WHERE id = ${id}`
 })
 

@@ -20,8 +20,9 @@ import {
  * Login by mobile number and a one-time SMS code (spec §7 `POST /customer/mobile-login` and
  * `…/mobile-login-validation-area`), and the session it opens: the spec's auth `uuid`.
  *
- * - The code follows oneTimeCodes.ts (6 digits, 5 minutes, kept only as an HMAC, 3 per number in 10 minutes, 5
- *   wrong tries); it goes out through the outbox like every other message.
+ * - The code follows oneTimeCodes.ts (6 digits, 5 minutes, kept only as an HMAC, 3 per number in 10 minutes, a
+ *   new one ends the older ones, 5 wrong tries per number in 10 minutes); it goes out through the outbox like
+ *   every other message.
  * - The uuid is 32 random bytes; the database keeps only its SHA-256, so a copy of the database opens nothing.
  *   A session lasts 30 days.
  */
@@ -88,6 +89,10 @@ export class CustomerAuth extends Context.Service<
                 SELECT count(*)::int AS n FROM customer_login_codes
                 WHERE mobile = ${mobile} AND created_at > marquee_now() - make_interval(mins => ${WINDOW_MINUTES})`
               if ((recent[0]?.n ?? 0) >= CODES_PER_WINDOW) return false
+              // a new code ends every older one: only the latest message opens the account
+              yield* sql`
+                UPDATE customer_login_codes SET consumed_at = marquee_now()
+                WHERE mobile = ${mobile} AND consumed_at IS NULL`
               yield* sql`
                 INSERT INTO customer_login_codes (mobile, code_hash, expires_at)
                 VALUES (${mobile}, ${codeHash(pepper, mobile, code)}, marquee_now() + make_interval(mins => ${CODE_MINUTES}))`
@@ -111,6 +116,14 @@ export class CustomerAuth extends Context.Service<
         const customerId = yield* sql
           .withTransaction(
             Effect.gen(function* () {
+              // one number's tries queue on the same lock as its codes, so the count below cannot be raced past
+              yield* sql`SELECT pg_advisory_xact_lock(hashtext(${`login:${mobile}`}))`
+              // wrong tries count per number over the codes' window, not per code: asking for new codes buys
+              // no more guesses (MAX_TRIES in WINDOW_MINUTES, then even the right code waits for the window)
+              const tried = yield* sql<{ n: number }>`
+                SELECT coalesce(sum(attempts), 0)::int AS n FROM customer_login_codes
+                WHERE mobile = ${mobile} AND created_at > marquee_now() - make_interval(mins => ${WINDOW_MINUTES})`
+              if ((tried[0]?.n ?? 0) >= MAX_TRIES) return Option.none<number>()
               const rows = yield* sql<{ id: number; codeHash: string }>`
                 SELECT id::float8 AS id, code_hash AS "codeHash" FROM customer_login_codes
                 WHERE mobile = ${mobile} AND consumed_at IS NULL AND expires_at > marquee_now()
@@ -120,7 +133,7 @@ export class CustomerAuth extends Context.Service<
               if (!codeMatches(pepper, mobile, input.smsCode, row.codeHash)) {
                 yield* sql`
                   UPDATE customer_login_codes SET attempts = attempts + 1,
-                    consumed_at = CASE WHEN attempts + 1 >= ${MAX_TRIES} THEN marquee_now() END
+                    consumed_at = CASE WHEN ${(tried[0]?.n ?? 0) + 1} >= ${MAX_TRIES} THEN marquee_now() END
                   WHERE id = ${row.id}`
                 return Option.none<number>()
               }

@@ -8,7 +8,10 @@ import { createHmac, randomInt, timingSafeEqual } from "node:crypto"
  *   bound to what it was sent to, so a copy of the database reveals no code and a code for one number does not
  *   open another;
  * - at most 3 codes per recipient in 10 minutes (a message costs money and reaches a person);
- * - at most 5 wrong tries per code, then it is spent.
+ * - a new code ends every older one to the same recipient: only the latest message counts;
+ * - at most 5 wrong tries per recipient in those 10 minutes, whatever the number of codes (issue 14, item 5:
+ *   asking for new codes used to buy 5 more guesses each, and an older code came back after the newest was
+ *   spent); past them even the right code is refused until the window has passed.
  */
 
 export const CODE_MINUTES = 5

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest"
 import type { CommitCart } from "../../../src/domain/cart/commitCart.ts"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 import { newCart } from "../../_support/humanCheck.ts"
+import { wrongCode } from "../../_support/mobileLogin.ts"
 import type { RunningServer } from "../../_support/testServer.ts"
 import { commitCart, freshStage, holdSeats, postCommit, type Stage } from "./_payment.ts"
 
@@ -47,8 +48,6 @@ const lastCode = async (server: RunningServer, channel: "mobile" | "email", reci
       [channel === "mobile" ? "sms" : "email", recipient],
     )
   )[0]?.code as string
-
-const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0")
 
 /** Sends a code and checks it right: the value is verified for the cart. */
 const verify = async (server: RunningServer, cart: string, channel: "mobile" | "email", value: string) => {
@@ -222,6 +221,18 @@ describe.each(flagsOn)("contact verification on $name", ({ start }) => {
     for (let i = 0; i < 5; i++)
       expect((await checkCode(live(), cart, "mobile", tried, wrongCode(code))).status).toBe(400)
     expect((await checkCode(live(), cart, "mobile", tried, code)).status).toBe(400)
+    // a new code buys no more guesses: the value has had its five in this window (issue 14, item 5)
+    expect((await sendCode(live(), cart, "mobile", tried)).status).toBe(200)
+    const again = await lastCode(live(), "mobile", tried)
+    expect((await checkCode(live(), cart, "mobile", tried, again)).status).toBe(400)
+    // and a new code ends the older one: only the latest message verifies
+    const twice = freshMobile()
+    expect((await sendCode(live(), cart, "mobile", twice)).status).toBe(200)
+    const older = await lastCode(live(), "mobile", twice)
+    expect((await sendCode(live(), cart, "mobile", twice)).status).toBe(200)
+    const newer = await lastCode(live(), "mobile", twice)
+    if (older !== newer) expect((await checkCode(live(), cart, "mobile", twice, older)).status).toBe(400)
+    expect((await checkCode(live(), cart, "mobile", twice, newer)).status).toBe(200)
 
     const invalid = await sendCode(live(), cart, "mobile", "031234567")
     expect(invalid.status).toBe(400)

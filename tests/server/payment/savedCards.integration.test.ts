@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
-import { newCart, solveHumanCheck } from "../../_support/humanCheck.ts"
+import { newCart } from "../../_support/humanCheck.ts"
+import { askCode, lastCode, validate, wrongCode } from "../../_support/mobileLogin.ts"
 import type { RunningServer } from "../../_support/testServer.ts"
 import {
   type Committed,
@@ -34,30 +35,6 @@ describe.each(databases)("customer login and saved cards on $name", ({ start }) 
     )
     return rows[0]?.mobile as string
   }
-
-  const askCode = async (server: RunningServer, mobileNumber: string, extra: Record<string, unknown> = {}) =>
-    fetch(`${server.baseUrl}/api/customer/mobile-login?lang=en`, {
-      method: "POST",
-      headers: json,
-      body: JSON.stringify({ mobileNumber, recaptchaToken: await solveHumanCheck(server.baseUrl), ...extra }),
-    })
-
-  /** the code as the SMS carries it: the outbox row the sender delivers */
-  const lastCode = async (server: RunningServer, mobile: string) =>
-    (
-      await server.query<{ code: string }>(
-        `SELECT payload->>'code' AS code FROM outbox
-         WHERE kind = 'sms' AND recipient = $1 AND payload->>'template' = 'loginCode' ORDER BY id DESC LIMIT 1`,
-        [mobile],
-      )
-    )[0]?.code as string
-
-  const validate = (server: RunningServer, mobileNumber: string, smsCode: string) =>
-    fetch(`${server.baseUrl}/api/customer/mobile-login-validation-area`, {
-      method: "POST",
-      headers: json,
-      body: JSON.stringify({ mobileNumber, smsCode }),
-    })
 
   const login = async (server: RunningServer, mobile: string) => {
     expect((await askCode(server, mobile)).status).toBe(200)
@@ -141,7 +118,7 @@ describe.each(databases)("customer login and saved cards on $name", ({ start }) 
     expect((await askCode(server, mobile)).status).toBe(200)
     const code = await lastCode(server, mobile)
     expect(code).toMatch(/^\d{6}$/)
-    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0")
+    const wrong = wrongCode(code)
     const refused = await validate(server, mobile, wrong)
     expect(refused.status).toBe(400)
     expect(await refused.json()).toMatchObject({ error: "INVALID_SMS_CODE" })

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest"
+import { MAX_TRIES } from "../../../src/server/customer/oneTimeCodes.ts"
+import { bothDatabases, useTestServer } from "../../_support/databases.ts"
+import { askCode, lastCode, validate, wrongCode } from "../../_support/mobileLogin.ts"
+import type { RunningServer } from "../../_support/testServer.ts"
+
+/**
+ * Issue 14, item 5: an older SMS code came back after the newest was locked out (code 1, code 2, five wrong
+ * tries spend code 2, then code 1 signed in), and each new code bought five more guesses. Now a new code ends
+ * every older one, and the wrong tries count per number over the codes' window.
+ */
+const databases = bothDatabases("logincodes")
+
+describe.each(databases)("sign-in codes on $name", ({ start }) => {
+  const { isUp, live } = useTestServer(start)
+
+  /** A number no seeded customer has, one per test, signing in as a new customer. */
+  let next = 0
+  const freshMobile = () => `0589${String(100_000 + next++).slice(-6)}`
+  const ask = async (server: RunningServer, mobile: string) => {
+    const asked = await askCode(server, mobile, { sendSmsRegardlessOfCustomerExistence: true })
+    expect(asked.status).toBe(200)
+    return lastCode(server, mobile)
+  }
+
+  it("a new code ends the older ones: after the newest is locked out, the first signs nobody in", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const server = live()
+    const mobile = freshMobile()
+    const first = await ask(server, mobile)
+    const second = await ask(server, mobile)
+    expect(second).not.toBe(first)
+    // the first code is over as soon as the second is sent
+    expect((await validate(server, mobile, first)).status).toBe(400)
+    for (let i = 1; i < MAX_TRIES; i++)
+      expect((await validate(server, mobile, wrongCode(second, 1 + (i % 7)))).status).toBe(400)
+    // neither the older code nor, after the limit, the right one signs in
+    expect((await validate(server, mobile, first)).status).toBe(400)
+    expect((await validate(server, mobile, second)).status).toBe(400)
+  })
+
+  it("wrong tries count per number, not per code: new codes buy no more guesses", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const server = live()
+    const mobile = freshMobile()
+    let code = await ask(server, mobile)
+    for (let i = 0; i < MAX_TRIES - 1; i++) {
+      expect((await validate(server, mobile, wrongCode(code, 1 + i))).status).toBe(400)
+      if (i === 1) code = await ask(server, mobile)
+    }
+    // one guess is left for the number, whichever code it is: a wrong one spends it
+    expect((await validate(server, mobile, wrongCode(code, 3))).status).toBe(400)
+    // the third (last) code of the window, right this time, is refused: the number has had its guesses
+    code = await ask(server, mobile)
+    const refused = await validate(server, mobile, code)
+    expect(refused.status).toBe(400)
+    expect(await refused.json()).toMatchObject({ error: "INVALID_SMS_CODE" })
+  })
+
+  it("still signs in with the latest code at the first try", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const server = live()
+    const mobile = freshMobile()
+    await ask(server, mobile)
+    const latest = await ask(server, mobile)
+    expect((await validate(server, mobile, latest)).status).toBe(200)
+  })
+})
