@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { OrderStep } from "../domain/cart/values.ts"
+import { WireText } from "../domain/shared/wireText.ts"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
 import { LockedSeat, SeatRef } from "./SeatsApi.ts"
 import { CartSession } from "./sessions.ts"
@@ -33,7 +34,7 @@ export const CartRequest = Schema.Struct({
     vouchers: Schema.optional(Schema.Array(Schema.Unknown)),
     products: Schema.optional(Schema.Array(Schema.Struct({ id: PositiveInt, quantity: PositiveInt }))),
   }),
-  uuid: Schema.optional(Schema.String),
+  uuid: Schema.optional(WireText),
 })
 export type CartRequest = typeof CartRequest.Type
 
@@ -76,13 +77,13 @@ export const ContactChannel = Schema.Literals(["mobile", "email"])
 
 export const SendContactCodeRequest = Schema.Struct({
   channel: ContactChannel,
-  value: Schema.String,
+  value: WireText,
 })
 
 export const CheckContactCodeRequest = Schema.Struct({
   channel: ContactChannel,
-  value: Schema.String,
-  code: Schema.String,
+  value: WireText,
+  code: WireText,
 })
 
 /** The values this cart has verified, as their keys (05XXXXXXXX, a lower-case e-mail address). */
@@ -128,7 +129,7 @@ export class InvalidContactCode extends Schema.TaggedError<InvalidContactCode>()
 export class CartApi extends HttpApiGroup.make("cart")
   .add(
     HttpApiEndpoint.post("token", "/cart/token", {
-      payload: Schema.Struct({ recaptchaToken: Schema.optional(Schema.String) }),
+      payload: Schema.Struct({ recaptchaToken: Schema.optional(WireText) }),
       success: CartToken,
       error: HumanCheckFailed,
     }),

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { WireText } from "../domain/shared/wireText.ts"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
 import { SmsFailed } from "./messagingErrors.ts"
 import { InvalidMobileNumber, SavedCardNotFound } from "./PaymentApi.ts"
@@ -68,8 +69,8 @@ export class CustomerApi extends HttpApiGroup.make("customer")
       /** ours: the language the code's SMS is written in */
       query: { lang: LangQuery },
       payload: Schema.Struct({
-        mobileNumber: Schema.String,
-        recaptchaToken: Schema.optional(Schema.String),
+        mobileNumber: WireText,
+        recaptchaToken: Schema.optional(WireText),
         sendSmsRegardlessOfCustomerExistence: Schema.optional(Schema.Boolean),
       }),
       success: Schema.Struct({ success: Schema.Boolean }),
@@ -78,7 +79,7 @@ export class CustomerApi extends HttpApiGroup.make("customer")
   )
   .add(
     HttpApiEndpoint.post("mobileLoginValidation", "/customer/mobile-login-validation-area", {
-      payload: Schema.Struct({ smsCode: Schema.String, mobileNumber: Schema.String }),
+      payload: Schema.Struct({ smsCode: WireText, mobileNumber: WireText }),
       success: LoggedInCustomer,
       error: [InvalidMobileNumber, InvalidSmsCode],
     }),
@@ -101,7 +102,7 @@ export class CustomerApi extends HttpApiGroup.make("customer")
   )
   .add(
     HttpApiEndpoint.delete("deleteSavedCard", "/customer/saved-cards/:id", {
-      params: { id: Schema.String },
+      params: { id: WireText },
       success: Schema.Struct({ success: Schema.Boolean }),
       error: [LoginRequired, SavedCardNotFound],
     }).middleware(CustomerSession),

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { WireText } from "../domain/shared/wireText.ts"
 import { IdList, LangQuery, PositiveInt } from "./shared.ts"
 
 export const Feature = Schema.Struct({
@@ -27,7 +28,7 @@ export class FeaturesApi extends HttpApiGroup.make("features").add(
     query: {
       featureIds: Schema.optional(IdList),
       locationId: Schema.optional(PositiveInt),
-      miniSiteUrl: Schema.optional(Schema.String),
+      miniSiteUrl: Schema.optional(WireText),
       lang: LangQuery,
     },
     success: FeatureList,

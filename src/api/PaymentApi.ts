@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { CommitCart } from "../domain/cart/commitCart.ts"
+import { WireText } from "../domain/shared/wireText.ts"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
 import { SmsFailed } from "./messagingErrors.ts"
 import { CartIfAny, CartSession, CustomerIfAny } from "./sessions.ts"
@@ -38,21 +39,21 @@ export type OrderStatus = typeof OrderStatus.Type
 
 /** Spec §3 "Invoice details" (offered when config param 66 is on); `invoiceRequested` is its presence. */
 export const InvoiceDetails = Schema.Struct({
-  invoiceName: Schema.String,
-  invoiceSSN: Schema.String,
-  invoiceAddress: Schema.String,
-  invoiceCity: Schema.String,
-  invoicePostalCode: Schema.String,
+  invoiceName: WireText,
+  invoiceSSN: WireText,
+  invoiceAddress: WireText,
+  invoiceCity: WireText,
+  invoicePostalCode: WireText,
 })
 
 export const CommitRequest = Schema.Struct({
   cart: CommitCart,
-  miniSiteUrl: Schema.optional(Schema.String),
-  recaptchaToken: Schema.optional(Schema.String),
+  miniSiteUrl: Schema.optional(WireText),
+  recaptchaToken: Schema.optional(WireText),
   /** the buyer ticked the terms of purchase (spec §9: required unless the site says not, never pre-ticked) */
   termsAccepted: Schema.Boolean,
   /** the codes of the additional terms the buyer accepted (spec §5: SUMMER_PROMO is required on a normal order) */
-  additionalTerms: Schema.optional(Schema.Array(Schema.String)),
+  additionalTerms: Schema.optional(Schema.Array(WireText)),
   /** the invoice the buyer asked for, checked by the same rules as the form (src/domain/order/invoiceDetails.ts) */
   invoice: Schema.optional(Schema.NullOr(InvoiceDetails)),
 })
@@ -279,7 +280,7 @@ export class PaymentApi extends HttpApiGroup.make("payment")
   .add(
     HttpApiEndpoint.post("commit", "/payment/commit", {
       payload: CommitRequest,
-      headers: { "idempotency-key": Schema.String },
+      headers: { "idempotency-key": WireText },
       success: CommitResult,
       error: [
         HumanCheckFailed,
@@ -298,17 +299,17 @@ export class PaymentApi extends HttpApiGroup.make("payment")
     HttpApiEndpoint.get("form", "/payment/form/:locale", {
       params: { locale: LocaleCode },
       query: {
-        reservationIdentifier: Schema.String,
+        reservationIdentifier: WireText,
         method: Schema.optional(PaymentMethod),
         /** spec §7's parameters: the buyer's ID number, the total shown, the location and auth profile */
-        ssn: Schema.optional(Schema.String),
-        total: Schema.optional(Schema.String),
-        locationId: Schema.optional(Schema.String),
-        authProfileId: Schema.optional(Schema.String),
-        numberOfPayments: Schema.optional(Schema.String),
-        recaptchaToken: Schema.optional(Schema.String),
+        ssn: Schema.optional(WireText),
+        total: Schema.optional(WireText),
+        locationId: Schema.optional(WireText),
+        authProfileId: Schema.optional(WireText),
+        numberOfPayments: Schema.optional(WireText),
+        recaptchaToken: Schema.optional(WireText),
         /** ours: pay with this saved card of the logged-in customer (`uuid`); the provider's page asks the CVV */
-        savedCardId: Schema.optional(Schema.String),
+        savedCardId: Schema.optional(WireText),
       },
       success: PaymentForm,
       error: [HumanCheckFailed, ReservationNotFound, OrderAlreadyPaid, PaymentFailed, SavedCardNotFound],
@@ -319,14 +320,14 @@ export class PaymentApi extends HttpApiGroup.make("payment")
   )
   .add(
     HttpApiEndpoint.post("complete", "/payment/complete", {
-      payload: Schema.Struct({ reservationIdentifier: Schema.String, paymentId: Schema.String }),
+      payload: Schema.Struct({ reservationIdentifier: WireText, paymentId: WireText }),
       success: CompletionResult,
       error: [ReservationNotFound, PaymentFailed],
     }).middleware(CartIfAny),
   )
   .add(
     HttpApiEndpoint.get("voucher", "/payment/voucher", {
-      query: { reference: Schema.String, recaptchaToken: Schema.optional(Schema.String) },
+      query: { reference: WireText, recaptchaToken: Schema.optional(WireText) },
       success: VoucherBalance,
       error: [HumanCheckFailed, VoucherLookupFailed],
       // a live cart stands for a solved human check, like on commit; otherwise `recaptchaToken` is needed
@@ -379,8 +380,8 @@ export type Confirmation = typeof Confirmation.Type
 export class ReservationsApi extends HttpApiGroup.make("reservations")
   .add(
     HttpApiEndpoint.get("confirmation", "/reservations/:identifier", {
-      params: { identifier: Schema.String },
-      query: { key: Schema.String, lang: Schema.optional(LocaleCode) },
+      params: { identifier: WireText },
+      query: { key: WireText, lang: Schema.optional(LocaleCode) },
       success: Confirmation,
       error: ReservationNotFound,
     }),
@@ -388,7 +389,7 @@ export class ReservationsApi extends HttpApiGroup.make("reservations")
   .add(
     // ours, behind the spec's /edocument/{documentKey} page: the key alone opens the order's e-tickets
     HttpApiEndpoint.get("edocument", "/edocuments/:documentKey", {
-      params: { documentKey: Schema.String },
+      params: { documentKey: WireText },
       query: { lang: Schema.optional(LocaleCode) },
       success: Confirmation,
       error: ReservationNotFound,
@@ -397,9 +398,9 @@ export class ReservationsApi extends HttpApiGroup.make("reservations")
   .add(
     // ours: the human check and SMS_FAILED, so a paid order's key cannot send SMS to any number at will
     HttpApiEndpoint.post("sendTickets", "/reservations/:identifier/sendTickets", {
-      params: { identifier: Schema.String },
-      query: { key: Schema.String },
-      payload: Schema.Struct({ mobileNumber: Schema.String, recaptchaToken: Schema.optional(Schema.String) }),
+      params: { identifier: WireText },
+      query: { key: WireText },
+      payload: Schema.Struct({ mobileNumber: WireText, recaptchaToken: Schema.optional(WireText) }),
       success: Schema.Struct({ success: Schema.Boolean }),
       error: [ReservationNotFound, InvalidMobileNumber, HumanCheckFailed, SmsFailed],
     }),

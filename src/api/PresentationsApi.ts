@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import { EVENT_NOT_FOUND } from "../domain/seating/refusals.ts"
+import { WireText } from "../domain/shared/wireText.ts"
 import { IdList, LangQuery, PositiveInt } from "./shared.ts"
 
 export const SeatingMode = Schema.Literals(["mixed", "reserved", "singleGA", "multiGA"])
@@ -270,8 +271,8 @@ export class PresentationsApi extends HttpApiGroup.make("presentations").add(
     query: {
       featureIds: Schema.optional(IdList),
       locationId: Schema.optional(PositiveInt),
-      miniSiteUrl: Schema.optional(Schema.String),
-      ticketCodes: Schema.optional(Schema.String),
+      miniSiteUrl: Schema.optional(WireText),
+      ticketCodes: Schema.optional(WireText),
       lang: LangQuery,
     },
     success: PresentationList,
@@ -279,8 +280,8 @@ export class PresentationsApi extends HttpApiGroup.make("presentations").add(
   HttpApiEndpoint.get("get", "/presentations/:id", {
     params: { id: PositiveInt },
     query: {
-      ticketCodes: Schema.optional(Schema.String),
-      miniSiteUrl: Schema.optional(Schema.String),
+      ticketCodes: Schema.optional(WireText),
+      miniSiteUrl: Schema.optional(WireText),
       lang: LangQuery,
     },
     success: PresentationDetail,
@@ -289,10 +290,10 @@ export class PresentationsApi extends HttpApiGroup.make("presentations").add(
   HttpApiEndpoint.get("ticketGroups", "/presentations/:id/ticketGroups", {
     params: { id: PositiveInt },
     query: {
-      timestamp: Schema.optional(Schema.String),
-      miniSiteUrl: Schema.optional(Schema.String),
-      membershipLoyaltyId: Schema.optional(Schema.String),
-      integrationId: Schema.optional(Schema.String),
+      timestamp: Schema.optional(WireText),
+      miniSiteUrl: Schema.optional(WireText),
+      membershipLoyaltyId: Schema.optional(WireText),
+      integrationId: Schema.optional(WireText),
       lang: LangQuery,
     },
     success: Schema.Struct({
@@ -306,12 +307,12 @@ export class PresentationsApi extends HttpApiGroup.make("presentations").add(
     query: {
       sectionId: Schema.optional(PositiveInt),
       ticketGroupId: Schema.optional(PositiveInt),
-      ticketCode: Schema.optional(Schema.String),
+      ticketCode: Schema.optional(WireText),
       ticketId: Schema.optional(PositiveInt),
       ignoreTicketIds: Schema.optional(IdList),
       isHold: Schema.optional(Schema.Boolean),
-      recaptchaToken: Schema.optional(Schema.String),
-      miniSiteUrl: Schema.optional(Schema.String),
+      recaptchaToken: Schema.optional(WireText),
+      miniSiteUrl: Schema.optional(WireText),
       lang: LangQuery,
     },
     success: FirstTicket,
@@ -325,7 +326,7 @@ export class PresentationsApi extends HttpApiGroup.make("presentations").add(
   HttpApiEndpoint.get("ticketCode", "/presentations/:id/ticketCode", {
     params: { id: PositiveInt },
     query: {
-      code: Schema.String,
+      code: WireText,
       ticketIds: Schema.optional(IdList),
       lang: LangQuery,
     },
@@ -337,10 +338,10 @@ export class PresentationsApi extends HttpApiGroup.make("presentations").add(
     params: { id: PositiveInt },
     query: {
       ticketId: PositiveInt,
-      memberNumber: Schema.optional(Schema.String),
-      ssn: Schema.optional(Schema.String),
-      reference1: Schema.optional(Schema.String),
-      reference2: Schema.optional(Schema.String),
+      memberNumber: Schema.optional(WireText),
+      ssn: Schema.optional(WireText),
+      reference1: Schema.optional(WireText),
+      reference2: Schema.optional(WireText),
     },
     success: TicketEligibility,
     error: [EventNotFound, TicketCodeRefused],
@@ -348,7 +349,7 @@ export class PresentationsApi extends HttpApiGroup.make("presentations").add(
   /** Loyalty login by member number (param 64): the member's name, points and loyalty-ticket allowance. */
   HttpApiEndpoint.get("loyaltyMember", "/presentations/:id/loyaltyMember", {
     params: { id: PositiveInt },
-    query: { memberNumber: Schema.String, lang: LangQuery },
+    query: { memberNumber: WireText, lang: LangQuery },
     success: LoyaltyMember,
     error: [EventNotFound, TicketCodeRefused],
   }),

@@ -6,6 +6,7 @@ import {
   SEAT_LOCK_FAILURES,
   SEAT_UNLOCK_FAILURES,
 } from "../domain/seating/refusals.ts"
+import { WireText } from "../domain/shared/wireText.ts"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
 import { EventNotFound, Presentation } from "./PresentationsApi.ts"
 import { CartIfAny, CartSession } from "./sessions.ts"
@@ -42,7 +43,7 @@ export type SeatRef = typeof SeatRef.Type
 export const MAX_SEATS_PER_CALL = 50
 
 export const LockRequest = Schema.Struct({
-  recaptchaToken: Schema.optional(Schema.String),
+  recaptchaToken: Schema.optional(WireText),
   /** the spec's single seat */
   seat: Schema.optional(SeatRef),
   /** several seats held together, all or nothing (a family, a sofa, a best-available pick) */
@@ -211,10 +212,10 @@ export type SeatStatuses = typeof SeatStatuses.Type
 const statusQuery = {
   presentationId: PositiveInt,
   venueTypeId: Schema.optional(Schema.Int),
-  isReserved: Schema.optional(Schema.String),
+  isReserved: Schema.optional(WireText),
   sectionId: Schema.optional(PositiveInt),
-  recaptchaToken: Schema.optional(Schema.String),
-  miniSiteUrl: Schema.optional(Schema.String),
+  recaptchaToken: Schema.optional(WireText),
+  miniSiteUrl: Schema.optional(WireText),
 }
 
 export const PartOfDay = Schema.Literals(["morning", "afternoon", "evening", "night"])
@@ -243,7 +244,7 @@ export class SeatsApi extends HttpApiGroup.make("seats")
     HttpApiEndpoint.post("seatplanV2", "/seats/seatplanV2", {
       query: { venueId: PositiveInt, seatplanId: PositiveInt, lang: LangQuery },
       // the token is accepted for the spec's sake but not required: a seatplan is public and cacheable
-      payload: Schema.Struct({ recaptchaToken: Schema.optional(Schema.String) }),
+      payload: Schema.Struct({ recaptchaToken: Schema.optional(WireText) }),
       success: Seatplan,
       error: SeatplanNotFound,
     }),
@@ -304,7 +305,7 @@ export class SeatsApi extends HttpApiGroup.make("seats")
   .add(
     HttpApiEndpoint.get("bestAvailable", "/seats/best-available", {
       query: {
-        recaptchaToken: Schema.optional(Schema.String),
+        recaptchaToken: Schema.optional(WireText),
         maxMatches: Schema.optional(PositiveInt),
         featureId: Schema.optional(PositiveInt),
         presentationId: Schema.optional(PositiveInt),
@@ -318,7 +319,7 @@ export class SeatsApi extends HttpApiGroup.make("seats")
         partOfDay: Schema.optional(PartOfDay),
         isLock: Schema.optional(Schema.Boolean),
         isHold: Schema.optional(Schema.Boolean),
-        miniSiteUrl: Schema.optional(Schema.String),
+        miniSiteUrl: Schema.optional(WireText),
       },
       success: Schema.Struct({ matches: Schema.Array(BestAvailableMatch) }),
       error: [

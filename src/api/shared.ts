@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { LOCALE_CODES } from "../domain/shared/locales.ts"
+import { WireText } from "../domain/shared/wireText.ts"
 
 /** The ten locales that have translation files (spec §1). Only some are enabled in config. */
 export const LocaleCode = Schema.Literals(LOCALE_CODES)
@@ -23,4 +24,4 @@ export const PositiveInt = Schema.Int.pipe(Schema.check(Schema.isGreaterThanOrEq
  * that ask who the customer is take it through the `CustomerSession` / `CustomerIfAny` middlewares
  * (sessions.ts); only logout reads it as a plain header, since the uuid is what it revokes.
  */
-export const CustomerAuthHeader = { uuid: Schema.optional(Schema.String) }
+export const CustomerAuthHeader = { uuid: Schema.optional(WireText) }

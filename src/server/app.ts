@@ -13,6 +13,7 @@ import { customerSessionsLayer } from "./customer/customerSessions.ts"
 import { CustomerHttp } from "./customer/http.ts"
 import { FeaturesHttp } from "./features/http.ts"
 import { clientAppLayer } from "./http/clientApp.ts"
+import { refuseControlCharacters } from "./http/refuseControlCharacters.ts"
 import { OutboxSender } from "./notifications/OutboxSender.ts"
 import { PaymentHttp, ReservationsHttp } from "./payment/http.ts"
 import { PaymentRoutes } from "./payment/webhook.ts"
@@ -101,11 +102,13 @@ export const httpServerLayer = (options: ServerOptions) =>
           clientAppLayer(options.distDir),
         ),
       )
-      return HttpServer.serve(
-        handler,
-        // The what's-on list is hundreds of kilobytes of repetitive JSON: compressed it is a tenth of that on a phone.
-        HttpMiddleware.compression({ algorithms: ["br", "gzip"], levels: { br: 4, gzip: 6 }, compressible }),
-      ).pipe(
+      // The what's-on list is hundreds of kilobytes of repetitive JSON: compressed it is a tenth of that on a phone.
+      const compression = HttpMiddleware.compression({
+        algorithms: ["br", "gzip"],
+        levels: { br: 4, gzip: 6 },
+        compressible,
+      })
+      return HttpServer.serve(handler, (app) => compression(refuseControlCharacters(app))).pipe(
         HttpServer.withLogAddress,
         Layer.provideMerge(
           NodeHttpServer.layerServer(keepAliveServer, { port: options.port, host: options.host }),

@@ -1,5 +1,6 @@
 import { Result, Schema } from "effect"
 import { orderTotal, voucherPaymentAmount } from "../pricing/voucherPayment.ts"
+import { WireText } from "../shared/wireText.ts"
 import { CustomerInfo, MembershipReference } from "./facts.ts"
 import { canBuildCommit } from "./rules.ts"
 import { allSeats, type Cart, type CartRuleViolation, type CartSeat } from "./state.ts"
@@ -23,25 +24,25 @@ export const CommitTicket = Schema.Struct({
   serviceCharge: Agorot,
   pricePolicyId: Schema.Int,
   allocationId: Schema.NullOr(Schema.Int),
-  code: Schema.NullOr(Schema.String),
+  code: Schema.NullOr(WireText),
   oldPrice: Schema.NullOr(Agorot),
   selectedAddons: Schema.Array(Schema.Int),
   discountId: Schema.NullOr(Schema.Int),
   appliedDiscount: Schema.NullOr(Agorot),
   // the spec's optional ones: present only when they have a value
   loyaltyRedemptionCustomerId: Schema.optionalKey(Schema.Int),
-  memberNumber: Schema.optionalKey(Schema.String),
-  systemVoucher: Schema.optionalKey(Schema.String),
-  ref1: Schema.optionalKey(Schema.String),
-  ref2: Schema.optionalKey(Schema.String),
+  memberNumber: Schema.optionalKey(WireText),
+  systemVoucher: Schema.optionalKey(WireText),
+  ref1: Schema.optionalKey(WireText),
+  ref2: Schema.optionalKey(WireText),
 })
 export type CommitTicket = typeof CommitTicket.Type
 
 export const CommitSeatLine = Schema.Struct({
   XCoordinate: Schema.Int,
   YCoordinate: Schema.Int,
-  RowName: Schema.String,
-  SeatName: Schema.String,
+  RowName: WireText,
+  SeatName: WireText,
   isFirstAddonSelected: Schema.Boolean,
   isMultiplyFactorSubTicket: Schema.Boolean,
   seatModifiers: Schema.Array(Schema.Int),
@@ -52,36 +53,36 @@ export type CommitSeatLine = typeof CommitSeatLine.Type
 export const CommitVoucherPayment = Schema.Struct({
   amount: Agorot,
   id: Schema.Int,
-  systemVoucher: Schema.String,
+  systemVoucher: WireText,
   systemVoucherItemId: Schema.Int,
 })
 
 export const PaypalPayment = Schema.Struct({
-  payerId: Schema.String,
-  paymentId: Schema.String,
-  token: Schema.String,
+  payerId: WireText,
+  paymentId: WireText,
+  token: WireText,
   amount: Agorot,
-  orderId: Schema.String,
+  orderId: WireText,
 })
 export type PaypalPayment = typeof PaypalPayment.Type
 
 /** Modifying an existing reservation instead of making a new one. */
 export const CommitModify = Schema.Struct({
-  resId: Schema.String,
-  lastTransactionId: Schema.String,
-  tickets: Schema.Array(Schema.String),
+  resId: WireText,
+  lastTransactionId: WireText,
+  tickets: Schema.Array(WireText),
 })
 export type CommitModify = typeof CommitModify.Type
 
 export const CommitCart = Schema.Struct({
   customerInfo: Schema.NullOr(CustomerInfo),
-  membershipIdentifier: Schema.NullOr(Schema.String),
+  membershipIdentifier: Schema.NullOr(WireText),
   membershipLoyaltyId: Schema.NullOr(Schema.Int),
   /** always null: card details go to the provider's hosted page and never pass through the cart */
   creditcardInfo: Schema.Null,
   saveMagCard: Schema.Boolean,
   paypal: Schema.NullOr(PaypalPayment),
-  paymentIdentifier: Schema.NullOr(Schema.String),
+  paymentIdentifier: Schema.NullOr(WireText),
   numberOfPayments: Schema.Int.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(1))),
   voucherPayments: Schema.Array(CommitVoucherPayment),
   authProfileId: Schema.NullOr(Schema.Int),
@@ -89,7 +90,7 @@ export const CommitCart = Schema.Struct({
   locationId: Schema.NullOr(Schema.Int),
   isHold: Schema.Boolean,
   referralMiniSiteId: Schema.NullOr(Schema.Int),
-  startDateTime: Schema.NullOr(Schema.String),
+  startDateTime: Schema.NullOr(WireText),
   seats: Schema.Array(CommitSeatLine),
   products: Schema.Array(Schema.Struct({ id: Schema.Int, quantity: Schema.Int })),
   memberships: Schema.Array(

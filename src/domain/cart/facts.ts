@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { LOCK_REFUSALS, UNLOCK_REFUSALS, UNRECOGNISED_REFUSAL } from "../seating/refusals.ts"
+import { WireText } from "../shared/wireText.ts"
 import { Agorot, SeatPlace } from "./values.ts"
 
 /**
@@ -17,7 +18,7 @@ export const PresentationFacts = Schema.Struct({
   businessId: Schema.Int,
   locationId: Schema.Int,
   /** ISO 8601 with the Asia/Jerusalem offset of that moment */
-  dateTime: Schema.String,
+  dateTime: WireText,
 })
 export type PresentationFacts = typeof PresentationFacts.Type
 
@@ -39,19 +40,19 @@ export const CartTicket = Schema.Struct({
   isMemberOnly: Schema.Boolean,
   /** how many of this ticket the buyer may take in all (a member's or voucher's balance); null: no limit */
   balance: Schema.NullOr(Schema.Int),
-  code: Schema.NullOr(Schema.String),
+  code: Schema.NullOr(WireText),
   membershipLoyaltyId: Schema.NullOr(Schema.Int),
   membershipLoyaltyTicketId: Schema.NullOr(Schema.Int),
-  memberNumber: Schema.NullOr(Schema.String),
+  memberNumber: Schema.NullOr(WireText),
   /** the system voucher that pays for this ticket; not allowed on an auto-selected ticket of a hold order */
-  systemVoucher: Schema.NullOr(Schema.String),
+  systemVoucher: Schema.NullOr(WireText),
   discountId: Schema.NullOr(Schema.Int),
   /** the amount the applied discount took off, agorot */
   appliedDiscount: Schema.NullOr(Agorot),
   selectedAddons: Schema.Array(Schema.Int),
   loyaltyRedemptionCustomerId: Schema.NullOr(Schema.Int),
-  ref1: Schema.NullOr(Schema.String),
-  ref2: Schema.NullOr(Schema.String),
+  ref1: Schema.NullOr(WireText),
+  ref2: Schema.NullOr(WireText),
 })
 export type CartTicket = typeof CartTicket.Type
 
@@ -62,8 +63,8 @@ export type CartTicket = typeof CartTicket.Type
  */
 export const LockedCartSeat = Schema.Struct({
   ...SeatPlace.fields,
-  RowName: Schema.String,
-  SeatName: Schema.String,
+  RowName: WireText,
+  SeatName: WireText,
   TicketGroupId: Schema.NullOr(Schema.Int),
   allocationId: Schema.NullOr(Schema.Int),
   ticket: Schema.NullOr(CartTicket),
@@ -84,16 +85,16 @@ export type UnlockRejectionReason = typeof UnlockRejectionReason.Type
 export const CustomerInfo = Schema.Struct({
   /** null for a buyer who did not log in */
   CustomerId: Schema.NullOr(Schema.Int),
-  FirstName: Schema.String,
-  LastName: Schema.String,
-  EmailAddress1: Schema.String,
-  MobileNumber1: Schema.String,
-  SSN: Schema.NullOr(Schema.String),
-  Address1: Schema.NullOr(Schema.String),
-  Address2: Schema.NullOr(Schema.String),
-  City: Schema.NullOr(Schema.String),
-  PostalCode: Schema.NullOr(Schema.String),
-  DateOfBirth: Schema.NullOr(Schema.String),
+  FirstName: WireText,
+  LastName: WireText,
+  EmailAddress1: WireText,
+  MobileNumber1: WireText,
+  SSN: Schema.NullOr(WireText),
+  Address1: Schema.NullOr(WireText),
+  Address2: Schema.NullOr(WireText),
+  City: Schema.NullOr(WireText),
+  PostalCode: Schema.NullOr(WireText),
+  DateOfBirth: Schema.NullOr(WireText),
   IsSMSAllowed: Schema.Boolean,
   IsEmailAllowed: Schema.Boolean,
   IsMailingAllowed: Schema.Boolean,
@@ -107,13 +108,13 @@ export type CustomerInfo = typeof CustomerInfo.Type
  * optional so logs written before them read unchanged.
  */
 export const Member = Schema.Struct({
-  name: Schema.String,
-  memberCustomerName: Schema.optionalKey(Schema.String),
+  name: WireText,
+  memberCustomerName: Schema.optionalKey(WireText),
   pointsBalance: Schema.optionalKey(Schema.Int),
   membershipId: Schema.Int,
   membershipTypeId: Schema.Int,
-  membershipIdentifier: Schema.String,
-  memberNumber: Schema.String,
+  membershipIdentifier: WireText,
+  memberNumber: WireText,
   customerId: Schema.Int,
   balance: Schema.Int,
   usedBalance: Schema.Int,
@@ -125,8 +126,8 @@ export const Member = Schema.Struct({
 export type Member = typeof Member.Type
 
 export const MembershipReference = Schema.Struct({
-  reference1: Schema.String,
-  reference2: Schema.NullOr(Schema.String),
+  reference1: WireText,
+  reference2: Schema.NullOr(WireText),
 })
 export type MembershipReference = typeof MembershipReference.Type
 
@@ -134,7 +135,7 @@ export type MembershipReference = typeof MembershipReference.Type
 export const VoucherPaymentFacts = Schema.Struct({
   id: Schema.Int,
   /** the voucher's reference as the buyer typed it */
-  systemVoucher: Schema.String,
+  systemVoucher: WireText,
   systemVoucherItemId: Schema.Int,
   /** what is left on the voucher, agorot (`GET /payment/voucher`) */
   balance: Agorot,

@@ -5,6 +5,7 @@ import { HttpRouter, type HttpServerRequest, HttpServerResponse } from "effect/h
 import { SqlClient } from "effect/sql"
 import type { PaymentFailureCode } from "../../../api/PaymentApi.ts"
 import { isValidIsraeliId } from "../../../domain/order/israeliId.ts"
+import { hasControlCharacter } from "../../../domain/shared/wireText.ts"
 import type { ProviderPaymentState } from "../PaymentProvider.ts"
 import { checkCard, checkWallet, keptCardFacts } from "./cards.ts"
 import {
@@ -279,6 +280,9 @@ export const SandboxRoutes = Layer.mergeAll(
       if (config === undefined || Option.isNone(found)) return html(notFoundPage(), 404)
       const payment = found.value
       const form = new URLSearchParams(yield* request.text.pipe(Effect.orElseSucceed(() => "")))
+      // what the page posts is kept as JSON in PostgreSQL, which refuses a NUL: such a post is no card entry
+      if ([...form.values()].some(hasControlCharacter))
+        return HttpServerResponse.text("Bad request: control characters", { status: 400 })
       const step = stepFor(config, payment, form)
       const lang = new URL(request.url, "http://sandbox").searchParams.get("lang") ?? "he"
       const here = `/sandbox/${config.name}/${payment.reference}?lang=${encodeURIComponent(lang)}`
