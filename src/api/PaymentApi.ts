@@ -153,6 +153,8 @@ export const CommitAnswersCode = Schema.Literals([
   "termsRequired",
   "additionalTermRequired",
   "invoiceInvalid",
+  // the buyer's details break the form's rules (src/domain/order/customerInfo.ts customerInfoErrors)
+  "customerInfoInvalid",
 ])
 export type CommitAnswersCode = typeof CommitAnswersCode.Type
 

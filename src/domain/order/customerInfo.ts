@@ -237,6 +237,48 @@ export const validateCustomerForm = (
   return errors
 }
 
+/** The cart's customer info as the commit carries it (wire names; the fields the form fills). */
+export interface WireCustomerInfo {
+  readonly FirstName: string
+  readonly LastName: string
+  readonly EmailAddress1: string
+  readonly MobileNumber1: string
+  readonly SSN: string | null
+  readonly Address1: string | null
+  readonly Address2: string | null
+  readonly City: string | null
+  readonly PostalCode: string | null
+  readonly DateOfBirth: string | null
+}
+
+/** The form's values for customer info already given (the confirmations are the values themselves). */
+export const formValuesOf = (info: WireCustomerInfo | null): CustomerFormValues =>
+  info === null
+    ? emptyCustomerForm
+    : {
+        ...emptyCustomerForm,
+        firstName: info.FirstName,
+        lastName: info.LastName,
+        email: info.EmailAddress1,
+        emailConfirm: info.EmailAddress1,
+        mobileNumber: info.MobileNumber1,
+        mobileConfirm: info.MobileNumber1,
+        ssn: info.SSN ?? "",
+        address1: info.Address1 ?? "",
+        address2: info.Address2 ?? "",
+        city: info.City ?? "",
+        postalCode: info.PostalCode ?? "",
+        dateOfBirth: info.DateOfBirth ?? "",
+      }
+
+/**
+ * The form's rules applied to the customer info a commit carries (issue 14, item 3: a 1 MB name, markup or SQL
+ * text used to make orders the form would refuse). The same `validateCustomerForm`, so browser and server
+ * cannot disagree; the terms and the invoice are checked apart, as the commit carries them apart.
+ */
+export const customerInfoErrors = (info: WireCustomerInfo, config: CustomerFormConfig): FieldErrors =>
+  validateCustomerForm(formValuesOf(info), { fields: config.fields, additionalTerms: [] }, false)
+
 /** The cart's `CustomerInfo` (wire names) from a valid form: normalised, empty optionals as null. */
 export const toCustomerInfo = (values: CustomerFormValues, customerId: number | null, mailing: boolean) => {
   const orNull = (value: string) => (value.trim() === "" ? null : value.trim())

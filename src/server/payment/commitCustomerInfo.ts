@@ -8,7 +8,7 @@ import {
   termsSatisfied,
 } from "../../domain/order/agreements.ts"
 import { channelsToVerify, unverifiedChannels } from "../../domain/order/contactVerification.ts"
-import type { CustomerFormConfig } from "../../domain/order/customerInfo.ts"
+import { type CustomerFormConfig, customerInfoErrors } from "../../domain/order/customerInfo.ts"
 import { type InvoiceDetails, normalizeInvoice, validateInvoice } from "../../domain/order/invoiceDetails.ts"
 import { isVodVenueType } from "../../domain/shared/venueType.ts"
 import { verifiedContacts } from "../cart/ContactVerificationRepo.ts"
@@ -16,7 +16,7 @@ import type { Contact } from "./commitContact.ts"
 
 /**
  * The buyer's answers that travel with the commit (issue 13, defect 1): the terms of purchase, the additional
- * terms of the order type's form, the invoice details. The browser checks them with the same domain rules
+ * terms of the order type's form, the invoice details, and the buyer's details themselves (issue 14, item 3). The browser checks them with the same domain rules
  * (src/domain/order/agreements.ts, invoiceDetails.ts); here they are checked again, because a request can skip
  * the browser, and stored with the order.
  */
@@ -49,6 +49,10 @@ export const checkAnswers = Effect.fn("CommitAnswers.check")(function* (
     SELECT v.venue_type_id AS "venueTypeId" FROM presentations p JOIN venues v ON v.id = p.venue_id
     WHERE p.id = ${presentationId}`.pipe(Effect.orDie)
   const form = isVodVenueType(rows[0]?.venueTypeId ?? 0) ? rules.forms.vod : rules.forms.order
+  // the buyer's details by the form's own rules: a request that skipped the browser meets them here
+  const info = request.cart.customerInfo
+  if (info === null || Object.keys(customerInfoErrors(info, form)).length > 0)
+    return yield* refused("customerInfoInvalid")
   const ticked = Object.fromEntries((request.additionalTerms ?? []).map((code) => [code, true]))
   const accepted = acceptedTermCodes(form.additionalTerms, ticked)
   if (missingTerms(form.additionalTerms, accepted).length > 0) return yield* refused("additionalTermRequired")

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import {
   type CustomerFormValues,
+  customerInfoErrors,
   DEFAULT_CUSTOMER_FORMS,
   emptyCustomerForm,
   israeliMobile,
@@ -109,5 +110,27 @@ describe("normalisation", () => {
       SSN: null,
       Address1: "12 Dizengoff",
     })
+  })
+})
+
+describe("customerInfoErrors: the form's rules on what a commit carries (issue 14, item 3)", () => {
+  const info = toCustomerInfo(valid, null, false)
+
+  it("accepts what a valid form makes", () => {
+    expect(customerInfoErrors(info, order)).toEqual({})
+  })
+
+  it("refuses what the form refuses: huge, marked-up or SQL names, bad contacts, a wrong ID check digit", () => {
+    const cases = [
+      [{ FirstName: "א".repeat(1_000_000) }, "firstName", "max"],
+      [{ FirstName: "<img src=x onerror=alert(1)>" }, "firstName", "alpha"],
+      [{ LastName: "Robert'); DROP TABLE reservations;--" }, "lastName", "alpha"],
+      [{ EmailAddress1: "noa@example" }, "email", "email"],
+      [{ MobileNumber1: "+1 202 555 0143" }, "mobileNumber", "mobile"],
+      [{ SSN: "123456789" }, "ssn", "invalidSSN"],
+      [{ FirstName: "" }, "firstName", "required"],
+    ] as const
+    for (const [change, field, rule] of cases)
+      expect(customerInfoErrors({ ...info, ...change }, order)[field], field).toMatchObject({ rule })
   })
 })

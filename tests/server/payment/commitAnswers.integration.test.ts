@@ -85,4 +85,30 @@ describe.each(databases)("commit answers on $name", ({ start }) => {
       },
     ])
   })
+
+  // issue 14, item 3: the commit used to take names the form refuses (1 MB, markup, SQL text)
+  it("refuses buyer's details the form refuses with 400 customerInfoInvalid and writes nothing", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const stage = await freshStage(live(), used)
+    const cart = await newCart(live().baseUrl)
+    await holdSeats(live(), cart, stage, [0])
+    const body = commitCart(stage, [0])
+    const buyer = body.customerInfo
+    if (buyer === null) throw new Error("the commit cart has no buyer")
+    const changes = [
+      { FirstName: "א".repeat(100_000) },
+      { FirstName: "<img src=x onerror=alert(1)>" },
+      { LastName: "Robert'); DROP TABLE reservations;--" },
+      { SSN: "123456789" },
+    ]
+    for (const change of changes) {
+      const variant = { ...body, customerInfo: { ...buyer, ...change } }
+      const response = await postCommit(live(), cart, crypto.randomUUID(), variant)
+      expect(response.status, Object.keys(change)[0]).toBe(400)
+      expect(await codeOf(response)).toBe("customerInfoInvalid")
+    }
+    expect(await ordersOf(cart)).toEqual([])
+    // the same order with the buyer as the form sends it goes through
+    expect((await postCommit(live(), cart, crypto.randomUUID(), body)).status).toBe(200)
+  })
 })

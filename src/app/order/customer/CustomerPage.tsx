@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from "@tanstack/react-query"
 import { useNavigate } from "@tanstack/react-router"
 import { type FormEvent, useRef, useState } from "react"
 import { CustomerInfoSet } from "../../../domain/cart/events.ts"
-import type { CustomerInfo } from "../../../domain/cart/facts.ts"
 import { type CartSeat, findPresentation } from "../../../domain/cart/state.ts"
 import { mailingStartsTicked } from "../../../domain/order/agreements.ts"
 import {
@@ -15,8 +14,8 @@ import {
 import {
   type CustomerFormValues,
   DEFAULT_CUSTOMER_FORMS,
-  emptyCustomerForm,
   type FieldErrors,
+  formValuesOf,
   toCustomerInfo,
   validateCustomerForm,
 } from "../../../domain/order/customerInfo.ts"
@@ -51,25 +50,6 @@ export const CustomerPage = ({ presentationId, locale }: Props) => (
 const NO_SEATS: ReadonlyArray<CartSeat> = []
 const NO_CONTACTS: ReadonlyArray<VerifiedContact> = []
 
-const fromCustomerInfo = (info: CustomerInfo | null): CustomerFormValues =>
-  info === null
-    ? emptyCustomerForm
-    : {
-        ...emptyCustomerForm,
-        firstName: info.FirstName,
-        lastName: info.LastName,
-        email: info.EmailAddress1,
-        emailConfirm: info.EmailAddress1,
-        mobileNumber: info.MobileNumber1,
-        mobileConfirm: info.MobileNumber1,
-        ssn: info.SSN ?? "",
-        address1: info.Address1 ?? "",
-        address2: info.Address2 ?? "",
-        city: info.City ?? "",
-        postalCode: info.PostalCode ?? "",
-        dateOfBirth: info.DateOfBirth ?? "",
-      }
-
 const CustomerStep = ({ order, detail, locale, t }: StepProps) => {
   const { log, cart, client } = order
   const presentation = detail.presentation
@@ -81,7 +61,7 @@ const CustomerStep = ({ order, detail, locale, t }: StepProps) => {
   const formConfig = config.data?.customerInfoForms?.[formType] ?? DEFAULT_CUSTOMER_FORMS[formType]
   const invoiceEnabled = config.data?.params["66"] ?? false
   const [values, setValues] = useState<CustomerFormValues>(() =>
-    withConsents(fromCustomerInfo(cart.customerInfo), readOrderConsents(log.cartId)),
+    withConsents(formValuesOf(cart.customerInfo), readOrderConsents(log.cartId)),
   )
   // untouched, the consent follows the site's flag (which may arrive after the first render) or the saved answer
   const flags = useSiteFlags()
