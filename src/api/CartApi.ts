@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { OrderStep } from "../domain/cart/values.ts"
+import { BoundedArray, LIMITS } from "../domain/shared/wireLimits.ts"
 import { WireText } from "../domain/shared/wireText.ts"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
 import { LockedSeat, SeatRef } from "./SeatsApi.ts"
@@ -25,14 +26,16 @@ export type CartToken = typeof CartToken.Type
 
 export const CartPresentation = Schema.Struct({
   presentationId: PositiveInt,
-  seats: Schema.Array(SeatRef),
+  seats: BoundedArray(SeatRef, LIMITS.seats),
 })
 
 export const CartRequest = Schema.Struct({
   cart: Schema.Struct({
-    presentations: Schema.Array(CartPresentation),
-    vouchers: Schema.optional(Schema.Array(Schema.Unknown)),
-    products: Schema.optional(Schema.Array(Schema.Struct({ id: PositiveInt, quantity: PositiveInt }))),
+    presentations: BoundedArray(CartPresentation, LIMITS.presentations),
+    vouchers: Schema.optional(BoundedArray(Schema.Unknown, LIMITS.lines)),
+    products: Schema.optional(
+      BoundedArray(Schema.Struct({ id: PositiveInt, quantity: PositiveInt }), LIMITS.lines),
+    ),
   }),
   uuid: Schema.optional(WireText),
 })

@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { CommitCart } from "../domain/cart/commitCart.ts"
+import { BoundedArray, LIMITS } from "../domain/shared/wireLimits.ts"
 import { WireText } from "../domain/shared/wireText.ts"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
 import { SmsFailed } from "./messagingErrors.ts"
@@ -53,7 +54,7 @@ export const CommitRequest = Schema.Struct({
   /** the buyer ticked the terms of purchase (spec §9: required unless the site says not, never pre-ticked) */
   termsAccepted: Schema.Boolean,
   /** the codes of the additional terms the buyer accepted (spec §5: SUMMER_PROMO is required on a normal order) */
-  additionalTerms: Schema.optional(Schema.Array(WireText)),
+  additionalTerms: Schema.optional(BoundedArray(WireText, LIMITS.lines)),
   /** the invoice the buyer asked for, checked by the same rules as the form (src/domain/order/invoiceDetails.ts) */
   invoice: Schema.optional(Schema.NullOr(InvoiceDetails)),
 })

@@ -6,6 +6,7 @@ import {
   SEAT_LOCK_FAILURES,
   SEAT_UNLOCK_FAILURES,
 } from "../domain/seating/refusals.ts"
+import { LIMITS } from "../domain/shared/wireLimits.ts"
 import { WireText } from "../domain/shared/wireText.ts"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
 import { EventNotFound, Presentation } from "./PresentationsApi.ts"
@@ -40,7 +41,7 @@ export const SeatRef = Schema.Struct({
 export type SeatRef = typeof SeatRef.Type
 
 /** Seats per lock call: no sane order needs more, and a bound keeps a bad client from a 10,000-seat statement. */
-export const MAX_SEATS_PER_CALL = 50
+export const MAX_SEATS_PER_CALL = LIMITS.seats
 
 export const LockRequest = Schema.Struct({
   recaptchaToken: Schema.optional(WireText),

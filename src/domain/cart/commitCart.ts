@@ -1,5 +1,6 @@
 import { Result, Schema } from "effect"
 import { orderTotal, voucherPaymentAmount } from "../pricing/voucherPayment.ts"
+import { BoundedArray, LIMITS } from "../shared/wireLimits.ts"
 import { WireText } from "../shared/wireText.ts"
 import { CustomerInfo, MembershipReference } from "./facts.ts"
 import { canBuildCommit } from "./rules.ts"
@@ -26,7 +27,7 @@ export const CommitTicket = Schema.Struct({
   allocationId: Schema.NullOr(Schema.Int),
   code: Schema.NullOr(WireText),
   oldPrice: Schema.NullOr(Agorot),
-  selectedAddons: Schema.Array(Schema.Int),
+  selectedAddons: BoundedArray(Schema.Int, LIMITS.lines),
   discountId: Schema.NullOr(Schema.Int),
   appliedDiscount: Schema.NullOr(Agorot),
   // the spec's optional ones: present only when they have a value
@@ -45,7 +46,7 @@ export const CommitSeatLine = Schema.Struct({
   SeatName: WireText,
   isFirstAddonSelected: Schema.Boolean,
   isMultiplyFactorSubTicket: Schema.Boolean,
-  seatModifiers: Schema.Array(Schema.Int),
+  seatModifiers: BoundedArray(Schema.Int, LIMITS.lines),
   ticket: CommitTicket,
 })
 export type CommitSeatLine = typeof CommitSeatLine.Type
@@ -70,7 +71,7 @@ export type PaypalPayment = typeof PaypalPayment.Type
 export const CommitModify = Schema.Struct({
   resId: WireText,
   lastTransactionId: WireText,
-  tickets: Schema.Array(WireText),
+  tickets: BoundedArray(WireText, LIMITS.seats),
 })
 export type CommitModify = typeof CommitModify.Type
 
@@ -84,42 +85,45 @@ export const CommitCart = Schema.Struct({
   paypal: Schema.NullOr(PaypalPayment),
   paymentIdentifier: Schema.NullOr(WireText),
   numberOfPayments: Schema.Int.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(1))),
-  voucherPayments: Schema.Array(CommitVoucherPayment),
+  voucherPayments: BoundedArray(CommitVoucherPayment, LIMITS.lines),
   authProfileId: Schema.NullOr(Schema.Int),
   businessId: Schema.NullOr(Schema.Int),
   locationId: Schema.NullOr(Schema.Int),
   isHold: Schema.Boolean,
   referralMiniSiteId: Schema.NullOr(Schema.Int),
   startDateTime: Schema.NullOr(WireText),
-  seats: Schema.Array(CommitSeatLine),
-  products: Schema.Array(Schema.Struct({ id: Schema.Int, quantity: Schema.Int })),
-  memberships: Schema.Array(
+  seats: BoundedArray(CommitSeatLine, LIMITS.seats),
+  products: BoundedArray(Schema.Struct({ id: Schema.Int, quantity: Schema.Int }), LIMITS.lines),
+  memberships: BoundedArray(
     Schema.Struct({
       membershipId: Schema.Int,
       membershipPriceId: Schema.Int,
       currencyId: Schema.Int,
-      references: Schema.Array(MembershipReference),
+      references: BoundedArray(MembershipReference, LIMITS.lines),
       /** a membership's own seat (membership seat plans) is not held through this cart yet */
       seat: Schema.Null,
       isTopup: Schema.Boolean,
       quantity: Schema.Int,
     }),
+    LIMITS.lines,
   ),
-  vouchers: Schema.Array(
+  vouchers: BoundedArray(
     Schema.Struct({
       systemVoucherId: Schema.Int,
       systemVoucherPriceId: Schema.Int,
       price: Agorot,
       quantity: Schema.Int,
     }),
+    LIMITS.lines,
   ),
-  donations: Schema.Array(
+  donations: BoundedArray(
     Schema.Struct({
       donationId: Schema.Int,
       donationDetailId: Schema.Int,
       quantity: Schema.Int,
       customAmount: Schema.NullOr(Agorot),
     }),
+    LIMITS.lines,
   ),
   /** a booking fee per order rather than per ticket */
   globalServiceCharge: Agorot,

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { LOCK_REFUSALS, UNLOCK_REFUSALS, UNRECOGNISED_REFUSAL } from "../seating/refusals.ts"
+import { BoundedArray, LIMITS } from "../shared/wireLimits.ts"
 import { WireText } from "../shared/wireText.ts"
 import { Agorot, SeatPlace } from "./values.ts"
 
@@ -49,7 +50,7 @@ export const CartTicket = Schema.Struct({
   discountId: Schema.NullOr(Schema.Int),
   /** the amount the applied discount took off, agorot */
   appliedDiscount: Schema.NullOr(Agorot),
-  selectedAddons: Schema.Array(Schema.Int),
+  selectedAddons: BoundedArray(Schema.Int, LIMITS.lines),
   loyaltyRedemptionCustomerId: Schema.NullOr(Schema.Int),
   ref1: Schema.NullOr(WireText),
   ref2: Schema.NullOr(WireText),
