@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 import { newCart } from "../../_support/humanCheck.ts"
-import { commitCart, freshStage, holdSeats, postCommit } from "../payment/_payment.ts"
+import { freshStage, oneSeatCommit, postCommit } from "../payment/_payment.ts"
 
 /**
  * Issue 14, item 2: a NUL byte anywhere text reached PostgreSQL made the statement fail and the server answer
@@ -57,15 +57,9 @@ describe.each(databases)("control characters on $name", ({ start }) => {
 
   it("refuses a commit whose name, code or reference carries one, and writes no order", async (ctx) => {
     if (!isUp()) return ctx.skip()
-    const stage = await freshStage(live(), used)
-    const cart = await newCart(live().baseUrl)
-    await holdSeats(live(), cart, stage, [0])
-    const body = commitCart(stage, [0])
-    const line = body.seats[0]
-    if (line === undefined || body.customerInfo === null)
-      throw new Error("the commit cart has no seat or buyer")
+    const { cart, body, line, buyer } = await oneSeatCommit(live(), used)
     const variants = [
-      { ...body, customerInfo: { ...body.customerInfo, FirstName: `Da${NUL}na` } },
+      { ...body, customerInfo: { ...buyer, FirstName: `Da${NUL}na` } },
       { ...body, seats: [{ ...line, ticket: { ...line.ticket, code: `C${NUL}` } }] },
       { ...body, seats: [{ ...line, ticket: { ...line.ticket, ref1: `R${NUL}` } }] },
     ]

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { LIMITS } from "../../../src/domain/shared/wireLimits.ts"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 import { newCart } from "../../_support/humanCheck.ts"
-import { commitCart, freshStage, holdSeats, postCommit } from "../payment/_payment.ts"
+import { freshStage, oneSeatCommit, postCommit } from "../payment/_payment.ts"
 
 /**
  * Issue 14, item 4 (its bounds): `POST /api/cart` took 10,000 presentations in one call, over a second of server
@@ -36,12 +36,7 @@ describe.each(databases)("request bounds on $name", ({ start }) => {
 
   it("refuses a commit of more seat lines than one call may hold", async (ctx) => {
     if (!isUp()) return ctx.skip()
-    const stage = await freshStage(live(), used)
-    const cart = await newCart(live().baseUrl)
-    await holdSeats(live(), cart, stage, [0])
-    const body = commitCart(stage, [0])
-    const line = body.seats[0]
-    if (line === undefined) throw new Error("the commit cart has no seat")
+    const { cart, body, line } = await oneSeatCommit(live(), used)
     const many = { ...body, seats: Array.from({ length: LIMITS.seats + 1 }, () => line) }
     const refused = await postCommit(live(), cart, crypto.randomUUID(), many)
     expect(refused.status).toBe(400)

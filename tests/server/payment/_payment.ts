@@ -330,3 +330,18 @@ export const paidOrder = async (server: RunningServer, used: Array<number>, loca
   if (state?.paymentStatus !== "paid" || state.documentKey === null) throw new Error("order not paid")
   return { identifier: order.reservationIdentifier, key: state.documentKey }
 }
+
+/**
+ * A fresh cart holding one seat of a fresh stage, and the commit body a browser would send for it: what the
+ * refusal tests change one field of. `line` is its seat line, `buyer` its customer info.
+ */
+export const oneSeatCommit = async (server: RunningServer, used: Array<number>) => {
+  const stage = await freshStage(server, used)
+  const cart = await newCart(server.baseUrl)
+  await holdSeats(server, cart, stage, [0])
+  const body = commitCart(stage, [0])
+  const line = body.seats[0]
+  const buyer = body.customerInfo
+  if (line === undefined || buyer === null) throw new Error("the commit cart has no seat or buyer")
+  return { stage, cart, body, line, buyer }
+}

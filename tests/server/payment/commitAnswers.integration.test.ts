@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 import { newCart } from "../../_support/humanCheck.ts"
-import { codeOf, commitCart, freshStage, holdSeats, postCommit } from "./_payment.ts"
+import { codeOf, commitCart, freshStage, holdSeats, oneSeatCommit, postCommit } from "./_payment.ts"
 
 /**
  * The buyer's answers travel with `POST /api/payment/commit` (issue 13, defects 1 and 2): the server refuses an
@@ -89,12 +89,7 @@ describe.each(databases)("commit answers on $name", ({ start }) => {
   // issue 14, item 3: the commit used to take names the form refuses (1 MB, markup, SQL text)
   it("refuses buyer's details the form refuses with 400 customerInfoInvalid and writes nothing", async (ctx) => {
     if (!isUp()) return ctx.skip()
-    const stage = await freshStage(live(), used)
-    const cart = await newCart(live().baseUrl)
-    await holdSeats(live(), cart, stage, [0])
-    const body = commitCart(stage, [0])
-    const buyer = body.customerInfo
-    if (buyer === null) throw new Error("the commit cart has no buyer")
+    const { cart, body, buyer } = await oneSeatCommit(live(), used)
     const changes = [
       { FirstName: "א".repeat(100_000) },
       { FirstName: "<img src=x onerror=alert(1)>" },
