@@ -97,13 +97,15 @@ export const freshStage = async (
 
 const json = { "content-type": "application/json" }
 
-export const holdSeats = async (
+/** `PUT /api/seats/lock-seat` (or `unlock-seat`) for seats of the stage's row, by their index in it. */
+export const seatCall = (
   server: RunningServer,
+  path: "lock-seat" | "unlock-seat",
   cart: string,
   stage: Stage,
   indexes: ReadonlyArray<number>,
-) => {
-  const response = await fetch(`${server.baseUrl}/api/seats/lock-seat`, {
+) =>
+  fetch(`${server.baseUrl}/api/seats/${path}`, {
     method: "PUT",
     headers: { ...json, "x-cart-token": cart },
     body: JSON.stringify({
@@ -115,6 +117,14 @@ export const holdSeats = async (
       })),
     }),
   })
+
+export const holdSeats = async (
+  server: RunningServer,
+  cart: string,
+  stage: Stage,
+  indexes: ReadonlyArray<number>,
+) => {
+  const response = await seatCall(server, "lock-seat", cart, stage, indexes)
   if (response.status !== 200) throw new Error(`lock: ${response.status} ${await response.text()}`)
 }
 
