@@ -177,6 +177,18 @@ export class ContactNotVerified extends Schema.TaggedError<ContactNotVerified>()
   { httpApiStatus: 400 },
 ) {}
 
+/**
+ * A seat paid with loyalty points whose member this cart has not proved (issue 14, item 1): the ticket step's
+ * loyalty login (member number with the holder's ID number, or the signed-in holder) must come first; a customer
+ * id or member number in the request proves nothing (400: nothing was written). The browser sends the buyer back
+ * to the tickets to log the member in again.
+ */
+export class LoyaltyMemberNotProven extends Schema.TaggedError<LoyaltyMemberNotProven>()(
+  "LoyaltyMemberNotProven",
+  { error: Schema.Literal("loyaltyMemberNotProven") },
+  { httpApiStatus: 400 },
+) {}
+
 /** Spec §8: a second commit for a paid order ("check your e-mail for the confirmation"). */
 export class OrderAlreadyPaid extends Schema.TaggedError<OrderAlreadyPaid>()(
   "OrderAlreadyPaid",
@@ -292,6 +304,7 @@ export class PaymentApi extends HttpApiGroup.make("payment")
         ContactNotVerified,
         OrderAlreadyPaid,
         InstalmentsNotAllowed,
+        LoyaltyMemberNotProven,
       ],
     })
       .middleware(CartSession)

@@ -2,6 +2,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import { EVENT_NOT_FOUND } from "../domain/seating/refusals.ts"
 import { WireText } from "../domain/shared/wireText.ts"
+import { CartSession, CustomerIfAny } from "./sessions.ts"
 import { IdList, LangQuery, PositiveInt } from "./shared.ts"
 
 export const SeatingMode = Schema.Literals(["mixed", "reserved", "singleGA", "multiGA"])
@@ -238,9 +239,10 @@ export const TicketEligibility = Schema.Struct({
 export type TicketEligibility = typeof TicketEligibility.Type
 
 /**
- * A loyalty login by member number on the ticket step (param 64; spec §3 Member). Only what the ticket step
- * shows and the cart keeps: the holder's first name and last initial (a member number alone must not reveal a
- * full name), the points the member may spend, and whether member (loyalty-priced) tickets are open to it.
+ * A loyalty login on the ticket step (param 64; spec §3 Member, §6 "member number (with SSN)"). Only what the
+ * ticket step shows and the cart keeps: the holder's first name and last initial, the points the member may
+ * spend, and whether member (loyalty-priced) tickets are open to it. Never the member's customer id: the server
+ * remembers which members the asking cart proved (issue 14, item 1) and the commit reads the member from there.
  * `membershipIdentifier` is the member number: our members have no other identifier. `entriesLeft`: a punch
  * card's entries (null for a club); loyalty-priced tickets per order are capped by `LOYALTY_TICKETS_PER_ORDER`
  * (src/domain/order/ticketRules.ts). Refusals: `memberNotFound`, `memberExpired`, `memberNotStarted`.
@@ -251,7 +253,6 @@ export const LoyaltyMember = Schema.Struct({
   membershipId: Schema.Int,
   membershipTypeId: Schema.Int,
   membershipName: Schema.String,
-  customerId: Schema.Int,
   memberCustomerName: Schema.String,
   pointsBalance: Schema.Int,
   entriesLeft: Schema.NullOr(Schema.Int),
@@ -259,6 +260,23 @@ export const LoyaltyMember = Schema.Struct({
   allowMemberSaleTickets: Schema.Boolean,
 })
 export type LoyaltyMember = typeof LoyaltyMember.Type
+
+/** Param 64 is off: this site has no loyalty login. */
+export class LoyaltyLoginOff extends Schema.TaggedError<LoyaltyLoginOff>()(
+  "LoyaltyLoginOff",
+  { error: Schema.Literal("loyaltyLoginOff") },
+  { httpApiStatus: 403 },
+) {}
+
+/**
+ * Too many loyalty logins tried for this member number or from this client in a short time (5 per number per 10
+ * minutes, 20 per client per hour): a member number and ID number cannot be guessed by trying.
+ */
+export class LoyaltyLoginLimited extends Schema.TaggedError<LoyaltyLoginLimited>()(
+  "LoyaltyLoginLimited",
+  { error: Schema.Literal("loyaltyLoginLimited") },
+  { httpApiStatus: 429 },
+) {}
 
 export class ProductNotFound extends Schema.TaggedError<ProductNotFound>()(
   "ProductNotFound",
@@ -346,13 +364,20 @@ export class PresentationsApi extends HttpApiGroup.make("presentations").add(
     success: TicketEligibility,
     error: [EventNotFound, TicketCodeRefused],
   }),
-  /** Loyalty login by member number (param 64): the member's name, points and loyalty-ticket allowance. */
+  /**
+   * Loyalty login (param 64): the member's name, points and loyalty-ticket allowance, for a cart that proves the
+   * member is theirs: the member number with the holder's ID number (`ssn`), or a signed-in customer (`uuid`) who
+   * holds the membership. An unknown number and a wrong ID number answer alike (`memberNotFound`); the cart
+   * remembers the member so the commit may spend its points.
+   */
   HttpApiEndpoint.get("loyaltyMember", "/presentations/:id/loyaltyMember", {
     params: { id: PositiveInt },
-    query: { memberNumber: WireText, lang: LangQuery },
+    query: { memberNumber: WireText, ssn: Schema.optional(WireText), lang: LangQuery },
     success: LoyaltyMember,
-    error: [EventNotFound, TicketCodeRefused],
-  }),
+    error: [EventNotFound, TicketCodeRefused, LoyaltyLoginOff, LoyaltyLoginLimited],
+  })
+    .middleware(CartSession)
+    .middleware(CustomerIfAny),
   /** A product's picture: an SVG drawn per category (the catalogue has no photographs). */
   HttpApiEndpoint.get("productImage", "/products/:id/image", {
     params: { id: PositiveInt },

@@ -52,6 +52,11 @@ export class CustomerAnswersRefused extends Data.TaggedError("CustomerAnswersRef
 export class ContactNotVerified extends Data.TaggedError("ContactNotVerified")<{
   readonly channel: "mobile" | "email"
 }> {}
+/**
+ * a seat is paid with the points of a member this cart has not proved at the loyalty login (issue 14, item 1):
+ * back to the tickets to sign the member in again
+ */
+export class LoyaltyMemberNotProven extends Data.TaggedError("LoyaltyMemberNotProven") {}
 /** spec §5: the human check failed repeatedly; refresh or use another browser */
 export class HumanCheckRefused extends Data.TaggedError("HumanCheckRefused") {}
 /** the cart cannot make an order (nothing to buy, a seat without a ticket): the earlier steps are not done */
@@ -72,6 +77,7 @@ export type PlaceOrderError =
   | InstalmentsNotAllowed
   | CustomerAnswersRefused
   | ContactNotVerified
+  | LoyaltyMemberNotProven
   | HumanCheckRefused
   | UnableToProcessOrder
   | CartNotReady
@@ -185,6 +191,8 @@ export const wayForward = (error: PayError): WayForward => {
       return error.code.startsWith("voucher") || error.code === "idempotencyKeyReused"
         ? "retry"
         : "startAgain"
+    case "LoyaltyMemberNotProven":
+      return "backToTickets"
     case "SeatHoldLost":
     case "OrderCancelledRestarting":
       return "startAgain"

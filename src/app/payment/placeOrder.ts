@@ -6,6 +6,7 @@ import {
   CommitResult,
   ContactNotVerified as ContactNotVerifiedBody,
   InstalmentsNotAllowed as InstalmentsNotAllowedBody,
+  LoyaltyMemberNotProven as LoyaltyMemberNotProvenBody,
 } from "../../api/PaymentApi.ts"
 import { toCommitCart } from "../../domain/cart/commitCart.ts"
 import { CommitRejected, CommitRequested, Committed } from "../../domain/cart/events.ts"
@@ -27,6 +28,7 @@ import {
   ContactNotVerified,
   commitFailure,
   InstalmentsNotAllowed,
+  LoyaltyMemberNotProven,
   type PlaceOrderError,
   SeatHoldLost,
   TermsConfirmationRequired,
@@ -99,6 +101,8 @@ const sendCommit = (body: unknown, idempotencyKey: string, human: HumanCheckStat
     if (instalments !== undefined) return yield* new InstalmentsNotAllowed({ allowed: instalments.allowed })
     const unverified = decodeAs(ContactNotVerifiedBody, answer.body)
     if (unverified !== undefined) return yield* new ContactNotVerified({ channel: unverified.channel })
+    if (decodeAs(LoyaltyMemberNotProvenBody, answer.body) !== undefined)
+      return yield* new LoyaltyMemberNotProven()
     const refused = decodeAs(CommitFailedBody, answer.body)
     if (refused !== undefined) return yield* commitFailure(refused.code)
     const answers = decodeAs(CommitAnswersBody, answer.body)

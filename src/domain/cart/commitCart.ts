@@ -3,7 +3,7 @@ import { orderTotal, voucherPaymentAmount } from "../pricing/voucherPayment.ts"
 import { BoundedArray, LIMITS } from "../shared/wireLimits.ts"
 import { WireText } from "../shared/wireText.ts"
 import { CustomerInfo, MembershipReference } from "./facts.ts"
-import { canBuildCommit } from "./rules.ts"
+import { canBuildCommit, isPaidWithPoints } from "./rules.ts"
 import { allSeats, type Cart, type CartRuleViolation, type CartSeat } from "./state.ts"
 import { Agorot, agorot } from "./values.ts"
 
@@ -31,7 +31,10 @@ export const CommitTicket = Schema.Struct({
   discountId: Schema.NullOr(Schema.Int),
   appliedDiscount: Schema.NullOr(Agorot),
   // the spec's optional ones: present only when they have a value
+  /** kept for older carts; the server never trusts it (the member whose points pay is the one the cart proved) */
   loyaltyRedemptionCustomerId: Schema.optionalKey(Schema.Int),
+  /** the seat is paid with the points of the member `memberNumber` names, one this cart proved at its login */
+  isLoyaltyPointsRedemption: Schema.optionalKey(Schema.Boolean),
   memberNumber: Schema.optionalKey(WireText),
   systemVoucher: Schema.optionalKey(WireText),
   ref1: Schema.optionalKey(WireText),
@@ -176,7 +179,7 @@ const seatLine = (cart: Cart, seat: CartSeat): CommitSeatLine | null => {
       selectedAddons: ticket.selectedAddons,
       discountId: ticket.discountId,
       appliedDiscount: ticket.appliedDiscount,
-      ...optional("loyaltyRedemptionCustomerId", ticket.loyaltyRedemptionCustomerId),
+      ...(isPaidWithPoints(ticket) ? { isLoyaltyPointsRedemption: true } : {}),
       ...optional("memberNumber", ticket.memberNumber),
       ...optional("systemVoucher", ticket.systemVoucher),
       ...optional("ref1", ticket.ref1),

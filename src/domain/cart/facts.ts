@@ -51,7 +51,10 @@ export const CartTicket = Schema.Struct({
   /** the amount the applied discount took off, agorot */
   appliedDiscount: Schema.NullOr(Agorot),
   selectedAddons: BoundedArray(Schema.Int, LIMITS.lines),
+  /** older logs' mark of a seat paid with points; new ones set `isLoyaltyPointsRedemption` */
   loyaltyRedemptionCustomerId: Schema.NullOr(Schema.Int),
+  /** paid with the points of the member `memberNumber` names (the server spends them for a member the cart proved) */
+  isLoyaltyPointsRedemption: Schema.optionalKey(Schema.Boolean),
   ref1: Schema.NullOr(WireText),
   ref2: Schema.NullOr(WireText),
 })
@@ -116,7 +119,8 @@ export const Member = Schema.Struct({
   membershipTypeId: Schema.Int,
   membershipIdentifier: WireText,
   memberNumber: WireText,
-  customerId: Schema.Int,
+  /** logs written before issue 14, item 1 kept the member's customer id; the server no longer tells it */
+  customerId: Schema.optionalKey(Schema.Int),
   balance: Schema.Int,
   usedBalance: Schema.Int,
   isAvailable: Schema.Boolean,

@@ -13,6 +13,11 @@ import {
 } from "./state.ts"
 import { type CartType, instantMs, type OrderStep, type SeatPlace } from "./values.ts"
 
+/** A seat's ticket paid with a member's loyalty points (older logs marked it with the member's customer id). */
+export const isPaidWithPoints = (ticket: CartTicket | null): boolean =>
+  ticket !== null &&
+  (ticket.isLoyaltyPointsRedemption === true || ticket.loyaltyRedemptionCustomerId !== null)
+
 /**
  * The cart rules of spec §4, §5 and §9 as validators. The fold calls these same functions, so a screen that asks
  * `canRequestSeats` first gets exactly the verdict the log will give; the fold stays the source of truth.

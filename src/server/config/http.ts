@@ -1,7 +1,7 @@
 import { DateTime, Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
-import { siteConfig } from "./siteConfig.ts"
+import { LoyaltyLoginConfig, siteConfig } from "./siteConfig.ts"
 import { SiteFlagsConfig } from "./siteFlags.ts"
 
 export const ConfigHttp = HttpApiBuilder.group(
@@ -9,8 +9,9 @@ export const ConfigHttp = HttpApiBuilder.group(
   "config",
   Effect.fn(function* (handlers) {
     const flags = yield* SiteFlagsConfig
+    const loyaltyLogin = yield* LoyaltyLoginConfig
     return handlers.handle("get", () =>
-      DateTime.now.pipe(Effect.map((now) => siteConfig(DateTime.formatIso(now), flags))),
+      DateTime.now.pipe(Effect.map((now) => siteConfig(DateTime.formatIso(now), flags, loyaltyLogin))),
     )
   }),
 )

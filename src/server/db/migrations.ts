@@ -17,6 +17,7 @@ import orderAnswers from "./migrations/0018_order_answers.ts"
 import serverClock from "./migrations/0019_server_clock.ts"
 import contactVerification from "./migrations/0020_contact_verification.ts"
 import rateLimits from "./migrations/0021_rate_limits.ts"
+import cartLoyalty from "./migrations/0022_cart_loyalty.ts"
 import cartSeatTotal from "./migrations/0023_cart_seat_total.ts"
 
 /**
@@ -43,5 +44,6 @@ export const migrations = {
   "0019_server_clock": serverClock,
   "0020_contact_verification": contactVerification,
   "0021_rate_limits": rateLimits,
+  "0022_cart_loyalty": cartLoyalty,
   "0023_cart_seat_total": cartSeatTotal,
 }

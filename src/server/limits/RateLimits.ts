@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import { SqlClient } from "effect/sql"
 
 /**
@@ -28,3 +28,7 @@ export const takeFromLimit = Effect.fn("RateLimits.take")(function* ({ key, limi
 /** Counts one use of each limit (all of them, so each counts every attempt); true when every one allows it. */
 export const takeFromLimits = (limits: ReadonlyArray<Limit>) =>
   Effect.forEach(limits, takeFromLimit).pipe(Effect.map((allowed) => allowed.every(Boolean)))
+
+/** The client a limit counts per: the request's remote address (one key for requests that have none). */
+export const clientOf = (remoteAddress: Option.Option<string>) =>
+  Option.getOrElse(remoteAddress, () => "unknown")

@@ -10,6 +10,7 @@ import {
   type CommitResult,
   type ContactNotVerified,
   InstalmentsNotAllowed,
+  LoyaltyMemberNotProven,
   OrderAlreadyPaid,
 } from "../../api/PaymentApi.ts"
 import { orderIdentifier } from "../../domain/order/orderIdentifier.ts"
@@ -23,7 +24,7 @@ import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
 import { contactOf } from "./commitContact.ts"
 import { checkAnswers, checkContactsVerified, type OrderAnswers, storeAnswers } from "./commitCustomerInfo.ts"
 import { loadPresentation, loadPricingFacts, loadVoucher } from "./commitFacts.ts"
-import { priceCart } from "./commitPricing.ts"
+import { priceCart, unprovenRedemption } from "./commitPricing.ts"
 import * as steps from "./OrderStepsRepo.ts"
 import { type OrderRow, OrdersRepo } from "./OrdersRepo.ts"
 import { amountDueOf, type CommitPlan, type PlacedOrder } from "./orderPlan.ts"
@@ -45,6 +46,7 @@ export type CommitError =
   | OrderAlreadyPaid
   | HumanCheckFailed
   | InstalmentsNotAllowed
+  | LoyaltyMemberNotProven
 
 const failed = (code: CommitFailureCode) =>
   new CommitFailed({ error: "lastCommit", message: "Error processing Transaction", code })
@@ -132,6 +134,8 @@ export class CommitService extends Context.Service<
         )
           return yield* failed("notOnSale")
         const facts = yield* loadPricingFacts(cart, presentation.value, cartToken)
+        if (unprovenRedemption(cart, facts))
+          return yield* new LoyaltyMemberNotProven({ error: "loyaltyMemberNotProven" })
         const priced = priceCart(cart, facts)
         if ("refused" in priced) return yield* failed(priced.refused)
         return { presentation: presentation.value, priced: priced.ok, contact }

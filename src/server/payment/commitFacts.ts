@@ -180,7 +180,10 @@ const loadBenefitFacts = Effect.fn("CommitFacts.benefits")(function* (
     numbers.length === 0
       ? []
       : yield* sql<MemberFacts & { memberNumber: string }>`
-          SELECT m.id, m.member_number AS "memberNumber", m.customer_id AS "customerId",
+          SELECT m.id, m.member_number AS "memberNumber",
+            -- issue 14, item 1: points are spent only for a member this cart proved at its loyalty login
+            EXISTS (SELECT 1 FROM cart_loyalty_members p WHERE p.cart_token = ${cartToken} AND p.member_id = m.id)
+              AS "provenInCart",
             -- this cart's unpaid order is voided by this commit, in its transaction: its points count as here
             m.points_balance + coalesce((
               SELECT sum(st.loyalty_points) FROM sold_tickets st JOIN reservations r ON r.id = st.reservation_id

@@ -41,7 +41,8 @@ export interface TicketVoucherFacts {
 /** A member named by a seat line's `memberNumber`: a member-only ticket's, or the one paying with points. */
 export interface MemberFacts {
   readonly id: number
-  readonly customerId: number
+  /** this cart proved the member at its loyalty login (number and ID number, or its signed-in holder) */
+  readonly provenInCart: boolean
   /** loyalty points it may spend */
   readonly pointsBalance: number
   /** today within its start and end dates */
@@ -165,10 +166,28 @@ interface Uses {
 }
 
 /**
+ * A seat line paid with loyalty points: marked `isLoyaltyPointsRedemption`, or, as older carts send it, with a
+ * `loyaltyRedemptionCustomerId` (which names nothing the server trusts: the member is the one this cart proved).
+ */
+export const redeemsPoints = (line: CommitSeatLine): boolean =>
+  line.ticket.isLoyaltyPointsRedemption === true || line.ticket.loyaltyRedemptionCustomerId !== undefined
+
+/**
+ * Issue 14, item 1: a line paying with a member's points whose member this cart has not proved (no loyalty login
+ * by number and ID number, or by its signed-in holder). Refused before pricing, as a request error.
+ */
+export const unprovenRedemption = (cart: CommitCart, facts: PricingFacts): boolean =>
+  cart.seats.some(
+    (line) =>
+      redeemsPoints(line) &&
+      facts.members.get((line.ticket.memberNumber ?? "").trim())?.provenInCart !== true,
+  )
+
+/**
  * What the ticket step put on a main seat line besides a plain price (spec §5): a ticket voucher paying it
  * (price 0, `oldPrice` the full price), the member a member-only ticket needs, the reference a partner ticket
- * needs, loyalty points paying it (price 0, `oldPrice` the full price, `memberNumber` and
- * `loyaltyRedemptionCustomerId` naming the member). Uses are counted in `uses`; the totals are checked against what
+ * needs, loyalty points paying it (price 0, `oldPrice` the full price, `memberNumber` naming a member this cart
+ * proved). Uses are counted in `uses`; the totals are checked against what
  * is left once every line is read.
  */
 const benefitsOf = (
@@ -200,7 +219,7 @@ const benefitsOf = (
     count(uses.members, member.id)
   }
   let loyaltyPoints = 0
-  if (line.ticket.loyaltyRedemptionCustomerId !== undefined) {
+  if (redeemsPoints(line)) {
     // one benefit per seat: not with a member price, a voucher or a coupon (src/domain/order/ticketRules.ts)
     const eligible = canPayWithPoints({
       isMemberOnly: ticket.isMemberOnly,
@@ -211,12 +230,9 @@ const benefitsOf = (
     if (!eligible || line.ticket.oldPrice !== ticket.price || line.ticket.appliedDiscount !== null)
       return { refused: "priceMismatch" }
     const member = facts.members.get((line.ticket.memberNumber ?? "").trim())
-    if (
-      member === undefined ||
-      !member.valid ||
-      member.customerId !== line.ticket.loyaltyRedemptionCustomerId
-    )
-      return { refused: "memberInvalid" }
+    // (whose points: the member this cart proved, never a customer id the request names)
+    if (member === undefined || !member.provenInCart) return { refused: "memberInvalid" }
+    if (!member.valid) return { refused: "memberInvalid" }
     memberId = member.id
     loyaltyPoints = loyaltyPointsPrice(ticket.price)
     uses.points.set(member.id, (uses.points.get(member.id) ?? 0) + loyaltyPoints)

@@ -9,7 +9,7 @@ import { CurrentCart, CurrentCartIfAny, CurrentCustomerIfAny } from "../../api/s
 import { israeliMobile } from "../../domain/order/customerInfo.ts"
 import { SiteFlagsConfig } from "../config/siteFlags.ts"
 import { SavedCardsRepo } from "../customer/SavedCardsRepo.ts"
-import { type Limit, takeFromLimits } from "../limits/RateLimits.ts"
+import { clientOf, type Limit, takeFromLimits } from "../limits/RateLimits.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
 import { SeatHoldsRepo } from "../seats/SeatHoldsRepo.ts"
 import { CommitService } from "./CommitService.ts"
@@ -33,8 +33,6 @@ export const PaymentServices = Layer.mergeAll(ConfirmationRepo.layer, Reconcilia
 const CommitServices = Layer.mergeAll(CommitService.layer, OrderCustomer.layer).pipe(
   Layer.provideMerge(PaymentServices),
 )
-
-const clientOf = (remoteAddress: Option.Option<string>) => Option.getOrElse(remoteAddress, () => "unknown")
 
 /**
  * "Send tickets by SMS" (issue 14, item 6): a paid order's key used to send its e-ticket link to any number, as

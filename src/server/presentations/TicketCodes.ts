@@ -64,6 +64,15 @@ const shortName = (first: string, last: string) => {
   return initial === undefined ? first.trim() : `${first.trim()} ${initial}.`
 }
 
+/** What a loyalty login offers as proof that the member is the asker's, and the cart that asks. */
+export interface LoyaltyProof {
+  readonly memberNumber: string
+  readonly ssn: string | undefined
+  /** the signed-in customer, if any */
+  readonly customerId: number | undefined
+  readonly cartToken: string
+}
+
 export class TicketCodes extends Context.Service<
   TicketCodes,
   {
@@ -83,9 +92,12 @@ export class TicketCodes extends Context.Service<
         readonly reference2?: string | undefined
       },
     ) => Effect.Effect<TicketEligibility, TicketCodeRefused>
-    /** loyalty login by member number (param 64): the same member check as a member-only ticket's */
+    /**
+     * loyalty login (param 64): the member proven by its number with the holder's ID number, or by the signed-in
+     * customer who holds it, then the same member check as a member-only ticket's; the cart records the proof
+     */
     readonly loyaltyMember: (
-      memberNumber: string,
+      proof: LoyaltyProof,
       lang: LocaleCode,
     ) => Effect.Effect<LoyaltyMember, TicketCodeRefused>
   }
@@ -251,11 +263,37 @@ export class TicketCodes extends Context.Service<
         return answer
       })
 
+      /**
+       * Whether the proof names the member's holder: the ID number on the holder's customer record, or the holder
+       * signed in. An unknown number, a holder without an ID number and a wrong one are all "not found".
+       */
+      const provenMember = Effect.fn("TicketCodes.provenMember")(function* (proof: LoyaltyProof) {
+        const number = proof.memberNumber.trim()
+        const ssn = proof.ssn === undefined ? null : normalizeIsraeliId(proof.ssn)
+        if (number === "" || number.length > 32) return Option.none<number>()
+        const rows = yield* sql<{ id: number; customerId: number; ssn: string | null }>`
+          SELECT m.id, m.customer_id AS "customerId", c.ssn
+          FROM members m JOIN customers c ON c.id = m.customer_id WHERE m.member_number = ${number}`.pipe(
+          Effect.orDie,
+        )
+        const row = rows[0]
+        if (row === undefined) return Option.none<number>()
+        const bySsn = ssn !== null && isValidIsraeliId(ssn) && row.ssn === ssn
+        const bySession = proof.customerId !== undefined && proof.customerId === row.customerId
+        return bySsn || bySession ? Option.some(row.id) : Option.none<number>()
+      })
+
       const loyaltyMember = Effect.fn("TicketCodes.loyaltyMember")(function* (
-        typed: string,
+        proof: LoyaltyProof,
         lang: LocaleCode,
       ) {
-        const found = yield* activeMember(typed.trim(), lang)
+        const proven = yield* provenMember(proof)
+        if (Option.isNone(proven)) return yield* refuse("memberNotFound")
+        const found = yield* activeMember(proof.memberNumber.trim(), lang)
+        // the commit spends points only for a member this cart proved (src/server/payment/commitFacts.ts)
+        yield* sql`
+          INSERT INTO cart_loyalty_members (cart_token, member_id) VALUES (${proof.cartToken}, ${proven.value})
+          ON CONFLICT (cart_token, member_id) DO UPDATE SET proven_at = marquee_now()`.pipe(Effect.orDie)
         const isSeries = found.membershipTypeId === 2
         const answer: LoyaltyMember = {
           memberNumber: found.memberNumber,
@@ -263,7 +301,6 @@ export class TicketCodes extends Context.Service<
           membershipId: found.membershipId,
           membershipTypeId: found.membershipTypeId,
           membershipName: found.membershipName,
-          customerId: found.customerId,
           memberCustomerName: shortName(found.firstName, found.lastName),
           pointsBalance: found.pointsBalance,
           entriesLeft: isSeries ? found.balance : null,

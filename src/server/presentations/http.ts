@@ -2,13 +2,35 @@ import { DateTime, Effect, Layer, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
-import { EventNotFound, ProductNotFound, TicketCodeRefused } from "../../api/PresentationsApi.ts"
+import {
+  EventNotFound,
+  LoyaltyLoginLimited,
+  LoyaltyLoginOff,
+  ProductNotFound,
+  TicketCodeRefused,
+} from "../../api/PresentationsApi.ts"
+import { CurrentCart, CurrentCustomerIfAny } from "../../api/sessions.ts"
 import { parseIdList } from "../../api/shared.ts"
 import { firstTicket } from "../../domain/pricing/firstTicket.ts"
+import { LoyaltyLoginConfig } from "../config/siteConfig.ts"
+import { clientOf, type Limit, takeFromLimits } from "../limits/RateLimits.ts"
 import { PresentationOfferRepo } from "./PresentationOfferRepo.ts"
 import { PresentationsRepo } from "./PresentationsRepo.ts"
 import { productImageSvg } from "./productImage.ts"
 import { TicketCodes } from "./TicketCodes.ts"
+
+/**
+ * Loyalty logins (issue 14, item 1): a member number with an ID number is a secret pair, so guessing it is limited,
+ * {@link LOGINS_PER_MEMBER} tries per member number in 10 minutes and {@link LOGINS_PER_CLIENT} per client in an
+ * hour; every try counts, the right ones too.
+ */
+export const LOGINS_PER_MEMBER = 5
+export const LOGINS_PER_CLIENT = 20
+
+const loyaltyLoginLimits = (memberNumber: string, client: string): ReadonlyArray<Limit> => [
+  { key: `loyaltyLogin:member:${memberNumber}`, limit: LOGINS_PER_MEMBER, windowSeconds: 600 },
+  { key: `loyaltyLogin:client:${client}`, limit: LOGINS_PER_CLIENT, windowSeconds: 3600 },
+]
 
 export const PresentationsHttp = HttpApiBuilder.group(
   MarqueeApi,
@@ -18,6 +40,7 @@ export const PresentationsHttp = HttpApiBuilder.group(
     const offers = yield* PresentationOfferRepo
     const codes = yield* TicketCodes
     const sql = yield* SqlClient.SqlClient
+    const loyaltyLogin = yield* LoyaltyLoginConfig
     return handlers
       .handle("list", ({ query }) =>
         repo
@@ -104,11 +127,26 @@ export const PresentationsHttp = HttpApiBuilder.group(
           return yield* codes.eligibility(ticket, query)
         }),
       )
-      .handle("loyaltyMember", ({ params, query }) =>
+      .handle("loyaltyMember", ({ params, query, request }) =>
         Effect.gen(function* () {
+          if (!loyaltyLogin) return yield* new LoyaltyLoginOff({ error: "loyaltyLoginOff" })
           if (Option.isNone(yield* repo.findById(params.id, "he")))
             return yield* new EventNotFound({ error: "noEventFound" })
-          return yield* codes.loyaltyMember(query.memberNumber, query.lang ?? "he")
+          const memberNumber = query.memberNumber.trim().slice(0, 32)
+          const limits = loyaltyLoginLimits(memberNumber, clientOf(request.remoteAddress))
+          if (!(yield* takeFromLimits(limits).pipe(Effect.provideService(SqlClient.SqlClient, sql))))
+            return yield* new LoyaltyLoginLimited({ error: "loyaltyLoginLimited" })
+          const cart = yield* CurrentCart
+          const customer = yield* CurrentCustomerIfAny
+          return yield* codes.loyaltyMember(
+            {
+              memberNumber,
+              ssn: query.ssn,
+              customerId: Option.getOrUndefined(customer)?.customerId,
+              cartToken: cart.token,
+            },
+            query.lang ?? "he",
+          )
         }),
       )
       .handle("productImage", ({ params }) =>

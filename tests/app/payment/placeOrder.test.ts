@@ -133,6 +133,13 @@ describe("placeOrder", () => {
       { _tag: "ContactNotVerified", error: "contactNotVerified", channel: "email" },
       { _tag: "ContactNotVerified", channel: "email" },
     ],
+    // a seat paid with the points of a member this cart did not prove (issue 14, item 1)
+    [
+      "loyaltyMemberNotProven",
+      400,
+      { _tag: "LoyaltyMemberNotProven", error: "loyaltyMemberNotProven" },
+      { _tag: "LoyaltyMemberNotProven" },
+    ],
     ["priceMismatch", 422, commitFailed("priceMismatch"), { _tag: "CommitFailed", code: "priceMismatch" }],
     ["voucherBalance", 422, commitFailed("voucherBalance"), { _tag: "CommitFailed", code: "voucherBalance" }],
     [

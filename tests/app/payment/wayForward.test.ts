@@ -3,6 +3,7 @@ import { paymentRefusal } from "../../../src/app/payment/answers.ts"
 import {
   CommitFailed,
   ContactNotVerified,
+  LoyaltyMemberNotProven,
   OrderAlreadyPaid,
   SeatHoldLost,
   wayForward,
@@ -35,6 +36,12 @@ describe("the way forward after a refused order", () => {
     })
     expect(refused._tag).toBe("SavedCardUnavailable")
     if (refused._tag === "SavedCardUnavailable") expect(wayForward(refused)).toBe("retry")
+  })
+
+  it("sends points of a member the cart did not prove back to the tickets, to sign the member in again", () => {
+    const unproven = new LoyaltyMemberNotProven()
+    expect(wayForward(unproven)).toBe("backToTickets")
+    expect(errorKey(unproven)).toBe("payment.errors.LoyaltyMemberNotProven")
   })
 
   it("sends an unverified contact back to the customer step, naming which one", () => {

@@ -6,6 +6,7 @@ import type {
   TicketGroup,
 } from "../../../api/PresentationsApi.ts"
 import type { SeatplanSeat } from "../../../api/SeatsApi.ts"
+import { isPaidWithPoints } from "../../../domain/cart/rules.ts"
 import type { CartSeat } from "../../../domain/cart/state.ts"
 import { formatMoney } from "../../i18n/format.ts"
 import type { LocaleCode } from "../../i18n/locales.ts"
@@ -197,10 +198,7 @@ export const SeatTicketRow = ({
           </span>
         </label>
       ) : null}
-      {current !== null &&
-      pendingId === null &&
-      current.oldPrice !== null &&
-      current.loyaltyRedemptionCustomerId === null ? (
+      {current !== null && pendingId === null && current.oldPrice !== null && !isPaidWithPoints(current) ? (
         <p className="ticket-seat__note" data-testid="ticket-discount">
           {t(
             current.systemVoucher !== null
@@ -229,7 +227,7 @@ export const SeatTicketRow = ({
           {t("orderSteps.tickets.glasses")}
         </p>
       ) : null}
-      {current?.memberNumber != null && current.loyaltyRedemptionCustomerId === null && pendingId === null ? (
+      {current?.memberNumber != null && !isPaidWithPoints(current) && pendingId === null ? (
         <p className="ticket-seat__note">
           {t("orderSteps.tickets.memberApplied", { number: current.memberNumber })}
         </p>

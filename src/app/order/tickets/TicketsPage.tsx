@@ -237,7 +237,7 @@ const TicketsStep = ({ order, detail, locale, t }: StepProps) => {
           <LoyaltyLogin
             member={member}
             pointsUsed={pointsUsed}
-            onLookUp={(memberNumber) => lookUpMember(presentation.id, memberNumber, locale)}
+            onLookUp={(proof) => lookUpMember(presentation.id, proof, log.cartToken(), locale)}
             onLogIn={logIn}
             onRemove={removeMember}
             locale={locale}

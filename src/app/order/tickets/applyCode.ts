@@ -51,7 +51,7 @@ export const applyCode = async (
     main.map((seat) => seat.ticket?.ticketId ?? 0),
     locale,
   )
-  if (answer._tag === "Failed") return refused("orderSteps.codes.failed")
+  if (answer._tag === "Failed" || answer._tag === "Limited") return refused("orderSteps.codes.failed")
   if (answer._tag === "Refused") return refused(`orderSteps.codes.${answer.msg}`)
   const value = answer.value
 

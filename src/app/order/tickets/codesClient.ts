@@ -15,14 +15,17 @@ export type CodeCall<A> =
   | { readonly _tag: "Ok"; readonly value: A }
   | { readonly _tag: "Refused"; readonly msg: TicketCodeProblem }
   | { readonly _tag: "Failed" }
+  /** too many tries (the loyalty login's limits): later, not now */
+  | { readonly _tag: "Limited" }
 
-const call = async <A>(url: string): Promise<CodeCall<A>> => {
+const call = async <A>(url: string, headers: Record<string, string> = {}): Promise<CodeCall<A>> => {
   try {
-    const response = await apiFetch(url, { headers: { accept: "application/json" } })
+    const response = await apiFetch(url, { headers: { accept: "application/json", ...headers } })
     const body = (await response.json().catch(() => null)) as (A & { _tag?: string; msg?: string }) | null
     if (response.ok && body !== null) return { _tag: "Ok", value: body }
     if (body?._tag === "TicketCodeRefused" && typeof body.msg === "string")
       return { _tag: "Refused", msg: body.msg as TicketCodeProblem }
+    if (body?._tag === "LoyaltyLoginLimited") return { _tag: "Limited" }
     return { _tag: "Failed" }
   } catch {
     return { _tag: "Failed" }
@@ -52,8 +55,17 @@ export const checkEligibility = (
     apiUrl(`/presentations/${presentationId}/ticketEligibility`, { ticketId, ...detail }),
   )
 
-/** Loyalty login by member number (param 64). */
-export const lookUpMember = (presentationId: number, memberNumber: string, locale: LocaleCode) =>
+/**
+ * Loyalty login (param 64) by member number and the holder's ID number, for this cart: the server remembers the
+ * member for the cart's commit (issue 14, item 1). A signed-in holder's `uuid` goes with every call (apiFetch).
+ */
+export const lookUpMember = (
+  presentationId: number,
+  proof: { readonly memberNumber: string; readonly ssn: string },
+  cartToken: string | null,
+  locale: LocaleCode,
+) =>
   call<LoyaltyMember>(
-    apiUrl(`/presentations/${presentationId}/loyaltyMember`, { memberNumber, lang: locale }),
+    apiUrl(`/presentations/${presentationId}/loyaltyMember`, { ...proof, lang: locale }),
+    cartToken === null ? {} : { "x-cart-token": cartToken },
   )

@@ -1,6 +1,6 @@
 import type { LoyaltyMember, Ticket, TicketGroup } from "../../../api/PresentationsApi.ts"
 import type { CartTicket, Member } from "../../../domain/cart/facts.ts"
-import { isActiveMember } from "../../../domain/cart/rules.ts"
+import { isActiveMember, isPaidWithPoints } from "../../../domain/cart/rules.ts"
 import type { Cart, CartSeat } from "../../../domain/cart/state.ts"
 import { agorot } from "../../../domain/cart/values.ts"
 import { canPayWithPoints, loyaltyPointsPrice } from "../../../domain/order/ticketRules.ts"
@@ -8,9 +8,9 @@ import { toCartTicket } from "./ticketChoice.ts"
 
 /**
  * The ticket step's loyalty login (param 64) and points redemption. The member lives in the cart log
- * (`MemberAdded`, `MemberRemoved`); a seat paid with points carries the member's number and customer id
- * (`memberNumber`, `loyaltyRedemptionCustomerId`), price 0 and its full price as `oldPrice`, and the server spends
- * the points at commit.
+ * (`MemberAdded`, `MemberRemoved`); a seat paid with points carries the member's number and the mark
+ * (`memberNumber`, `isLoyaltyPointsRedemption`), price 0 and its full price as `oldPrice`, and the server spends
+ * the points at commit, of a member this cart proved at the login (issue 14, item 1).
  */
 
 /** The member the ticket step works with: the one that fixed the cart's membership ids (spec §4), else the first. */
@@ -27,7 +27,6 @@ export const toCartMember = (answer: LoyaltyMember): Member => ({
   membershipTypeId: answer.membershipTypeId,
   membershipIdentifier: answer.membershipIdentifier,
   memberNumber: answer.memberNumber,
-  customerId: answer.customerId,
   balance: answer.entriesLeft ?? 0,
   usedBalance: answer.usedBalance,
   isAvailable: true,
@@ -35,9 +34,6 @@ export const toCartMember = (answer: LoyaltyMember): Member => ({
   isNotStarted: false,
   allowMemberSaleTickets: answer.allowMemberSaleTickets,
 })
-
-export const isPaidWithPoints = (ticket: CartTicket | null): boolean =>
-  ticket !== null && ticket.loyaltyRedemptionCustomerId !== null
 
 /** The points a seat's ticket spends: its offer's full price in points, on the main line only. */
 export const pointsOfSeat = (seat: CartSeat, offerPrice: number | undefined): number =>
@@ -63,5 +59,5 @@ export const pointsTicket = (offer: Ticket, group: TicketGroup, member: Member):
     price: agorot(0),
     oldPrice: agorot(offer.price),
     memberNumber: member.memberNumber,
-    loyaltyRedemptionCustomerId: member.customerId,
+    isLoyaltyPointsRedemption: true,
   })

@@ -2,6 +2,7 @@ import type { Ticket, TicketGroup } from "../../../api/PresentationsApi.ts"
 import type { SeatplanSeat } from "../../../api/SeatsApi.ts"
 import { TicketChosen } from "../../../domain/cart/events.ts"
 import type { CartTicket } from "../../../domain/cart/facts.ts"
+import { isPaidWithPoints } from "../../../domain/cart/rules.ts"
 import type { CartSeat } from "../../../domain/cart/state.ts"
 import { agorot } from "../../../domain/cart/values.ts"
 import { loyaltyPointsPrice, priceLevelOf, type RuleSeat } from "../../../domain/order/ticketRules.ts"
@@ -109,7 +110,7 @@ export const ruleSeats = (
 ): ReadonlyArray<RuleSeat> =>
   seats.map((seat) => {
     const offer = seat.ticket === null ? undefined : findTicket(groups, seat.ticket.ticketId)?.ticket
-    const byPoints = seat.ticket !== null && seat.ticket.loyaltyRedemptionCustomerId !== null
+    const byPoints = isPaidWithPoints(seat.ticket)
     return {
       key: seat.key,
       isMultiplyFactorSubTicket: seat.isMultiplyFactorSubTicket,

@@ -2,18 +2,12 @@ import { useQuery } from "@tanstack/react-query"
 import type { LoyaltyMember, PresentationDetail } from "../../../api/PresentationsApi.ts"
 import { type CartEvent, MemberAdded, MemberRemoved } from "../../../domain/cart/events.ts"
 import type { Member } from "../../../domain/cart/facts.ts"
+import { isPaidWithPoints } from "../../../domain/cart/rules.ts"
 import type { Cart, CartSeat } from "../../../domain/cart/state.ts"
 import { loyaltyPointsPrice } from "../../../domain/order/ticketRules.ts"
 import { type CartLog, eventMeta } from "../../cart/cartLog.ts"
 import { configQueryOptions } from "../../lib/configQuery.ts"
-import {
-  isPaidWithPoints,
-  loyaltyMemberOf,
-  pointsOfSeat,
-  pointsTicket,
-  seatCanUsePoints,
-  toCartMember,
-} from "./loyalty.ts"
+import { loyaltyMemberOf, pointsOfSeat, pointsTicket, seatCanUsePoints, toCartMember } from "./loyalty.ts"
 import { chosen, findTicket, toCartTicket } from "./ticketChoice.ts"
 
 /**

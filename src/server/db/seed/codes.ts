@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
+import { withCheckDigit } from "../../../domain/order/israeliId.ts"
 import type { SeedPlan } from "./plan.ts"
 import { TICKET_GROUP } from "./ticketGroupIds.ts"
 
@@ -14,11 +15,15 @@ import { TICKET_GROUP } from "./ticketGroupIds.ts"
  * tickets), KIDS5 (₪5 off child tickets only), OLDCODE (expired), SOON (not started).
  * Members of the demo customer: 90000001 active club with 1,000 loyalty points (two ₪47 tickets at 470 points
  * each, not three), 90000002 expired, 90000003 not started, 90000004 punch card used up, 90000005 not allowed
- * member prices (200 points), 90000006 punch card with 3 entries left.
+ * member prices (200 points), 90000006 punch card with 3 entries left. The demo customer's ID number is
+ * {@link DEMO_MEMBER_SSN}: the loyalty login asks it with the member number (issue 14, item 1).
  * Hotel references for every reference ticket: DAN-TLV, HILTON (plenty), FULLHOTEL (none left).
  */
 
 const CHILD_POLICY = 2
+
+/** The demo member's ID number (valid check digit; outside the range the generated customers' numbers use). */
+export const DEMO_MEMBER_SSN = withCheckDigit("50000001")
 
 export const writeCodes = (plan: SeedPlan) =>
   Effect.gen(function* () {
@@ -28,8 +33,8 @@ export const writeCodes = (plan: SeedPlan) =>
     const createdAt = plan.salesCutoff
 
     const [customer] = yield* sql<{ id: number }>`
-      INSERT INTO customers (first_name, last_name, email, mobile, created_at)
-      VALUES ('דנה', 'מנויה', 'demo.member@marquee.example', '0521234567', ${createdAt})
+      INSERT INTO customers (first_name, last_name, ssn, email, mobile, created_at)
+      VALUES ('דנה', 'מנויה', ${DEMO_MEMBER_SSN}, 'demo.member@marquee.example', '0521234567', ${createdAt})
       RETURNING id`
     const customerId = customer?.id ?? null
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest"
 import type { LoyaltyMember, TicketGroup } from "../../../../src/api/PresentationsApi.ts"
 import type { SeatplanSeat } from "../../../../src/api/SeatsApi.ts"
 import {
-  isPaidWithPoints,
   pointsOfSeat,
   pointsTicket,
   seatCanUsePoints,
@@ -14,6 +13,7 @@ import {
   subTicket,
   toCartTicket,
 } from "../../../../src/app/order/tickets/ticketChoice.ts"
+import { isPaidWithPoints } from "../../../../src/domain/cart/rules.ts"
 import type { CartSeat } from "../../../../src/domain/cart/state.ts"
 import { ticketProblems } from "../../../../src/domain/order/ticketRules.ts"
 import { ticketOffer } from "../../../_support/ticketOffer.ts"
@@ -47,7 +47,6 @@ const answer: LoyaltyMember = {
   membershipId: 1,
   membershipTypeId: 1,
   membershipName: "Yearly membership",
-  customerId: 7,
   memberCustomerName: "Dana M.",
   pointsBalance: 1000,
   entriesLeft: null,
@@ -73,7 +72,9 @@ describe("points on the ticket step", () => {
       price: 0,
       oldPrice: 4700,
       memberNumber: "90000001",
-      loyaltyRedemptionCustomerId: 7,
+      isLoyaltyPointsRedemption: true,
+      // no customer id: the server spends the points of the member this cart proved (issue 14, item 1)
+      loyaltyRedemptionCustomerId: null,
     })
     expect(isPaidWithPoints(paid)).toBe(true)
     expect(pointsOfSeat(seat(1, { ticket: paid }), 4700)).toBe(470)
