@@ -62,7 +62,7 @@ const DAMM_SQL = DAMM_TABLE.flat().join(",")
 /**
  * A statement creating the temporary table `tableName (id bigint, identifier text)` with the identifier of every
  * id of the table `source` (its column `id`, below 10^9), set-based: one CTE per Feistel round, then the
- * Damm check digit over the nine digits.
+ * Damm check digit over the nine digits (each step materialized, so each row is hashed once a round).
  */
 export const orderIdentifiersTableSql = (tableName: string, source: string, keyHex: string): string => {
   keyBytes(keyHex)
@@ -72,7 +72,10 @@ export const orderIdentifiersTableSql = (tableName: string, source: string, keyH
   const steps = [`s0 AS (SELECT id, id / ${LOW_HALF_LIMIT} AS a, id % ${LOW_HALF_LIMIT} AS b FROM ${source})`]
   for (let i = 0; i < ORDER_CODE_ROUNDS; i++) {
     const m = roundModulus(i)
-    steps.push(`s${i + 1} AS (SELECT id, b AS a, (a + ${roundSql(i, "b")} % ${m}) % ${m} AS b FROM s${i})`)
+    // MATERIALIZED: inlined, each round would repeat the previous one's expression twice (2^8 hashes a row)
+    steps.push(
+      `s${i + 1} AS MATERIALIZED (SELECT id, b AS a, (a + ${roundSql(i, "b")} % ${m}) % ${m} AS b FROM s${i})`,
+    )
   }
   let interim = "0"
   for (let k = 1; k <= ORDER_CODE_DIGITS; k++)
@@ -80,7 +83,7 @@ export const orderIdentifiersTableSql = (tableName: string, source: string, keyH
   return `
     CREATE TEMP TABLE ${tableName} AS
     WITH ${steps.join(",\n      ")},
-      coded AS (
+      coded AS MATERIALIZED (
         SELECT id, lpad((a * ${LOW_HALF_LIMIT} + b)::text, ${ORDER_CODE_DIGITS}, '0') AS digits
         FROM s${ORDER_CODE_ROUNDS})
     SELECT id, '${ORDER_IDENTIFIER_PREFIX}' || digits || (${interim})::text AS identifier FROM coded`
