@@ -13,7 +13,6 @@ import {
   LoyaltyMemberNotProven,
   OrderAlreadyPaid,
 } from "../../api/PaymentApi.ts"
-import { orderIdentifier } from "../../domain/order/orderIdentifier.ts"
 import { allowedInstalments, isAllowedInstalments } from "../../domain/pricing/instalments.ts"
 import { voucherPaymentAmount } from "../../domain/pricing/voucherPayment.ts"
 import { placeKey } from "../../domain/seating/seatKeys.ts"
@@ -261,7 +260,7 @@ export class CommitService extends Context.Service<
           )
         if ("created" in outcome && outcome.created !== undefined) {
           for (const old of outcome.superseded ?? []) yield* flow.cancelOpenPayments(old)
-          const order = yield* orders.byIdentifier(orderIdentifier(outcome.created))
+          const order = yield* orders.byId(outcome.created)
           return yield* resultOf(Option.getOrThrow(order))
         }
         const order =

@@ -3,6 +3,7 @@ import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import type { Confirmation, VoucherBalance, VoucherLookupFailed } from "../../api/PaymentApi.ts"
 import type { LocaleCode } from "../../api/shared.ts"
+import { mayBeOrderIdentifier } from "../../domain/order/orderIdentifier.ts"
 import { localized } from "../localized.ts"
 import { toChainIso } from "../time.ts"
 import { loadVoucher } from "./commitFacts.ts"
@@ -67,6 +68,8 @@ export class ConfirmationRepo extends Context.Service<
         key: string,
         lang: LocaleCode,
       ) {
+        // a mistyped number (wrong check digit) is not found without asking the database
+        if (!mayBeOrderIdentifier(identifier)) return Option.none()
         const rows = yield* sql<HeaderRow>`
           SELECT r.id::float8 AS id, r.identifier, r.document_key AS "documentKey",
             (extract(epoch FROM coalesce(r.paid_at, r.purchased_at)) * 1000)::float8 AS "purchasedAtMs",

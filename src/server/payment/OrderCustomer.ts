@@ -2,6 +2,7 @@ import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { SavedCardNotFound } from "../../api/PaymentApi.ts"
 import type { CurrentCustomer } from "../../api/sessions.ts"
+import { mayBeOrderIdentifier } from "../../domain/order/orderIdentifier.ts"
 import { SavedCardsRepo, type SavedCardToken } from "../customer/SavedCardsRepo.ts"
 
 /**
@@ -36,7 +37,7 @@ export class OrderCustomer extends Context.Service<
         customer: Option.Option<CurrentCustomer["Service"]>,
         saveCard: boolean,
       ) {
-        if (Option.isNone(customer)) return
+        if (Option.isNone(customer) || !mayBeOrderIdentifier(reservationIdentifier)) return
         const { customerId } = customer.value
         yield* sql`
           UPDATE reservations SET customer_id = coalesce(customer_id, ${customerId}),

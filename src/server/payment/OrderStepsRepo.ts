@@ -1,8 +1,8 @@
 import { Effect, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
-import { orderIdentifier } from "../../domain/order/orderIdentifier.ts"
 import { allocationKey } from "../../domain/seating/seatKeys.ts"
+import { newOrderIdentifier } from "../db/orderIdentifiers.ts"
 import { amountDueOf, type CommitPlan, inIdOrder, type PlacedOrder, voucherAmountOf } from "./orderPlan.ts"
 
 /**
@@ -63,8 +63,9 @@ export const paidOrderWithSeats = Effect.fn("OrderSteps.paidOrderWithSeats")(fun
 })
 
 /**
- * The reservation row, awaiting payment, with its identifier drawn from the id sequence. None when a concurrent
- * commit with the same idempotency key inserted first.
+ * The reservation row, awaiting payment: its id drawn from the sequence, its identifier the id under the key's
+ * permutation (no two ids share one, so no retry). None when a concurrent commit with the same idempotency key
+ * inserted first.
  */
 export const insertOrder = Effect.fn("OrderSteps.insertOrder")(function* (plan: CommitPlan) {
   const sql = yield* SqlClient.SqlClient
@@ -72,12 +73,13 @@ export const insertOrder = Effect.fn("OrderSteps.insertOrder")(function* (plan: 
   const idRows = yield* sql<{ id: string }>`
     SELECT nextval(pg_get_serial_sequence('reservations', 'id'))::text AS id`
   const id = Number(idRows[0]?.id)
+  const identifier = yield* newOrderIdentifier(id)
   const inserted = yield* sql<{ id: string }>`
     INSERT INTO reservations (id, identifier, location_id, point_of_sale_id, business_id, auth_profile_id,
       purchased_at, total_agorot, service_charge_agorot, idempotency_key, payment_status, presentation_id,
       cart_token, commit_fingerprint, payment_deadline, amount_due_agorot, voucher_agorot, contact,
       discount_code_ids)
-    VALUES (${id}, ${orderIdentifier(id)}, ${presentation.locationId}, ${plan.pointOfSaleId},
+    VALUES (${id}, ${identifier}, ${presentation.locationId}, ${plan.pointOfSaleId},
       ${presentation.businessId}, ${presentation.authProfileId}, marquee_now(), ${priced.total}, ${priced.serviceCharge},
       ${plan.idempotencyKey}, 'awaitingPayment', ${presentation.id}, ${plan.cartToken}, ${plan.fingerprint},
       marquee_now() + make_interval(mins => ${plan.paymentMinutes}), ${amountDueOf(plan)}, ${voucherAmountOf(plan)},

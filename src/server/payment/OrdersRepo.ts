@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto"
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import type { OrderStatus, PaymentFailureCode } from "../../api/PaymentApi.ts"
+import { mayBeOrderIdentifier } from "../../domain/order/orderIdentifier.ts"
 
 /**
  * Orders are `reservations` rows with a payment status (migration 0009). Every write here runs inside the
@@ -51,7 +52,9 @@ export type PaidOutcome = "paid" | "alreadyPaid" | "voided" | "seatHoldLost"
 export class OrdersRepo extends Context.Service<
   OrdersRepo,
   {
+    /** none at once, without a query, for text no order can have (a wrong check digit: a misread number) */
     readonly byIdentifier: (identifier: string) => Effect.Effect<Option.Option<OrderRow>>
+    readonly byId: (id: number) => Effect.Effect<Option.Option<OrderRow>>
     readonly byIdempotencyKey: (key: string) => Effect.Effect<Option.Option<OrderRow>>
     /** the row lock every transition takes first (inside a transaction) */
     readonly lock: (id: number) => Effect.Effect<OrderRow>
@@ -75,7 +78,12 @@ export class OrdersRepo extends Context.Service<
           .pipe(Effect.map((rows) => Option.fromNullishOr(rows[0])))
 
       const byIdentifier = Effect.fn("OrdersRepo.byIdentifier")(function* (identifier: string) {
+        if (!mayBeOrderIdentifier(identifier)) return Option.none()
         return yield* one("r.identifier = $1", [identifier])
+      }, Effect.orDie)
+
+      const byId = Effect.fn("OrdersRepo.byId")(function* (id: number) {
+        return yield* one("r.id = $1", [id])
       }, Effect.orDie)
 
       const byIdempotencyKey = Effect.fn("OrdersRepo.byIdempotencyKey")(function* (key: string) {
@@ -205,6 +213,7 @@ export class OrdersRepo extends Context.Service<
 
       return OrdersRepo.of({
         byIdentifier,
+        byId,
         byIdempotencyKey,
         lock,
         ticketIdentifiers,

@@ -1,14 +1,10 @@
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
-import { ORDER_IDENTIFIER_PREFIX, ORDER_NUMBER_DIGITS } from "../../../domain/order/orderIdentifier.ts"
+import { orderIdentifiersTableSql, seedOrderIdentifierKey } from "../orderIdentifiers.ts"
 import { GLASSES_PRODUCT_ID } from "./commerce.ts"
 import type { SeedPlan } from "./plan.ts"
 import { TICKET_GROUP } from "./ticketGroupIds.ts"
 import { insertRows } from "./write.ts"
-
-// The domain's orderIdentifier written in SQL for the bulk insert; seeded ids stay far below 10^9, where lpad
-// would cut a number that orderIdentifier writes in full.
-const ORDER_IDENTIFIER_SQL = `'${ORDER_IDENTIFIER_PREFIX}' || lpad(r.id::text, ${ORDER_NUMBER_DIGITS}, '0')`
 
 /**
  * Past and advance sales, generated set-based inside PostgreSQL so a million tickets take seconds,
@@ -174,15 +170,19 @@ export const writeSales = (plan: SeedPlan) =>
       FROM seed_res r JOIN products p ON p.id = ${GLASSES_PRODUCT_ID}
       WHERE r.is_3d AND ${h("r.id", 24)} % 100 < 45`)
 
+    // the identifiers the commit would write for these ids, under the database's key (src/server/db/orderIdentifiers.ts)
+    const key = yield* seedOrderIdentifierKey(plan.options.seed)
+    yield* run(orderIdentifiersTableSql("seed_identifiers", "seed_res", key))
     yield* run(`
       INSERT INTO reservations (id, identifier, customer_id, location_id, point_of_sale_id, business_id,
         auth_profile_id, purchased_at, status, is_hold, cancelled_at, total_agorot, service_charge_agorot)
-      SELECT r.id, ${ORDER_IDENTIFIER_SQL}, r.customer_id, r.location_id, r.point_of_sale_id,
+      SELECT r.id, si.identifier, r.customer_id, r.location_id, r.point_of_sale_id,
         r.business_id, r.auth_profile_id, r.purchased_at,
         CASE WHEN r.cancelled THEN 'cancelled' ELSE 'active' END, false,
         CASE WHEN r.cancelled THEN r.purchased_at + make_interval(hours => (1 + ${h("r.id", 15)} % 24)::integer) END,
         r.price + r.service_charge + COALESCE(ps.total, 0), r.service_charge
       FROM seed_res r
+      JOIN seed_identifiers si ON si.id = r.id
       LEFT JOIN (
         SELECT reservation_id, sum(quantity * price_agorot)::bigint AS total FROM seed_products GROUP BY reservation_id
       ) ps ON ps.reservation_id = r.id
@@ -225,7 +225,14 @@ export const writeSales = (plan: SeedPlan) =>
         presentation_id, location_id, purchased_at, quantity, price_agorot, quantity * price_agorot
       FROM seed_products`)
 
-    for (const table of ["seed_products", "seed_res", "seed_sold", "seed_units", "seed_section_group"]) {
+    for (const table of [
+      "seed_identifiers",
+      "seed_products",
+      "seed_res",
+      "seed_sold",
+      "seed_units",
+      "seed_section_group",
+    ]) {
       yield* run(`DROP TABLE ${table}`)
     }
     for (const table of ["seed_plan", "seed_ticket_mix", "seed_product_mix", "seed_pos_mix"]) {
