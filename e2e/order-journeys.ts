@@ -120,9 +120,9 @@ export const toCustomerStep = async (
     await steps.confirmSpecialSeats()
     await steps.continue()
   }
-  await expect(page).toHaveURL(new RegExp(`/order/${presentationId}/products`))
+  await steps.expectStep(presentationId, "products")
   await steps.continue()
-  await expect(page).toHaveURL(new RegExp(`/order/${presentationId}/customer`))
+  await steps.expectStep(presentationId, "customer")
 }
 
 /**

@@ -17,7 +17,7 @@ test("the extras step keeps its way on in reach: continue is in the window befor
   const presentation = await journeyPresentation(request, "order-products", testInfo)
   const steps = await holdBestAndContinue(page, presentation.id, 1, "en")
   await steps.continue()
-  await expect(page).toHaveURL(new RegExp(`/order/${presentation.id}/products`))
+  await steps.expectStep(presentation.id, "products")
   const products = page.getByTestId("product")
   await expect(products.first()).toBeVisible()
   await expect(steps.continueButton).toBeVisible()

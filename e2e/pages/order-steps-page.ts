@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test"
+import { expect, type Locator, type Page } from "@playwright/test"
 import en from "../../locales/en.json" with { type: "json" }
 import he from "../../locales/he.json" with { type: "json" }
 import ru from "../../locales/ru.json" with { type: "json" }
@@ -44,6 +44,16 @@ export class OrderStepsPage {
 
   async continue(): Promise<void> {
     await this.continueButton.click()
+  }
+
+  /**
+   * Waits for a step's own screen, not only its address: the router changes the URL as a navigation starts and
+   * the screen once its data is in, so a click right after the URL changed could land on the step before (a
+   * journey's "continue" once did, and stayed on the extras).
+   */
+  async expectStep(presentationId: number, step: "tickets" | "products" | "customer"): Promise<void> {
+    await expect(this.page).toHaveURL(new RegExp(`/order/${presentationId}/${step}`))
+    await expect(this.page.getByRole("heading", { level: 1 })).toHaveText(this.texts.orderSteps[step].title)
   }
 
   /** The ticket chooser of a held seat, by its label ("Ticket for row 5, seat 7"). */
