@@ -111,7 +111,6 @@ export const gaAvailable = async (request: APIRequestContext, presentationId: nu
 
 /** From the ticket screen (or the products screen) to the customer step: special seats confirmed, no extras. */
 export const toCustomerStep = async (
-  page: Page,
   steps: OrderStepsPage,
   presentationId: number,
   from: "tickets" | "products" = "tickets",
@@ -135,7 +134,7 @@ export const detailsToPay = async (
   presentationId: number,
   from: "tickets" | "products" = "tickets",
 ): Promise<void> => {
-  await toCustomerStep(page, steps, presentationId, from)
+  await toCustomerStep(steps, presentationId, from)
   await steps.fillCustomer(buyer("dana", steps.lang))
   await steps.acceptTerms()
   await steps.continue()

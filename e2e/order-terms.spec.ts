@@ -16,7 +16,7 @@ test("Hebrew: the terms are asked once, each links to its text, and the commit c
   test.setTimeout(240_000)
   const presentation = await journeyPresentation(request, "order-terms/he", testInfo)
   const steps = await holdBestAndContinue(page, presentation.id, 1, "he")
-  await toCustomerStep(page, steps, presentation.id)
+  await toCustomerStep(steps, presentation.id)
 
   // the customer step asks the promotion's term and the mailing consent (off by the site's flag), not the terms
   const termsGroup = page.getByRole("group", { name: he.orderSteps.customer.termsTitle })

@@ -48,7 +48,7 @@ test("Hebrew: the mobile number and e-mail address are verified with codes befor
 
   const presentation = await journeyPresentation(request, "order-verification/he", testInfo)
   const steps = await holdBestAndContinue(page, presentation.id, 1, "he")
-  await toCustomerStep(page, steps, presentation.id)
+  await toCustomerStep(steps, presentation.id)
 
   // before the details are valid, no code can be asked for
   await expect(page.getByTestId("send-code-mobile")).toBeDisabled()
