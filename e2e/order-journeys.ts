@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs"
 import { type APIRequestContext, expect, type Page } from "@playwright/test"
-import type { Confirmation } from "../src/api/PaymentApi.ts"
+import type { Confirmation } from "../src/api/ReservationsApi.ts"
 import type { SeatStatuses } from "../src/api/SeatsApi.ts"
 import { buyer } from "./buyers.ts"
 import { OrderStepsPage } from "./pages/order-steps-page.ts"

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test"
-import type { Confirmation } from "../../src/api/PaymentApi.ts"
+import type { Confirmation } from "../../src/api/ReservationsApi.ts"
 
 /**
  * /order/$id/pay, the sandbox provider's hosted card page it sends the buyer to, and the confirmation page the

@@ -4,8 +4,9 @@ import { ConfigApi } from "./ConfigApi.ts"
 import { CustomerApi } from "./CustomerApi.ts"
 import { FeaturesApi } from "./FeaturesApi.ts"
 import { HumanCheckApi } from "./HumanCheckApi.ts"
-import { PaymentApi, ReservationsApi } from "./PaymentApi.ts"
+import { PaymentApi } from "./PaymentApi.ts"
 import { PresentationsApi } from "./PresentationsApi.ts"
+import { ReservationsApi } from "./ReservationsApi.ts"
 import { SeatsApi } from "./SeatsApi.ts"
 
 /**

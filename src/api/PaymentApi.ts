@@ -4,9 +4,8 @@ import { CommitCart } from "../domain/cart/commitCart.ts"
 import { BoundedArray, LIMITS } from "../domain/shared/wireLimits.ts"
 import { WireText } from "../domain/shared/wireText.ts"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
-import { SmsFailed } from "./messagingErrors.ts"
 import { CartIfAny, CartSession, CustomerIfAny } from "./sessions.ts"
-import { LocaleCode, PositiveInt } from "./shared.ts"
+import { LocaleCode } from "./shared.ts"
 
 /**
  * Commit and payment (spec §7 Payment and orders, §8 Order and payment).
@@ -28,7 +27,7 @@ import { LocaleCode, PositiveInt } from "./shared.ts"
  * the `x-cart-token` header (the cart that held the seats owns the reservation until it is paid).
  */
 
-const Agorot = Schema.Int.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(0)))
+export const Agorot = Schema.Int.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(0)))
 
 /** The payment methods of the spec's payment dialogs (saved and new card, PayPal-style, mobile code, redirect). */
 export const PaymentMethod = Schema.Literals(["card", "paypal", "blik", "redirect"])
@@ -348,76 +347,4 @@ export class PaymentApi extends HttpApiGroup.make("payment")
       error: [HumanCheckFailed, VoucherLookupFailed],
       // a live cart stands for a solved human check, like on commit; otherwise `recaptchaToken` is needed
     }).middleware(CartIfAny),
-  ) {}
-
-/** Spec §8 customer portal: 'Please enter mobile number'. */
-export class InvalidMobileNumber extends Schema.TaggedError<InvalidMobileNumber>()(
-  "InvalidMobileNumber",
-  { error: Schema.Literal("invalid_mobileNumber") },
-  { httpApiStatus: 400 },
-) {}
-
-export const ConfirmationTicket = Schema.Struct({
-  ticketIdentifier: Schema.String,
-  sectionName: Schema.String,
-  RowName: Schema.NullOr(Schema.String),
-  SeatName: Schema.NullOr(Schema.String),
-  ticketName: Schema.String,
-  price: Agorot,
-  serviceCharge: Agorot,
-})
-
-export const Confirmation = Schema.Struct({
-  reservationIdentifier: Schema.String,
-  status: OrderStatus,
-  purchasedAt: Schema.String,
-  presentation: Schema.Struct({
-    id: PositiveInt,
-    featureName: Schema.String,
-    /** ISO 8601 with the Asia/Jerusalem offset */
-    dateTime: Schema.String,
-    durationMinutes: Schema.NullOr(Schema.Int),
-    venueName: Schema.String,
-    locationName: Schema.String,
-  }),
-  tickets: Schema.Array(ConfirmationTicket),
-  products: Schema.Array(Schema.Struct({ name: Schema.String, quantity: Schema.Int, total: Agorot })),
-  total: Agorot,
-  serviceCharge: Agorot,
-  serviceChargeLabel: Schema.String,
-  voucherAmount: Agorot,
-  /** what the QR code encodes (the entrance scanner reads it); display follows config param 670 */
-  qrPayload: Schema.String,
-  /** the e-ticket page that opens offline once saved */
-  eDocumentUrl: Schema.String,
-})
-export type Confirmation = typeof Confirmation.Type
-
-export class ReservationsApi extends HttpApiGroup.make("reservations")
-  .add(
-    HttpApiEndpoint.get("confirmation", "/reservations/:identifier", {
-      params: { identifier: WireText },
-      query: { key: WireText, lang: Schema.optional(LocaleCode) },
-      success: Confirmation,
-      error: ReservationNotFound,
-    }),
-  )
-  .add(
-    // ours, behind the spec's /edocument/{documentKey} page: the key alone opens the order's e-tickets
-    HttpApiEndpoint.get("edocument", "/edocuments/:documentKey", {
-      params: { documentKey: WireText },
-      query: { lang: Schema.optional(LocaleCode) },
-      success: Confirmation,
-      error: ReservationNotFound,
-    }),
-  )
-  .add(
-    // ours: the human check and SMS_FAILED, so a paid order's key cannot send SMS to any number at will
-    HttpApiEndpoint.post("sendTickets", "/reservations/:identifier/sendTickets", {
-      params: { identifier: WireText },
-      query: { key: WireText },
-      payload: Schema.Struct({ mobileNumber: WireText, recaptchaToken: Schema.optional(WireText) }),
-      success: Schema.Struct({ success: Schema.Boolean }),
-      error: [ReservationNotFound, InvalidMobileNumber, HumanCheckFailed, SmsFailed],
-    }),
   ) {}

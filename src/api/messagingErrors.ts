@@ -9,3 +9,10 @@ export class SmsFailed extends Schema.TaggedError<SmsFailed>()(
   { error: Schema.Literal("SMS_FAILED") },
   { httpApiStatus: 429 },
 ) {}
+
+/** Spec §8 customer portal: 'Please enter mobile number'. */
+export class InvalidMobileNumber extends Schema.TaggedError<InvalidMobileNumber>()(
+  "InvalidMobileNumber",
+  { error: Schema.Literal("invalid_mobileNumber") },
+  { httpApiStatus: 400 },
+) {}

@@ -1,4 +1,4 @@
-import type { Confirmation } from "../../api/PaymentApi.ts"
+import type { Confirmation } from "../../api/ReservationsApi.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import type { Translate } from "../i18n/useI18n.ts"
 import { showToast } from "../ui/toast.ts"

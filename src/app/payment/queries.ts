@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query"
-import type { Confirmation } from "../../api/PaymentApi.ts"
+import type { Confirmation } from "../../api/ReservationsApi.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { apiGet } from "../lib/api.ts"
 

@@ -7,6 +7,7 @@ import {
 } from "../../../domain/order/contactVerification.ts"
 import type { Translate } from "../../i18n/useI18n.ts"
 import { checkContactCode, sendContactCode, type VerifyProblem } from "./contactVerification.ts"
+import "./contactVerify.css"
 
 type Props = {
   readonly channel: ContactChannel

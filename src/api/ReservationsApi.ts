@@ -1,0 +1,73 @@
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { WireText } from "../domain/shared/wireText.ts"
+import { HumanCheckFailed } from "./HumanCheckApi.ts"
+import { InvalidMobileNumber, SmsFailed } from "./messagingErrors.ts"
+import { Agorot, OrderStatus, ReservationNotFound } from "./PaymentApi.ts"
+import { LocaleCode, PositiveInt } from "./shared.ts"
+
+/** A placed order as its buyer sees it (confirmation page, e-document), and sending its tickets by SMS. */
+export const ConfirmationTicket = Schema.Struct({
+  ticketIdentifier: Schema.String,
+  sectionName: Schema.String,
+  RowName: Schema.NullOr(Schema.String),
+  SeatName: Schema.NullOr(Schema.String),
+  ticketName: Schema.String,
+  price: Agorot,
+  serviceCharge: Agorot,
+})
+
+export const Confirmation = Schema.Struct({
+  reservationIdentifier: Schema.String,
+  status: OrderStatus,
+  purchasedAt: Schema.String,
+  presentation: Schema.Struct({
+    id: PositiveInt,
+    featureName: Schema.String,
+    /** ISO 8601 with the Asia/Jerusalem offset */
+    dateTime: Schema.String,
+    durationMinutes: Schema.NullOr(Schema.Int),
+    venueName: Schema.String,
+    locationName: Schema.String,
+  }),
+  tickets: Schema.Array(ConfirmationTicket),
+  products: Schema.Array(Schema.Struct({ name: Schema.String, quantity: Schema.Int, total: Agorot })),
+  total: Agorot,
+  serviceCharge: Agorot,
+  serviceChargeLabel: Schema.String,
+  voucherAmount: Agorot,
+  /** what the QR code encodes (the entrance scanner reads it); display follows config param 670 */
+  qrPayload: Schema.String,
+  /** the e-ticket page that opens offline once saved */
+  eDocumentUrl: Schema.String,
+})
+export type Confirmation = typeof Confirmation.Type
+
+export class ReservationsApi extends HttpApiGroup.make("reservations")
+  .add(
+    HttpApiEndpoint.get("confirmation", "/reservations/:identifier", {
+      params: { identifier: WireText },
+      query: { key: WireText, lang: Schema.optional(LocaleCode) },
+      success: Confirmation,
+      error: ReservationNotFound,
+    }),
+  )
+  .add(
+    // ours, behind the spec's /edocument/{documentKey} page: the key alone opens the order's e-tickets
+    HttpApiEndpoint.get("edocument", "/edocuments/:documentKey", {
+      params: { documentKey: WireText },
+      query: { lang: Schema.optional(LocaleCode) },
+      success: Confirmation,
+      error: ReservationNotFound,
+    }),
+  )
+  .add(
+    // ours: the human check and SMS_FAILED, so a paid order's key cannot send SMS to any number at will
+    HttpApiEndpoint.post("sendTickets", "/reservations/:identifier/sendTickets", {
+      params: { identifier: WireText },
+      query: { key: WireText },
+      payload: Schema.Struct({ mobileNumber: WireText, recaptchaToken: Schema.optional(WireText) }),
+      success: Schema.Struct({ success: Schema.Boolean }),
+      error: [ReservationNotFound, InvalidMobileNumber, HumanCheckFailed, SmsFailed],
+    }),
+  ) {}
