@@ -12,8 +12,11 @@ import {
 // Coordinates include negatives and multi-digit numbers: a separator-free join ("1" + "23" = "12" + "3") would collide.
 const coordinate = fc.integer({ min: -1_000, max: 100_000 })
 const place = fc.record({ VenueSectionId: coordinate, x: coordinate, y: coordinate })
+// A seat id names one seat of the whole venue, so its section follows from it: two slots with one seat id and
+// different sections cannot exist (drawing them independently found such a pair and called it a collision).
+const sectionOfSeat = (seatId: number) => Math.abs(seatId) % 7
 const slot = fc.oneof(
-  fc.record({ seatId: coordinate, sectionId: coordinate, gaSlot: fc.constant(null) }),
+  coordinate.map((seatId) => ({ seatId, sectionId: sectionOfSeat(seatId), gaSlot: null })),
   fc.record({ seatId: fc.constant(null), sectionId: coordinate, gaSlot: coordinate }),
 )
 const same = <A>(a: A, b: A) => JSON.stringify(a) === JSON.stringify(b)
