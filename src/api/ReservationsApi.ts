@@ -43,13 +43,23 @@ export const Confirmation = Schema.Struct({
 })
 export type Confirmation = typeof Confirmation.Type
 
+/**
+ * Too many order or e-document lookups from one client (issue 17): a key is a secret of 24 random bytes, but a
+ * lookup that costs nothing invites guessing at scale. Ours; the spec does not show it.
+ */
+export class DocumentLookupLimited extends Schema.TaggedError<DocumentLookupLimited>()(
+  "DocumentLookupLimited",
+  { error: Schema.Literal("documentLookupLimited") },
+  { httpApiStatus: 429 },
+) {}
+
 export class ReservationsApi extends HttpApiGroup.make("reservations")
   .add(
     HttpApiEndpoint.get("confirmation", "/reservations/:identifier", {
       params: { identifier: WireText },
       query: { key: WireText, lang: Schema.optional(LocaleCode) },
       success: Confirmation,
-      error: ReservationNotFound,
+      error: [ReservationNotFound, DocumentLookupLimited],
     }),
   )
   .add(
@@ -58,7 +68,7 @@ export class ReservationsApi extends HttpApiGroup.make("reservations")
       params: { documentKey: WireText },
       query: { lang: Schema.optional(LocaleCode) },
       success: Confirmation,
-      error: ReservationNotFound,
+      error: [ReservationNotFound, DocumentLookupLimited],
     }),
   )
   .add(

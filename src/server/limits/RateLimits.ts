@@ -26,6 +26,22 @@ export const takeFromLimit = Effect.fn("RateLimits.take")(function* ({ key, limi
   return (rows[0]?.used ?? Number.POSITIVE_INFINITY) <= limit
 }, Effect.orDie)
 
+/**
+ * Whether `key` has uses left in its current window, counting nothing: for limits that count only failures (a
+ * lookup that found nothing) but must stop every try once reached.
+ */
+export const hasUsesLeft = Effect.fn("RateLimits.hasUsesLeft")(function* ({
+  key,
+  limit,
+  windowSeconds,
+}: Limit) {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql<{ used: number }>`
+    SELECT used FROM rate_limits WHERE key = ${key}
+      AND window_start = date_bin(make_interval(secs => ${windowSeconds}), marquee_now(), timestamptz 'epoch')`
+  return (rows[0]?.used ?? 0) < limit
+}, Effect.orDie)
+
 /** Counts one use of each limit (all of them, so each counts every attempt); true when every one allows it. */
 export const takeFromLimits = (limits: ReadonlyArray<Limit>) =>
   Effect.forEach(limits, takeFromLimit).pipe(Effect.map((allowed) => allowed.every(Boolean)))

@@ -5,11 +5,12 @@ import { HumanCheckFailed } from "../../api/HumanCheckApi.ts"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
 import { InvalidMobileNumber, SmsFailed } from "../../api/messagingErrors.ts"
 import { ReservationNotFound, VoucherLookupFailed } from "../../api/PaymentApi.ts"
+import { DocumentLookupLimited } from "../../api/ReservationsApi.ts"
 import { CurrentCart, CurrentCartIfAny, CurrentCustomerIfAny } from "../../api/sessions.ts"
 import { israeliMobile } from "../../domain/order/customerInfo.ts"
 import { SiteFlagsConfig } from "../config/siteFlags.ts"
 import { SavedCardsRepo } from "../customer/SavedCardsRepo.ts"
-import { clientOf, type Limit, takeFromLimits } from "../limits/RateLimits.ts"
+import { clientOf, hasUsesLeft, type Limit, takeFromLimits } from "../limits/RateLimits.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
 import { SeatHoldsRepo } from "../seats/SeatHoldsRepo.ts"
 import { CommitService } from "./CommitService.ts"
@@ -42,6 +43,30 @@ const CommitServices = Layer.mergeAll(CommitService.layer, OrderCustomer.layer).
  */
 export const SENDS_PER_ORDER = 3
 export const SENDS_PER_CLIENT = 10
+/**
+ * Order and e-document lookups per client (issue 17): a client whose lookups found nothing
+ * {@link MISSED_LOOKUPS_PER_CLIENT} times in 10 minutes is refused every lookup until the window ends. Only misses
+ * count (a buyer reloading their own tickets never reaches it, a guesser soon does), and an unknown key and a
+ * malformed one are both misses, answered alike.
+ */
+export const MISSED_LOOKUPS_PER_CLIENT = 30
+
+const missedLookups = (client: string): Limit => ({
+  key: `documentLookup:missed:${client}`,
+  limit: MISSED_LOOKUPS_PER_CLIENT,
+  windowSeconds: 600,
+})
+
+const limitedLookup = <A, E, R>(client: string, lookup: Effect.Effect<Option.Option<A>, E, R>) =>
+  Effect.gen(function* () {
+    const limit = missedLookups(client)
+    if (!(yield* hasUsesLeft(limit)))
+      return yield* new DocumentLookupLimited({ error: "documentLookupLimited" })
+    const found = yield* lookup
+    if (Option.isNone(found)) yield* takeFromLimits([limit])
+    return found
+  })
+
 const sendTicketsLimits = (reservationId: number, client: string): ReadonlyArray<Limit> => [
   { key: `sendTickets:order:${reservationId}`, limit: SENDS_PER_ORDER, windowSeconds: 3600 },
   { key: `sendTickets:client:${client}`, limit: SENDS_PER_CLIENT, windowSeconds: 3600 },
@@ -131,14 +156,21 @@ export const ReservationsHttp = HttpApiBuilder.group(
     const sql = yield* SqlClient.SqlClient
     const notFound = new ReservationNotFound({ error: "reservationNotFound" })
     return handlers
-      .handle("confirmation", ({ params, query }) =>
-        confirmations.confirmation(params.identifier, query.key, query.lang ?? "he").pipe(
+      .handle("confirmation", ({ params, query, request }) =>
+        limitedLookup(
+          clientOf(request.remoteAddress),
+          confirmations.confirmation(params.identifier, query.key, query.lang ?? "he"),
+        ).pipe(
           Effect.flatMap(Option.match({ onNone: () => Effect.fail(notFound), onSome: Effect.succeed })),
           Effect.map(({ id: _id, ...confirmation }) => confirmation),
         ),
       )
-      .handle("edocument", ({ params, query }) =>
-        confirmations.byDocumentKey(params.documentKey, query.lang ?? "he").pipe(
+      .handle("edocument", ({ params, query, request }) =>
+        // an unknown key, a malformed one and a cancelled order's all take the one lookup and answer alike
+        limitedLookup(
+          clientOf(request.remoteAddress),
+          confirmations.byDocumentKey(params.documentKey, query.lang ?? "he"),
+        ).pipe(
           Effect.flatMap(Option.match({ onNone: () => Effect.fail(notFound), onSome: Effect.succeed })),
           Effect.map(({ id: _id, ...confirmation }) => confirmation),
         ),
