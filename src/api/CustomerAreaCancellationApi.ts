@@ -21,7 +21,8 @@ import { IdList, LangQuery } from "./shared.ts"
  *   NOTHING_TO_CANCEL and nothing changes.
  * - Refund = the cancelled tickets' price minus the cancellation service charge (spec §9: fixed or percent, per
  *   ticket or per order; a per-order charge is taken once per order across partial cancellations; never more
- *   than the price, so the refund is never negative). Booking service charges are not refunded (non-refundable).
+ *   than the price, so the refund is never negative). Booking service charges are not refunded (non-refundable),
+ *   nor are products bought with the order (concessions are collected at the cinema, not cancelled online).
  * - `refundToTransactionCredit: false`: back to the payment that paid the order, through its provider. When the
  *   order was not paid online (box office, cash) or the online payment cannot cover the refund (e.g. part paid
  *   by a voucher) → BALANCE_IS_DUE (the customer may choose transaction credit, or contact the box office).

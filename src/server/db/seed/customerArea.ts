@@ -106,6 +106,9 @@ export const writeCustomerArea = (plan: SeedPlan) =>
             AND NOT s.is_wheelchair AND NOT s.is_companion AND s.default_ticket_group_id IS NULL
             AND NOT EXISTS (SELECT 1 FROM seat_allocations a WHERE a.presentation_id = ${at.presentationId}
               AND a.seat_id = s.id)
+            -- nor one a cancelled order of the history sold: a seat is sold at most once in the seed
+            AND NOT EXISTS (SELECT 1 FROM sold_tickets st WHERE st.presentation_id = ${at.presentationId}
+              AND st.seat_id = s.id)
           ORDER BY s.id DESC LIMIT ${spec.tickets}`
         if (seats.length < spec.tickets) continue
         const total = seats.reduce((sum, s) => sum + s.price, 0)
