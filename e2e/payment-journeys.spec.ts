@@ -3,6 +3,7 @@ import type { APIRequestContext, Page, TestInfo } from "@playwright/test"
 import en from "../locales/en.json" with { type: "json" }
 import he from "../locales/he.json" with { type: "json" }
 import type { SeatStatuses } from "../src/api/SeatsApi.ts"
+import { displayOrderIdentifier } from "../src/domain/order/orderIdentifier.ts"
 import type { JourneyName } from "../src/server/db/seed/journeys.ts"
 import { buyer } from "./buyers.ts"
 import { test as base, expect } from "./fixtures.ts"
@@ -165,7 +166,9 @@ test.describe("payment", () => {
       [seat.row, seat.seat],
     ])
     expect(await seatIsTaken(request, presentationId, seat)).toBe(true)
-    await expect(page.getByTestId("order-id")).toHaveText(confirmation.reservationIdentifier)
+    await expect(page.getByTestId("order-id")).toHaveText(
+      displayOrderIdentifier(confirmation.reservationIdentifier),
+    )
 
     // the tickets by SMS to another phone: the browser solves the human check the server asks for on the way
     const sms = page.getByTestId("send-tickets")
@@ -187,13 +190,48 @@ test.describe("payment", () => {
       .toContain(confirmation.reservationIdentifier)
     await page.context().setOffline(true)
     await page.reload().catch(() => undefined)
-    await expect(page.getByTestId("order-id")).toHaveText(confirmation.reservationIdentifier)
+    await expect(page.getByTestId("order-id")).toHaveText(
+      displayOrderIdentifier(confirmation.reservationIdentifier),
+    )
     await page.context().setOffline(false)
 
-    // the e-ticket link the SMS and e-mail carry opens the same order by its key alone
-    await page.goto(`${confirmation.eDocumentUrl}?lang=he`)
-    await expect(page.getByTestId("order-id")).toHaveText(confirmation.reservationIdentifier)
+    // the confirmation links to the e-ticket, the page the SMS and e-mail carry: the order by its key alone
+    await page.getByTestId("open-eticket").click()
+    await expect(page).toHaveURL(new RegExp(`${confirmation.eDocumentUrl}\\?lang=he$`))
+    await expect(page.getByTestId("edocument")).toBeVisible()
+    await expect(page.getByTestId("order-id")).toHaveText(
+      displayOrderIdentifier(confirmation.reservationIdentifier),
+    )
     await expect(page.getByTestId("order-qr")).toBeVisible()
+    await expect(page).toHaveTitle(new RegExp(`^${he.edocument.title} · `))
+    // the ticket on screen is already in the device's wallet: with the query cache's copy gone and no signal,
+    // a reload shows the wallet's copy and says so
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (key) =>
+            new Promise<boolean>((resolve) => {
+              const open = indexedDB.open("marquee-wallet")
+              open.onsuccess = () => {
+                const get = open.result.transaction("documents").objectStore("documents").get(key)
+                get.onsuccess = () => resolve(get.result !== undefined)
+                get.onerror = () => resolve(false)
+              }
+              open.onerror = () => resolve(false)
+            }),
+          confirmation.eDocumentUrl.split("/").pop() ?? "",
+        ),
+      )
+      .toBe(true)
+    await page.evaluate(() => localStorage.removeItem("marquee:queries"))
+    await page.context().setOffline(true)
+    await page.reload().catch(() => undefined)
+    await expect(page.getByTestId("order-id")).toHaveText(
+      displayOrderIdentifier(confirmation.reservationIdentifier),
+    )
+    await expect(page.getByTestId("edocument-saved")).toBeVisible()
+    await shot(page, "edocument-offline-he", project)
+    await page.context().setOffline(false)
   })
 
   test("English: a double click on Pay starts one payment, and a declined card can be tried again", async ({
