@@ -11,6 +11,7 @@ import { requireDemoMode } from "./config/demoMode.ts"
 import { ConfigHttp } from "./config/http.ts"
 import { customerSessionsLayer } from "./customer/customerSessions.ts"
 import { CustomerHttp } from "./customer/http.ts"
+import { CustomerAreaHttp } from "./customerArea/http.ts"
 import { FeaturesHttp } from "./features/http.ts"
 import { clientAppLayer } from "./http/clientApp.ts"
 import { refuseControlCharacters } from "./http/refuseControlCharacters.ts"
@@ -36,6 +37,7 @@ export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/o
     HumanCheckHttp,
     PaymentHttp,
     ReservationsHttp,
+    CustomerAreaHttp,
   ]),
   Layer.provide(altchaHumanCheckLayer),
   // who is asking: the cart token and the customer's uuid, resolved once per request (src/api/sessions.ts)
