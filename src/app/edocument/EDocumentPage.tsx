@@ -131,7 +131,12 @@ const EDocumentView = ({ confirmation, documentKey, savedAt, locale, t }: ViewPr
         </h2>
         <ul className="eticket__list" data-testid="confirmation-tickets">
           {confirmation.tickets.map((ticket) => (
-            <li key={ticket.ticketIdentifier} className="eticket__ticket">
+            <li
+              key={ticket.ticketIdentifier}
+              className="eticket__ticket"
+              data-state={ticket.state ?? "active"}
+              data-testid="eticket-ticket"
+            >
               <span className="eticket__seat">
                 {ticket.RowName !== null && ticket.SeatName !== null
                   ? t("payment.confirmation.seat", {
@@ -142,6 +147,11 @@ const EDocumentView = ({ confirmation, documentKey, savedAt, locale, t }: ViewPr
                   : t("payment.confirmation.section", { section: ticket.sectionName })}
               </span>
               <span className="eticket__kind">{ticket.ticketName}</span>
+              {ticket.state === "cancelled" || ticket.state === "scanned" ? (
+                <span className="eticket__state" data-testid="eticket-state">
+                  {t(`edocument.state.${ticket.state}`)}
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>
