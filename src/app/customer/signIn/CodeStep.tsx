@@ -1,5 +1,6 @@
 import { useState } from "react"
 import type { Translate } from "../../i18n/useI18n.ts"
+import { isolatedLtr } from "./isolatedLtr.ts"
 import { ProblemText } from "./ProblemText.tsx"
 import { confirmSignInCode, isRefusal, type Refusal } from "./signInApi.ts"
 
@@ -40,14 +41,9 @@ export const CodeStep = ({
       }}
     >
       <p className="sign-in__muted" aria-live="polite">
-        {sentTo === null ? (
-          t("customerSignIn.codeSentOnFile")
-        ) : (
-          <>
-            {t("customerSignIn.codeSentPhone", { mobile: "" })}
-            <bdi dir="ltr">{sentTo}</bdi>
-          </>
-        )}
+        {sentTo === null
+          ? t("customerSignIn.codeSentOnFile")
+          : t("customerSignIn.codeSentPhone", { mobile: isolatedLtr(sentTo) })}
       </p>
       <label className="sign-in__field">
         <span>{t("customerSignIn.code")}</span>
@@ -69,10 +65,10 @@ export const CodeStep = ({
         <button type="submit" className="button button--primary" disabled={busy} data-testid="sign-in-submit">
           {busy ? t("customerSignIn.working") : t("customerSignIn.signIn")}
         </button>
-        <button type="button" className="link-button" disabled={busy} onClick={() => void act(onResend)}>
+        <button type="button" className="sign-in__link" disabled={busy} onClick={() => void act(onResend)}>
           {t("customerSignIn.resend")}
         </button>
-        <button type="button" className="link-button" disabled={busy} onClick={onBack}>
+        <button type="button" className="sign-in__link" disabled={busy} onClick={onBack}>
           {t("customerSignIn.otherWay")}
         </button>
       </div>

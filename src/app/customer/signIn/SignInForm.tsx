@@ -195,7 +195,7 @@ export const SignInForm = () => {
                 : t("customerSignIn.signIn")}
           </button>
           {method === "phone" ? (
-            <button type="button" className="link-button" disabled={busy} onClick={() => void sendLink()}>
+            <button type="button" className="sign-in__link" disabled={busy} onClick={() => void sendLink()}>
               {t("customerSignIn.sendLink")}
             </button>
           ) : null}

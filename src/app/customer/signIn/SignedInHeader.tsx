@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query"
 import { useState } from "react"
 import { useT } from "../../i18n/useI18n.ts"
 import type { StoredCustomer } from "../customerSession.ts"
+import { isolatedLtr } from "./isolatedLtr.ts"
 import { signOut } from "./signOut.ts"
 
 /**
@@ -39,8 +40,7 @@ export const SignedInHeader = ({
           {t("customerSignIn.signedInAs", { name })}
         </h1>
         <p className="sign-in__muted">
-          {t("customerSignIn.signedInDetails", { mobile: "" })}
-          <bdi dir="ltr">{customer.mobileNumber}</bdi>
+          {t("customerSignIn.signedInDetails", { mobile: isolatedLtr(customer.mobileNumber) })}
         </p>
       </div>
       {confirming ? (
