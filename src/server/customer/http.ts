@@ -4,6 +4,7 @@ import { SqlClient } from "effect/sql"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
 import { SavedCardNotFound } from "../../api/PaymentApi.ts"
 import { CurrentCustomer } from "../../api/sessions.ts"
+import { clientOf } from "../limits/RateLimits.ts"
 import { PaymentProviders } from "../payment/PaymentProvider.ts"
 import { sandboxProvidersLayer } from "../payment/sandbox/SandboxProvider.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
@@ -51,9 +52,9 @@ export const CustomerHttp = HttpApiBuilder.group(
           return { success: true }
         }),
       )
-      .handle("mobileLoginValidation", ({ payload }) =>
+      .handle("mobileLoginValidation", ({ payload, request }) =>
         Effect.gen(function* () {
-          const session = yield* auth.validate(payload)
+          const session = yield* auth.validate({ ...payload, client: clientOf(request.remoteAddress) })
           return { customerInfo: yield* profiles.info(session.customerId), uuid: session.uuid }
         }),
       )

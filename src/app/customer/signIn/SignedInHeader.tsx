@@ -1,8 +1,9 @@
-import { useQueryClient } from "@tanstack/react-query"
-import { useState } from "react"
+import { useQuery, useQueryClient } from "@tanstack/react-query"
+import { useEffect, useRef, useState } from "react"
 import { useT } from "../../i18n/useI18n.ts"
 import type { StoredCustomer } from "../customerSession.ts"
 import { isolatedLtr } from "./isolatedLtr.ts"
+import { fetchAreaCustomer } from "./signInApi.ts"
 import { signOut } from "./signOut.ts"
 
 /**
@@ -21,6 +22,21 @@ export const SignedInHeader = ({
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
   const name = [customer.firstName, customer.lastName ?? ""].join(" ").trim() || customer.mobileNumber
+  // the server's view of the session: the masked ID number, and whether the session still lives
+  const current = useQuery({
+    queryKey: ["customer", "areaCustomer", customer.uuid],
+    queryFn: ({ signal }) => fetchAreaCustomer(signal),
+    staleTime: 60_000,
+  })
+  const dead = current.data === null
+  const forgetting = useRef(false)
+
+  useEffect(() => {
+    // ended on the server (expired, signed out elsewhere): this device forgets it as a sign-out would, once
+    if (!dead || forgetting.current) return
+    forgetting.current = true
+    void signOut(queryClient).then(() => onSignedOut?.())
+  }, [dead, queryClient, onSignedOut])
 
   const confirm = async () => {
     setBusy(true)
@@ -42,6 +58,11 @@ export const SignedInHeader = ({
         <p className="sign-in__muted">
           {t("customerSignIn.signedInDetails", { mobile: isolatedLtr(customer.mobileNumber) })}
         </p>
+        {current.data?.MaskedSsn ? (
+          <p className="sign-in__muted" data-testid="signed-in-ssn">
+            {t("customerSignIn.maskedSsn", { ssn: isolatedLtr(current.data.MaskedSsn) })}
+          </p>
+        ) : null}
       </div>
       {confirming ? (
         <div className="signed-in__confirm" role="alertdialog" aria-labelledby="sign-out-question">

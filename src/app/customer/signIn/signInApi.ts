@@ -1,5 +1,10 @@
-import type { CodeSent, PasswordSignedIn, SignedIn } from "../../../api/CustomerSignInApi.ts"
-import { apiSend } from "../../lib/api.ts"
+import type {
+  CodeSent,
+  CustomerAreaInfo,
+  PasswordSignedIn,
+  SignedIn,
+} from "../../../api/CustomerSignInApi.ts"
+import { apiFetch, apiSend, apiUrl } from "../../lib/api.ts"
 import { authHeader } from "../../lib/authUuid.ts"
 import { solveHumanCheck } from "../../lib/humanCheck.ts"
 import { rememberCustomer } from "../customerSession.ts"
@@ -159,3 +164,17 @@ export const endSession = async (): Promise<void> => {
 
 export const isRefusal = (value: unknown): value is Refusal =>
   typeof value === "object" && value !== null && "problem" in value
+
+/**
+ * Who the stored session is, as the server knows it now (the ID number masked, fetched each time and never
+ * stored); null once the session is dead on the server (expired, or signed out on another device).
+ */
+export const fetchAreaCustomer = async (signal?: AbortSignal): Promise<CustomerAreaInfo | null> => {
+  const response = await apiFetch(apiUrl("/customer-area/customer"), {
+    headers: { accept: "application/json" },
+    signal,
+  })
+  if (response.status === 401) return null
+  if (!response.ok) throw new Error(`customer: ${response.status}`)
+  return (await response.json()) as CustomerAreaInfo
+}

@@ -8,6 +8,7 @@ import { serverSecret } from "../../db/serverSecret.ts"
 import { takeFromLimits } from "../../limits/RateLimits.ts"
 import {
   CODE_MINUTES,
+  CODE_TRIES_PER_CLIENT,
   CODES_PER_WINDOW,
   codeHash,
   codeMatches,
@@ -33,7 +34,6 @@ import {
 const BACKOFF_SECONDS = 30
 const SENDS_PER_CLIENT = { limit: 20, windowSeconds: 3600 }
 const TRIES_PER_IDENTIFIER = { limit: 10, windowSeconds: WINDOW_MINUTES * 60 }
-const TRIES_PER_CLIENT = { limit: 30, windowSeconds: 3600 }
 
 /** Where a code goes and what it opens; None: no account (nothing is sent, the answer is the same). */
 export interface CodeTarget {
@@ -166,7 +166,7 @@ export class SignInCodes extends Context.Service<
         readonly client: string
       }) {
         const clientAllowed = yield* limits(
-          takeFromLimits([{ key: `signInTries:client:${input.client}`, ...TRIES_PER_CLIENT }]),
+          takeFromLimits([{ key: `signInTries:client:${input.client}`, ...CODE_TRIES_PER_CLIENT }]),
         )
         if (input.challenge === undefined || input.challenge === "" || input.challenge.length > 100) {
           return yield* refused
