@@ -1,4 +1,5 @@
 import { Effect, Layer, Option } from "effect"
+import { HttpEffect, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
@@ -12,6 +13,11 @@ import { CustomerAuth } from "./CustomerAuth.ts"
 import { CustomerProfile } from "./CustomerProfile.ts"
 import { LocationsRepo } from "./LocationsRepo.ts"
 import { SavedCardsRepo } from "./SavedCardsRepo.ts"
+
+/** A login answer and a customer's cards are personal: no browser, proxy or service worker keeps one. */
+const noStore = HttpEffect.appendPreResponseHandler((_request, response) =>
+  Effect.succeed(HttpServerResponse.setHeader(response, "cache-control", "no-store")),
+)
 
 export const CustomerHttp = HttpApiBuilder.group(
   MarqueeApi,
@@ -54,6 +60,7 @@ export const CustomerHttp = HttpApiBuilder.group(
       )
       .handle("mobileLoginValidation", ({ payload, request }) =>
         Effect.gen(function* () {
+          yield* noStore
           const session = yield* auth.validate({ ...payload, client: clientOf(request.remoteAddress) })
           return { customerInfo: yield* profiles.info(session.customerId), uuid: session.uuid }
         }),
@@ -61,6 +68,7 @@ export const CustomerHttp = HttpApiBuilder.group(
       .handle("logout", ({ headers }) => auth.logout(headers.uuid).pipe(Effect.as({ success: true })))
       .handle("savedCards", ({ query }) =>
         Effect.gen(function* () {
+          yield* noStore
           const { customerId } = yield* CurrentCustomer
           const provider =
             query.locationId === undefined ? undefined : (yield* cardProviderOf(query.locationId)).name
@@ -69,6 +77,7 @@ export const CustomerHttp = HttpApiBuilder.group(
       )
       .handle("deleteSavedCard", ({ params }) =>
         Effect.gen(function* () {
+          yield* noStore
           const { customerId } = yield* CurrentCustomer
           if (!(yield* cards.remove(customerId, params.id)))
             return yield* new SavedCardNotFound({ error: "savedCardNotFound" })

@@ -140,6 +140,20 @@ describe.each(databases)("area code sign-in on $name", ({ start }) => {
     expect(againUnknown.body).toEqual(again.body)
   })
 
+  it("checkout: a number the chain has not met gets a code and becomes a customer", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const server = live()
+    const mobile = "0549999003"
+    const asked = await withHumanCheck(server, "/customer-area/mobile-login?checkout=true&lang=en", {
+      mobileNumber: mobile,
+    })
+    expect(asked.status).toBe(200)
+    const code = (await codeSentTo(server, mobile)) as string
+    const signedIn = await validateCode(server, asked.body.signInChallenge as string, code)
+    expect(signedIn.status).toBe(200)
+    expect(signedIn.body.customerAreaInfo).toMatchObject({ MobileNumber1: mobile, MaskedSsn: null })
+  })
+
   it("refuses a number that is not an Israeli mobile, before any message", async (ctx) => {
     if (!isUp()) return ctx.skip()
     const server = live()
