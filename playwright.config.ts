@@ -30,7 +30,14 @@ process.env.E2E_CLOCK_WALL_START ??= String(Date.now())
  * SEED_JOURNEYS: a presentation and codes of its own for each journey (src/server/db/seed/journeys.ts);
  * MARQUEE_DEMO: the sandbox providers the journeys pay with (src/server/config/demoMode.ts).
  */
-const CLOCK_AND_JOURNEYS = { MARQUEE_CLOCK_START: E2E_NOW, SEED_JOURNEYS: "1", MARQUEE_DEMO: "true" }
+const CLOCK_AND_JOURNEYS = {
+  MARQUEE_CLOCK_START: E2E_NOW,
+  SEED_JOURNEYS: "1",
+  MARQUEE_DEMO: "true",
+  // every journey's buyer comes from 127.0.0.1, like a crowd behind one NAT: the per-client seat cap (migration
+  // 0024) would count the whole run as one client; its own test (tests/server/seats/clientSeatCap) proves it
+  MAX_SEATS_PER_CLIENT: "0",
+}
 
 /**
  * A server is ready when it says so (src/server/main.ts prints it once every route is attached), or when its

@@ -1,3 +1,4 @@
+import { DEMO_MEMBER_SSN } from "../src/server/db/seed/codes.ts"
 import { expect, test } from "./fixtures.ts"
 import { detailsToPay, holdBestAndContinue, payAndConfirm, shot } from "./order-journeys.ts"
 import { journeyPresentation, ownVoucher } from "./presentations.ts"
@@ -33,11 +34,16 @@ test("codes on the ticket screen: an unknown one is refused, a coupon reprices t
   await steps.enterCode("CINEMA10")
   await expect(steps.codeMessage).toHaveText("This code has already been entered")
 
-  // a member-only ticket asks for the member number and checks it
+  // a member-only ticket asks for the member number with the holder's ID number and checks them
   const [first] = await steps.summaryLines()
   const [, row, seat] = /^Row (\S+), seat (\d+)/.exec(first ?? "") ?? []
   await steps.chooseTicket(row ?? "", seat ?? "", "Club member")
   const prompt = page.getByTestId("ticket-prompt")
+  await prompt.getByLabel("Member number").fill("90000001")
+  await prompt.getByLabel("Member's ID number").fill("500000021")
+  await prompt.getByRole("button", { name: "Apply" }).click()
+  await expect(page.getByTestId("prompt-problem")).toHaveText("The member number or ID number is incorrect")
+  await prompt.getByLabel("Member's ID number").fill(DEMO_MEMBER_SSN)
   await prompt.getByLabel("Member number").fill("90000002")
   await prompt.getByRole("button", { name: "Apply" }).click()
   await expect(page.getByTestId("prompt-problem")).toHaveText("This membership has expired")

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs"
 import { type APIRequestContext, expect, type Page } from "@playwright/test"
 import type { Confirmation } from "../src/api/ReservationsApi.ts"
 import type { SeatStatuses } from "../src/api/SeatsApi.ts"
+import { displayOrderIdentifier } from "../src/domain/order/orderIdentifier.ts"
 import { buyer } from "./buyers.ts"
 import { OrderStepsPage } from "./pages/order-steps-page.ts"
 import { PayPage } from "./pages/pay-page.ts"
@@ -86,7 +87,7 @@ export const payAndConfirm = async (
   expect(confirmation.status).toBe("paid")
   expect(confirmation.presentation.id).toBe(presentationId)
   expect(confirmation.tickets).toHaveLength(count)
-  await expect(pay.orderId).toHaveText(confirmation.reservationIdentifier)
+  await expect(pay.orderId).toHaveText(displayOrderIdentifier(confirmation.reservationIdentifier))
   await expect(pay.tickets.getByRole("listitem")).toHaveCount(count)
 
   // another buyer (no cart) sees the seats taken

@@ -3,6 +3,7 @@ import type { APIRequestContext, Page, TestInfo } from "@playwright/test"
 import en from "../locales/en.json" with { type: "json" }
 import he from "../locales/he.json" with { type: "json" }
 import type { SeatStatuses } from "../src/api/SeatsApi.ts"
+import { displayOrderIdentifier } from "../src/domain/order/orderIdentifier.ts"
 import type { JourneyName } from "../src/server/db/seed/journeys.ts"
 import { buyer } from "./buyers.ts"
 import { test as base, expect } from "./fixtures.ts"
@@ -165,7 +166,9 @@ test.describe("payment", () => {
       [seat.row, seat.seat],
     ])
     expect(await seatIsTaken(request, presentationId, seat)).toBe(true)
-    await expect(page.getByTestId("order-id")).toHaveText(confirmation.reservationIdentifier)
+    await expect(page.getByTestId("order-id")).toHaveText(
+      displayOrderIdentifier(confirmation.reservationIdentifier),
+    )
 
     // the tickets by SMS to another phone: the browser solves the human check the server asks for on the way
     const sms = page.getByTestId("send-tickets")
@@ -187,12 +190,16 @@ test.describe("payment", () => {
       .toContain(confirmation.reservationIdentifier)
     await page.context().setOffline(true)
     await page.reload().catch(() => undefined)
-    await expect(page.getByTestId("order-id")).toHaveText(confirmation.reservationIdentifier)
+    await expect(page.getByTestId("order-id")).toHaveText(
+      displayOrderIdentifier(confirmation.reservationIdentifier),
+    )
     await page.context().setOffline(false)
 
     // the e-ticket link the SMS and e-mail carry opens the same order by its key alone
     await page.goto(`${confirmation.eDocumentUrl}?lang=he`)
-    await expect(page.getByTestId("order-id")).toHaveText(confirmation.reservationIdentifier)
+    await expect(page.getByTestId("order-id")).toHaveText(
+      displayOrderIdentifier(confirmation.reservationIdentifier),
+    )
     await expect(page.getByTestId("order-qr")).toBeVisible()
   })
 

@@ -31,9 +31,10 @@ cleanupOutdatedCaches()
 // Client-side routes (deep links, reloads while offline) all get the cached shell; the router resolves them.
 // /api is denied: an API address must reach the server or fail, never be answered with HTML.
 // /sandbox is denied too: the sandbox payment providers' hosted pages are the server's, not the app's.
+// /http… links leave the site: only the server knows which hosts it sends the browser on to (EXTERNAL_LINK_HOSTS).
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL("/index.html"), {
-    denylist: [/^\/api(\/|$)/, /^\/sandbox(\/|$)/],
+    denylist: [/^\/api(\/|$)/, /^\/sandbox(\/|$)/, /^\/http/i],
   }),
 )
 

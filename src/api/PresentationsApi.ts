@@ -351,19 +351,27 @@ export class PresentationsApi extends HttpApiGroup.make("presentations").add(
     success: TicketCodeAnswer,
     error: [EventNotFound, TicketCodeRefused],
   }),
-  /** A member-only, senior or reference ticket's detail checked before the ticket goes on a seat. */
+  /**
+   * A member-only, senior or reference ticket's detail checked before the ticket goes on a seat. A member-only
+   * ticket spends the membership (a punch card's entries), so the member must be the asker's, as for a loyalty
+   * login: proven in this cart already, or by `memberSsn` (the holder's ID number; such tries are limited as
+   * loyalty logins are), or held by the signed-in customer. An unknown number and an unproven one answer alike.
+   */
   HttpApiEndpoint.get("ticketEligibility", "/presentations/:id/ticketEligibility", {
     params: { id: PositiveInt },
     query: {
       ticketId: PositiveInt,
       memberNumber: Schema.optional(WireText),
+      memberSsn: Schema.optional(WireText),
       ssn: Schema.optional(WireText),
       reference1: Schema.optional(WireText),
       reference2: Schema.optional(WireText),
     },
     success: TicketEligibility,
-    error: [EventNotFound, TicketCodeRefused],
-  }),
+    error: [EventNotFound, TicketCodeRefused, LoyaltyLoginLimited],
+  })
+    .middleware(CartSession)
+    .middleware(CustomerIfAny),
   /**
    * Loyalty login (param 64): the member's name, points and loyalty-ticket allowance, for a cart that proves the
    * member is theirs: the member number with the holder's ID number (`ssn`), or a signed-in customer (`uuid`) who

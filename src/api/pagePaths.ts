@@ -7,6 +7,7 @@
 export const PAGE_PATHS = [
   "/",
   "/support",
+  "/leaving",
   "/terms/$code",
   "/edocument/$documentKey",
   "/order/",

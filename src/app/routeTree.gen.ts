@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from "./routes/__root.tsx"
 import { Route as BookingRouteImport } from "./routes/_booking.tsx"
 import { Route as DefaultRouteImport } from "./routes/_default.tsx"
 import { Route as DefaultIndexRouteImport } from "./routes/_default/index.tsx"
+import { Route as DefaultLeavingRouteImport } from "./routes/_default/leaving.tsx"
 import { Route as DefaultSupportRouteImport } from "./routes/_default/support.tsx"
 import { Route as BookingEdocumentDocumentKeyRouteImport } from "./routes/_booking/edocument.$documentKey.tsx"
 import { Route as BookingOrderIndexRouteImport } from "./routes/_booking/order.index.tsx"
@@ -39,6 +40,11 @@ const DefaultRoute = DefaultRouteImport.update({
 const DefaultIndexRoute = DefaultIndexRouteImport.update({
   id: "/",
   path: "/",
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultLeavingRoute = DefaultLeavingRouteImport.update({
+  id: "/leaving",
+  path: "/leaving",
   getParentRoute: () => DefaultRoute,
 } as any)
 const DefaultSupportRoute = DefaultSupportRouteImport.update({
@@ -129,6 +135,7 @@ const BookingOrderConfirmationIdentifierRoute =
 
 export interface FileRoutesByFullPath {
   "/": typeof DefaultIndexRoute
+  "/leaving": typeof DefaultLeavingRoute
   "/support": typeof DefaultSupportRoute
   "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
   "/order/$presentationId": typeof BookingOrderPresentationIdRouteWithChildren
@@ -147,6 +154,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   "/": typeof DefaultIndexRoute
+  "/leaving": typeof DefaultLeavingRoute
   "/support": typeof DefaultSupportRoute
   "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
@@ -166,6 +174,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   "/_booking": typeof BookingRouteWithChildren
   "/_default": typeof DefaultRouteWithChildren
+  "/_default/leaving": typeof DefaultLeavingRoute
   "/_default/support": typeof DefaultSupportRoute
   "/_default/": typeof DefaultIndexRoute
   "/_booking/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
@@ -187,6 +196,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | "/"
+    | "/leaving"
     | "/support"
     | "/edocument/$documentKey"
     | "/order/$presentationId"
@@ -205,6 +215,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/"
+    | "/leaving"
     | "/support"
     | "/edocument/$documentKey"
     | "/order/payment-return"
@@ -223,6 +234,7 @@ export interface FileRouteTypes {
     | "__root__"
     | "/_booking"
     | "/_default"
+    | "/_default/leaving"
     | "/_default/support"
     | "/_default/"
     | "/_booking/edocument/$documentKey"
@@ -267,6 +279,13 @@ declare module "@tanstack/react-router" {
       path: "/"
       fullPath: "/"
       preLoaderRoute: typeof DefaultIndexRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    "/_default/leaving": {
+      id: "/_default/leaving"
+      path: "/leaving"
+      fullPath: "/leaving"
+      preLoaderRoute: typeof DefaultLeavingRouteImport
       parentRoute: typeof DefaultRoute
     }
     "/_default/support": {
@@ -425,6 +444,7 @@ const BookingRouteWithChildren =
   BookingRoute._addFileChildren(BookingRouteChildren)
 
 interface DefaultRouteChildren {
+  DefaultLeavingRoute: typeof DefaultLeavingRoute
   DefaultSupportRoute: typeof DefaultSupportRoute
   DefaultIndexRoute: typeof DefaultIndexRoute
   DefaultCustomerTokenRoute: typeof DefaultCustomerTokenRoute
@@ -433,6 +453,7 @@ interface DefaultRouteChildren {
 }
 
 const DefaultRouteChildren: DefaultRouteChildren = {
+  DefaultLeavingRoute: DefaultLeavingRoute,
   DefaultSupportRoute: DefaultSupportRoute,
   DefaultIndexRoute: DefaultIndexRoute,
   DefaultCustomerTokenRoute: DefaultCustomerTokenRoute,

@@ -1,4 +1,5 @@
 import type { Confirmation } from "../../api/ReservationsApi.ts"
+import { displayOrderIdentifier } from "../../domain/order/orderIdentifier.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import type { Translate } from "../i18n/useI18n.ts"
 import { showToast } from "../ui/toast.ts"
@@ -57,7 +58,7 @@ export const ConfirmationActions = ({ confirmation, documentKey, locale, t }: Pr
       start: presentation.dateTime,
       durationMinutes: presentation.durationMinutes,
       location: `${presentation.venueName}, ${presentation.locationName}`,
-      description: `${t("payment.confirmation.orderId")}: ${confirmation.reservationIdentifier}\n${seats}`,
+      description: `${t("payment.confirmation.orderId")}: ${displayOrderIdentifier(confirmation.reservationIdentifier)}\n${seats}`,
       url: link,
       stamp: new Date().toISOString(),
     })

@@ -4,6 +4,7 @@ import { useEffect, useMemo } from "react"
 import { renderSVG } from "uqr"
 import type { Confirmation } from "../../api/ReservationsApi.ts"
 import { CartReset } from "../../domain/cart/events.ts"
+import { displayOrderIdentifier } from "../../domain/order/orderIdentifier.ts"
 import { eventMeta } from "../cart/cartLog.ts"
 import { formatLongDateTime, formatMoney } from "../i18n/format.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
@@ -129,7 +130,7 @@ const ConfirmationView = ({ confirmation, documentKey, offline, locale, t }: Vie
         <section className="pay-section confirmation__id">
           <p className="confirmation__label">{t("payment.confirmation.orderId")}</p>
           <p className="confirmation__number" data-testid="order-id" dir="ltr">
-            {confirmation.reservationIdentifier}
+            {displayOrderIdentifier(confirmation.reservationIdentifier)}
           </p>
           {showQr ? (
             <figure className="confirmation__qr">

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from "@tanstack/react-router"
 import { Exit } from "effect"
 import { useEffect, useId, useRef, useState } from "react"
-import { CartReset } from "../../domain/cart/events.ts"
+import { CartReset, MemberRemoved } from "../../domain/cart/events.ts"
 import { allSeats } from "../../domain/cart/state.ts"
 import type { PaymentMethod } from "../../domain/cart/values.ts"
 import { mayOfferSavingCard, termsStartTicked } from "../../domain/order/agreements.ts"
@@ -124,6 +124,23 @@ const ReadyPay = ({ order, detail, locale, t }: StepProps) => {
       setTermsProblem(true)
       termsRef.current?.focus()
     }
+  }
+
+  /**
+   * Back to the ticket step to fix a ticket. Refused because the cart's loyalty member is not proven (any more),
+   * the cart forgets its members first (their points leave the seats in the fold): the ticket step then offers the
+   * loyalty login again instead of showing a member the server will not accept.
+   */
+  const backToTickets = async () => {
+    if (state.status === "failed" && state.error._tag === "LoyaltyMemberNotProven") {
+      const members = log.store.state().members
+      await log.store.append(
+        members.map((member) =>
+          MemberRemoved.make({ ...eventMeta(), membershipIdentifier: member.membershipIdentifier }),
+        ),
+      )
+    }
+    await navigate(screenLink(presentationId, "tickets", locale))
   }
 
   const startAgain = async () => {
@@ -274,7 +291,7 @@ const ReadyPay = ({ order, detail, locale, t }: StepProps) => {
         }}
         onStartAgain={() => void startAgain()}
         onWhatsOn={() => void navigate({ to: "/", search: { lang: locale } })}
-        onBackToTickets={() => void navigate(screenLink(presentationId, "tickets", locale))}
+        onBackToTickets={() => void backToTickets()}
         onBackToDetails={() => void navigate(screenLink(presentationId, "customer", locale))}
         onContinue={(url) => window.location.assign(url)}
         onCheckAgain={() => void checkOpenPayment()}

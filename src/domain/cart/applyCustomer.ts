@@ -9,7 +9,7 @@ import type {
   VoucherPaymentSet,
 } from "./events.ts"
 import type { Member } from "./facts.ts"
-import { canPayWithVoucher, canToggleHold, isActiveMember } from "./rules.ts"
+import { canPayWithVoucher, canToggleHold, isActiveMember, isPaidWithPoints } from "./rules.ts"
 import { type Cart, guarded } from "./state.ts"
 
 /** The customer, their memberships, and how the order is paid (voucher, hold). */
@@ -41,13 +41,41 @@ export const applyMemberAdded = (cart: Cart, event: MemberAdded): Cart => {
   return fixMembership({ ...cart, members })
 }
 
+/**
+ * A seat paid with a removed member's points goes back to its full price (the `oldPrice` it kept): points belong
+ * to a member of this cart, and the server refuses them for any other (issue 14). The ticket step used to do this
+ * itself before removing the member; the pay step, told the member is no longer proven, only removes it.
+ */
+const withoutPointsOf = (cart: Cart, memberNumber: string): Cart => ({
+  ...cart,
+  presentations: cart.presentations.map((presentation) => ({
+    ...presentation,
+    seats: presentation.seats.map((seat) =>
+      seat.ticket === null || !isPaidWithPoints(seat.ticket) || seat.ticket.memberNumber !== memberNumber
+        ? seat
+        : {
+            ...seat,
+            ticket: {
+              ...seat.ticket,
+              price: seat.ticket.oldPrice ?? seat.ticket.price,
+              oldPrice: null,
+              memberNumber: null,
+              isLoyaltyPointsRedemption: false,
+              loyaltyRedemptionCustomerId: null,
+            },
+          },
+    ),
+  })),
+})
+
 /** Removing the member that fixed the membership ids lets the next available one fix them (or none). */
 export const applyMemberRemoved = (cart: Cart, event: MemberRemoved): Cart => {
-  const members = cart.members.filter((member) => member.membershipIdentifier !== event.membershipIdentifier)
-  if (members.length === cart.members.length) return cart
+  const gone = cart.members.find((member) => member.membershipIdentifier === event.membershipIdentifier)
+  if (gone === undefined) return cart
+  const members = cart.members.filter((member) => member !== gone)
   const fixedByIt = cart.membershipIdentifier === event.membershipIdentifier
   return fixMembership({
-    ...cart,
+    ...withoutPointsOf(cart, gone.memberNumber),
     members,
     ...(fixedByIt ? { membershipLoyaltyId: null, membershipIdentifier: null } : {}),
     // spec §4: a hold needs an active membership

@@ -127,10 +127,13 @@ const legacy = new RegExp(`^${ORDER_IDENTIFIER_PREFIX}([0-9]{${LEGACY_ORDER_NUMB
 
 /**
  * The identifier read back, or null when no order can have it: not "MQ" and nine or ten digits, a wrong check
- * digit (a digit misread, or two neighbours swapped), or the legacy number zero. Callers answer "not found"
- * for null without asking the database.
+ * digit (a digit misread, or two neighbours swapped), or the legacy number zero. Spaces, dashes and lower case
+ * are forgiven (the grouped display, a buyer typing it). Callers answer "not found" for null without asking the
+ * database.
  */
-export const parseOrderIdentifier = (text: string): ParsedOrderIdentifier | null => {
+export const parseOrderIdentifier = (typed: string): ParsedOrderIdentifier | null => {
+  // as read out or copied from the grouped display: spaces and dashes between the groups, any letter case
+  const text = typed.length > 32 ? typed : typed.replace(/[\s-]/g, "").toUpperCase()
   const digits = checked.exec(text)?.[1]
   if (digits !== undefined)
     return dammValid(digits) ? { format: "checked", code: Number(digits.slice(0, ORDER_CODE_DIGITS)) } : null
@@ -142,3 +145,19 @@ export const parseOrderIdentifier = (text: string): ParsedOrderIdentifier | null
 
 /** Whether an order can have this identifier (see {@link parseOrderIdentifier}). */
 export const mayBeOrderIdentifier = (text: string): boolean => parseOrderIdentifier(text) !== null
+
+/**
+ * The identifier as people read it out at a box office: the prefix, then its digits in groups of three, three and
+ * four ("MQ 123 456 7890"); a legacy number in threes. Anything else is shown as it is.
+ */
+export const displayOrderIdentifier = (identifier: string): string => {
+  const digits = identifier.startsWith(ORDER_IDENTIFIER_PREFIX)
+    ? identifier.slice(ORDER_IDENTIFIER_PREFIX.length)
+    : ""
+  if (!/^[0-9]+$/.test(digits)) return identifier
+  const groups =
+    digits.length === ORDER_CODE_DIGITS + 1
+      ? [digits.slice(0, 3), digits.slice(3, 6), digits.slice(6)]
+      : (digits.match(/[0-9]{1,3}/g) ?? [digits])
+  return [ORDER_IDENTIFIER_PREFIX, ...groups].join(" ")
+}

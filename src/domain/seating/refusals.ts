@@ -1,7 +1,7 @@
 /**
  * Why the server refuses a seat call, by family: the spec's catalogue (§8 "Seats and presentations": lock and unlock
- * failures, the single-seat rule, a premium seat on a hold, the human check, no event) and ours (the per-cart cap, a
- * busy database, a malformed request). The contract builds its error literals from these sets
+ * failures, the single-seat rule, a premium seat on a hold, the human check, no event) and ours (the per-cart and
+ * per-client caps, a busy database, a malformed request). The contract builds its error literals from these sets
  * (src/api/SeatsApi.ts), the browser narrows what it receives to them at the edge (app/seating/seatsClient.ts),
  * and every switch over them is exhaustive: a code added here does not compile until each screen has a text.
  */
@@ -12,6 +12,7 @@ export const SEAT_LOCK_FAILURES = [
   "singleSeatError",
   "premiumSeatOnHold",
   "seatLimitReached",
+  "clientSeatLimitReached",
 ] as const
 
 /** `SeatUnlockFailed` (409): this cart does not hold every seat named (spec text 'Seat no longer available'). */

@@ -5,6 +5,7 @@ import type { CartHoldState } from "../../api/CartApi.ts"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
 import { CurrentCart } from "../../api/sessions.ts"
 import { placeKeyOf, placeKeyOfSeat } from "../../domain/seating/seatKeys.ts"
+import { clientOf } from "../limits/RateLimits.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
 import { heldBy } from "../seats/lockedSeats.ts"
 import { SeatHolds } from "../seats/SeatHolds.ts"
@@ -52,10 +53,11 @@ export const CartHttp = HttpApiBuilder.group(
     return handlers
       .handle("token", ({ payload, request }) =>
         Effect.gen(function* () {
-          const client = Option.getOrElse(request.remoteAddress, () => "unknown")
+          const client = clientOf(request.remoteAddress)
           yield* humanCheck.verify(payload.recaptchaToken, client)
           const token = newCartToken()
-          yield* repo.createCart(token)
+          // the client is kept with the cart: the seats it holds count towards the client's cap (migration 0024)
+          yield* repo.createCart(token, client)
           return { token, maxSeatsPerPresentation: holds.maxSeatsPerCart }
         }),
       )

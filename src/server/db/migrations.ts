@@ -19,6 +19,7 @@ import contactVerification from "./migrations/0020_contact_verification.ts"
 import rateLimits from "./migrations/0021_rate_limits.ts"
 import cartLoyalty from "./migrations/0022_cart_loyalty.ts"
 import cartSeatTotal from "./migrations/0023_cart_seat_total.ts"
+import clientSeatCap from "./migrations/0024_client_seat_cap.ts"
 import customerSignIn from "./migrations/0025_customer_sign_in.ts"
 
 /**
@@ -47,5 +48,6 @@ export const migrations = {
   "0021_rate_limits": rateLimits,
   "0022_cart_loyalty": cartLoyalty,
   "0023_cart_seat_total": cartSeatTotal,
+  "0024_client_seat_cap": clientSeatCap,
   "0025_customer_sign_in": customerSignIn,
 }

@@ -1,7 +1,8 @@
 import { readFileSync, statSync } from "node:fs"
 import { join, normalize, sep } from "node:path"
-import { Effect, Layer } from "effect"
+import { Config, Effect, Layer } from "effect"
 import { HttpRouter, HttpServerResponse } from "effect/http"
+import { externalLinkOf, mayRedirect, parseHostList } from "../../domain/shared/externalLink.ts"
 import { siteConfig } from "../config/siteConfig.ts"
 import { contentSecurityPolicy, FILE_HEADERS, shellHeaders } from "./securityHeaders.ts"
 import { type SiteLocales, shellAnswer } from "./shellDocument.ts"
@@ -38,7 +39,24 @@ const fileInside = (root: string, urlPath: string): string | undefined => {
  * routes and the 404 page live in the app), with status 404 where the app has no page (shellDocument.ts). `/api/*` never gets here unless no endpoint matched, and then it
  * answers a JSON 404 — a client asking the API must never receive the HTML shell.
  */
-export const clientAppLayer = (distDir: string) => {
+/**
+ * Hosts a `/http…` path may send the browser straight to (src/domain/shared/externalLink.ts): the chain's own
+ * pages elsewhere, its trailers and its social pages. Any other address gets the app's interstitial.
+ */
+const ExternalLinkHosts = Config.String("EXTERNAL_LINK_HOSTS").pipe(
+  Config.withDefault("www.youtube.com,www.facebook.com,www.instagram.com,www.waze.com"),
+  Config.map(parseHostList),
+)
+
+export const clientAppLayer = (distDir: string) =>
+  Layer.unwrap(
+    ExternalLinkHosts.pipe(
+      Effect.orDie,
+      Effect.map((hosts) => clientAppRoutes(distDir, hosts)),
+    ),
+  )
+
+const clientAppRoutes = (distDir: string, externalHosts: ReadonlySet<string>) => {
   const root = normalize(distDir)
   const indexPath = join(root, "index.html")
   const locales = siteLocales()
@@ -72,12 +90,32 @@ export const clientAppLayer = (distDir: string) => {
   const files = HttpRouter.add("GET", "/*", (request) =>
     Effect.gen(function* () {
       const url = new URL(request.url, "http://localhost")
-      const file = url.pathname === "/" ? undefined : fileInside(root, url.pathname)
+      // the raw path and query, before the URL parser folds `//` or `\`: what the link says is what is checked
+      const external = externalLinkOf(request.url)
+      if (external.kind === "external") {
+        // an allowed host: on at once; any other: the app's page that names the host (routes/_default/leaving)
+        const location = mayRedirect(external, externalHosts)
+          ? external.url
+          : `/leaving?${new URLSearchParams({ to: external.url })}`
+        return HttpServerResponse.empty({
+          status: 302,
+          headers: { location, "referrer-policy": "no-referrer", "cache-control": "no-store" },
+        })
+      }
+      const file =
+        url.pathname === "/" || external.kind !== "none" ? undefined : fileInside(root, url.pathname)
       if (file !== undefined) {
         return yield* HttpServerResponse.file(file, {
           headers: { ...FILE_HEADERS, "cache-control": cacheControlFor(url.pathname) },
         })
       }
+      // a file the build does not have (a name with an extension, `/robots.txt` before it was shipped) is no page:
+      // the app's HTML under its name would be read as that file by whoever asked (crawlers, link checkers)
+      if (/\.[a-z0-9]{1,8}$/i.test(url.pathname) && external.kind === "none")
+        return HttpServerResponse.text("Not found", {
+          status: 404,
+          headers: { ...FILE_HEADERS, "cache-control": "no-cache" },
+        })
       const page = shell()
       if (page === undefined) {
         return HttpServerResponse.text("The web app is not built yet: run npm start (or npm run build).", {

@@ -1,5 +1,6 @@
 import { Effect, Option } from "effect"
 import { SqlClient } from "effect/sql"
+import { clientKeyOf } from "./clientKey.ts"
 
 /**
  * Abuse limits: at most `limit` uses of `key` per fixed window of `windowSeconds` (windows start at the epoch,
@@ -29,6 +30,6 @@ export const takeFromLimit = Effect.fn("RateLimits.take")(function* ({ key, limi
 export const takeFromLimits = (limits: ReadonlyArray<Limit>) =>
   Effect.forEach(limits, takeFromLimit).pipe(Effect.map((allowed) => allowed.every(Boolean)))
 
-/** The client a limit counts per: the request's remote address (one key for requests that have none). */
+/** The client a limit counts per: the request's remote address as `clientKeyOf` reduces it (an IPv6 /64). */
 export const clientOf = (remoteAddress: Option.Option<string>) =>
-  Option.getOrElse(remoteAddress, () => "unknown")
+  clientKeyOf(Option.getOrUndefined(remoteAddress))

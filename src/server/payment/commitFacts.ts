@@ -181,7 +181,8 @@ const loadBenefitFacts = Effect.fn("CommitFacts.benefits")(function* (
       ? []
       : yield* sql<MemberFacts & { memberNumber: string }>`
           SELECT m.id, m.member_number AS "memberNumber",
-            -- issue 14, item 1: points are spent only for a member this cart proved at its loyalty login
+            -- issue 14: points and member-only tickets only for a member this cart proved (loyalty login, or the
+            -- member-only ticket's own check with the holder's ID number)
             EXISTS (SELECT 1 FROM cart_loyalty_members p WHERE p.cart_token = ${cartToken} AND p.member_id = m.id)
               AS "provenInCart",
             -- this cart's unpaid order is voided by this commit, in its transaction: its points count as here

@@ -213,7 +213,8 @@ const benefitsOf = (
   let memberId: number | null = null
   if (ticket.isMemberOnly) {
     const member = facts.members.get((line.ticket.memberNumber ?? "").trim())
-    if (member === undefined || !member.valid || !member.allowMemberSaleTickets)
+    // the membership pays (a punch card's entries): only for a member this cart proved, as points are
+    if (member === undefined || !member.provenInCart || !member.valid || !member.allowMemberSaleTickets)
       return { refused: "memberInvalid" }
     memberId = member.id
     count(uses.members, member.id)

@@ -84,14 +84,17 @@ export class TicketCodes extends Context.Service<
       ticketIds: ReadonlyArray<number>,
       lang: LocaleCode,
     ) => Effect.Effect<TicketCodeAnswer, TicketCodeRefused>
+    /** `asker`: the cart (and signed-in customer) asking, whom a member-only ticket's member must belong to */
     readonly eligibility: (
       ticket: Ticket,
       detail: {
         readonly memberNumber?: string | undefined
+        readonly memberSsn?: string | undefined
         readonly ssn?: string | undefined
         readonly reference1?: string | undefined
         readonly reference2?: string | undefined
       },
+      asker: { readonly cartToken: string; readonly customerId: number | undefined },
     ) => Effect.Effect<TicketEligibility, TicketCodeRefused>
     /**
      * loyalty login (param 64): the member proven by its number with the holder's ID number, or by the signed-in
@@ -239,11 +242,20 @@ export class TicketCodes extends Context.Service<
         ticket: Ticket,
         detail: {
           readonly memberNumber?: string | undefined
+          readonly memberSsn?: string | undefined
           readonly ssn?: string | undefined
           readonly reference1?: string | undefined
           readonly reference2?: string | undefined
         },
+        asker: { readonly cartToken: string; readonly customerId: number | undefined },
       ) {
+        if (ticket.isMemberOnly) {
+          const number = (detail.memberNumber ?? "").trim()
+          if (number === "") return yield* refuse("noValidMember")
+          // the membership pays: only its holder may use it (issue 14), and a stranger learns nothing of it
+          const proof = { memberNumber: number, ssn: detail.memberSsn, ...asker }
+          if (!(yield* provedInCart(proof)) && !(yield* prove(proof))) return yield* refuse("memberNotFound")
+        }
         const found = ticket.isMemberOnly ? yield* member(detail.memberNumber) : null
         let ssn: string | null = null
         if (ticket.isSenior) {
@@ -279,17 +291,35 @@ export class TicketCodes extends Context.Service<
           : Option.none<number>()
       })
 
+      /** Whether this cart proved the member already (a loyalty login, or an earlier member-only ticket). */
+      const provedInCart = Effect.fn("TicketCodes.provedInCart")(function* (proof: LoyaltyProof) {
+        const rows = yield* sql`
+          SELECT 1 FROM cart_loyalty_members p JOIN members m ON m.id = p.member_id
+          WHERE p.cart_token = ${proof.cartToken} AND m.member_number = ${proof.memberNumber.trim()}`.pipe(
+          Effect.orDie,
+        )
+        return rows.length > 0
+      })
+
+      /**
+       * Proves the member by the proof and records it for the cart: the commit spends a member's points or
+       * entries only for a member this cart proved (src/server/payment/commitFacts.ts). False when not proven.
+       */
+      const prove = Effect.fn("TicketCodes.prove")(function* (proof: LoyaltyProof) {
+        const proven = yield* provenMember(proof)
+        if (Option.isNone(proven)) return false
+        yield* sql`
+          INSERT INTO cart_loyalty_members (cart_token, member_id) VALUES (${proof.cartToken}, ${proven.value})
+          ON CONFLICT (cart_token, member_id) DO UPDATE SET proven_at = marquee_now()`.pipe(Effect.orDie)
+        return true
+      })
+
       const loyaltyMember = Effect.fn("TicketCodes.loyaltyMember")(function* (
         proof: LoyaltyProof,
         lang: LocaleCode,
       ) {
-        const proven = yield* provenMember(proof)
-        if (Option.isNone(proven)) return yield* refuse("memberNotFound")
+        if (!(yield* prove(proof))) return yield* refuse("memberNotFound")
         const found = yield* activeMember(proof.memberNumber.trim(), lang)
-        // the commit spends points only for a member this cart proved (src/server/payment/commitFacts.ts)
-        yield* sql`
-          INSERT INTO cart_loyalty_members (cart_token, member_id) VALUES (${proof.cartToken}, ${proven.value})
-          ON CONFLICT (cart_token, member_id) DO UPDATE SET proven_at = marquee_now()`.pipe(Effect.orDie)
         const isSeries = found.membershipTypeId === 2
         const answer: LoyaltyMember = {
           memberNumber: found.memberNumber,

@@ -115,7 +115,7 @@ export const PresentationsHttp = HttpApiBuilder.group(
           )
         }),
       )
-      .handle("ticketEligibility", ({ params, query }) =>
+      .handle("ticketEligibility", ({ params, query, request }) =>
         Effect.gen(function* () {
           if (Option.isNone(yield* repo.findById(params.id, "he")))
             return yield* new EventNotFound({ error: "noEventFound" })
@@ -124,7 +124,19 @@ export const PresentationsHttp = HttpApiBuilder.group(
             .flatMap((group) => group.tickets)
             .find((candidate) => candidate.id === query.ticketId)
           if (ticket === undefined) return yield* new TicketCodeRefused({ msg: "ticketNotFound" })
-          return yield* codes.eligibility(ticket, query)
+          if (ticket.isMemberOnly && query.memberSsn !== undefined) {
+            // a member number with an ID number is the loyalty login's secret pair: its guesses share its limits
+            const memberNumber = (query.memberNumber ?? "").trim().slice(0, 32)
+            const limits = loyaltyLoginLimits(memberNumber, clientOf(request.remoteAddress))
+            if (!(yield* takeFromLimits(limits).pipe(Effect.provideService(SqlClient.SqlClient, sql))))
+              return yield* new LoyaltyLoginLimited({ error: "loyaltyLoginLimited" })
+          }
+          const cart = yield* CurrentCart
+          const customer = yield* CurrentCustomerIfAny
+          return yield* codes.eligibility(ticket, query, {
+            cartToken: cart.token,
+            customerId: Option.getOrUndefined(customer)?.customerId,
+          })
         }),
       )
       .handle("loyaltyMember", ({ params, query, request }) =>

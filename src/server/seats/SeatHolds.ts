@@ -30,6 +30,14 @@ import { type PlanIndex, SeatplanRepo } from "./SeatplanRepo.ts"
 const MaxSeatsPerCart = Config.Int("MAX_SEATS_PER_CART").pipe(Config.withDefault(10))
 
 /**
+ * A bot that solves a human check per cart opens cart after cart: one client (an IPv4 address, an IPv6 /64) holds
+ * at most this many seats across all its carts at once (migration 0024). Three full carts' worth by default, as
+ * a carrier's or a venue's NAT puts many buyers behind one address; 0 turns the cap off (a load test that runs
+ * every buyer from one address). The holds lapse in minutes, so a buyer refused by it can try again soon.
+ */
+const MaxSeatsPerClient = Config.Int("MAX_SEATS_PER_CLIENT").pipe(Config.withDefault(60))
+
+/**
  * Holds last for the seat step's seconds from config param 665; every new lock restarts the cart's clock.
  * `SEAT_HOLD_SECONDS` overrides the seat step's (end-to-end tests of a lapsing hold use a few seconds); the later
  * steps keep param 665's, so a journey on the same server can still go on from the seats to pay.
@@ -109,6 +117,10 @@ export class SeatHolds extends Context.Service<
       const maxSeatsPerCart = yield* MaxSeatsPerCart
       const holdSeconds = yield* HoldSeconds
       const holdSecondsOverride = yield* HoldSecondsOverride
+      const maxSeatsPerClient = yield* MaxSeatsPerClient
+      if (maxSeatsPerClient < 0) return yield* Effect.die(new Error("MAX_SEATS_PER_CLIENT must be 0 or more"))
+      // the hold functions read the cap from the database; every process writes the same configured value
+      yield* repo.setSeatsPerClient(maxSeatsPerClient)
 
       const refsOf = (request: LockRequest): Effect.Effect<ReadonlyArray<SeatRef>, InvalidSeatRequest> => {
         const refs = [...(request.seats ?? []), ...(request.seat === undefined ? [] : [request.seat])]
@@ -197,6 +209,8 @@ export class SeatHolds extends Context.Service<
             return new SeatLockFailed({ error: "lock_seat_error" })
           case "cap":
             return new SeatLockFailed({ error: "seatLimitReached" })
+          case "client_cap":
+            return new SeatLockFailed({ error: "clientSeatLimitReached" })
           case "unknown_cart":
             return cartRequired()
           case "unknown_seat":

@@ -26,7 +26,7 @@ export interface LiveAllocation {
   readonly expiresAtMs: number | null
 }
 
-export type HoldOutcome = "held" | "taken" | "cap" | "unknown_cart" | "unknown_seat"
+export type HoldOutcome = "held" | "taken" | "cap" | "client_cap" | "unknown_cart" | "unknown_seat"
 
 export interface HoldResult {
   readonly outcome: HoldOutcome
@@ -49,7 +49,10 @@ export class SeatHoldsRepo extends Context.Service<
   SeatHoldsRepo,
   {
     readonly presentation: (id: number) => Effect.Effect<Option.Option<PresentationSeating>>
-    readonly createCart: (token: string) => Effect.Effect<void>
+    /** `clientKey`: who made the cart (src/server/limits/clientKey.ts), for the per-client cap of migration 0024 */
+    readonly createCart: (token: string, clientKey: string) => Effect.Effect<void>
+    /** The per-client cap the hold functions read (0: none): the server's configured value, written at start. */
+    readonly setSeatsPerClient: (seats: number) => Effect.Effect<void>
     readonly cartExists: (token: string) => Effect.Effect<boolean>
     readonly holdGaPlaces: (input: {
       readonly presentationId: number
@@ -101,8 +104,13 @@ export class SeatHoldsRepo extends Context.Service<
         return value
       }, Effect.orDie)
 
-      const createCart = Effect.fn("SeatHoldsRepo.createCart")(function* (token: string) {
-        yield* sql`INSERT INTO carts (token) VALUES (${token})`
+      const createCart = Effect.fn("SeatHoldsRepo.createCart")(function* (token: string, clientKey: string) {
+        yield* sql`INSERT INTO carts (token, client_key) VALUES (${token}, ${clientKey})`
+      }, Effect.orDie)
+
+      const setSeatsPerClient = Effect.fn("SeatHoldsRepo.setSeatsPerClient")(function* (seats: number) {
+        yield* sql`INSERT INTO seat_hold_limits (only_row, seats_per_client) VALUES (true, ${seats})
+          ON CONFLICT (only_row) DO UPDATE SET seats_per_client = excluded.seats_per_client`
       }, Effect.orDie)
 
       const cartExists = Effect.fn("SeatHoldsRepo.cartExists")(function* (token: string) {
@@ -164,6 +172,7 @@ export class SeatHoldsRepo extends Context.Service<
       return SeatHoldsRepo.of({
         presentation,
         createCart,
+        setSeatsPerClient,
         cartExists,
         holdGaPlaces,
         live,

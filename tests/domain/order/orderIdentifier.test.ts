@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest"
 import {
   dammCheckDigit,
   dammValid,
+  displayOrderIdentifier,
   mayBeOrderIdentifier,
   ORDER_CODE_LIMIT,
   type OrderCodeRound,
@@ -177,14 +178,29 @@ describe("order identifier", () => {
       "",
       "MQ",
       "MQ12345",
-      "mq000012345",
       "XX000012345",
       "MQ00001234a",
       "MQ000000000",
       "MQ12345678901",
-      " MQ000012345",
+      "MQ 0000 1234 5 6",
       "MQ-TEST",
     ])
       expect(parseOrderIdentifier(text)).toBeNull()
+  })
+
+  it("forgives the spaces, dashes and letter case of a number read out or typed", () => {
+    const identifier = orderIdentifier(12_345, round)
+    const shown = displayOrderIdentifier(identifier)
+    expect(shown).toMatch(/^MQ [0-9]{3} [0-9]{3} [0-9]{4}$/)
+    expect(shown.replaceAll(" ", "")).toBe(identifier)
+    for (const typed of [shown, shown.toLowerCase(), shown.replaceAll(" ", "-"), ` ${identifier} `])
+      expect(parseOrderIdentifier(typed), typed).toEqual(parseOrderIdentifier(identifier))
+    expect(parseOrderIdentifier("mq000012345")).toEqual({ format: "legacy", orderNumber: 12_345 })
+  })
+
+  it("shows a legacy number in threes and anything else as it is", () => {
+    expect(displayOrderIdentifier("MQ000012345")).toBe("MQ 000 012 345")
+    expect(displayOrderIdentifier("R-1")).toBe("R-1")
+    expect(displayOrderIdentifier("MQ")).toBe("MQ")
   })
 })

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto"
 import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { request as httpRequest } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -76,6 +77,18 @@ describe("the app shell through the real HTTP server", () => {
     }
   })
 
+  it("serves robots.txt, and a file it does not have as a plain 404, never as the app's HTML", async () => {
+    const robots = await page("/robots.txt")
+    expect(robots.status).toBe(200)
+    expect(robots.type).toContain("text/plain")
+    expect(robots.html).toContain("Disallow: /api/")
+    for (const path of ["/nothing.txt", "/assets/gone-1234.js", "/apple-touch-icon.png"]) {
+      const missing = await page(path)
+      expect(missing.status, path).toBe(404)
+      expect(missing.html, path).not.toContain("<html")
+    }
+  })
+
   it("still serves real files and the API's own JSON 404", async () => {
     expect((await page("/manifest.webmanifest")).status).toBe(200)
     const api = await page("/api/nowhere")
@@ -110,5 +123,76 @@ describe("the app shell through the real HTTP server", () => {
     for (const path of ["/edocument/k3y", "/order/confirmation/MQ1?key=secret", "/customer/t0ken"])
       expect((await page(path)).headers.get("referrer-policy"), path).toBe("no-referrer")
     expect((await page("/manifest.webmanifest")).headers.get("x-content-type-options")).toBe("nosniff")
+  })
+})
+
+/**
+ * Issue 19, routes: a path beginning with /http (spec §2) sends the browser on only to a host of the allowlist
+ * (EXTERNAL_LINK_HOSTS, here partner.example); every other address stays on our site, sent to the app's
+ * interstitial (/leaving), and one that cannot be read safely is a 404. Requests go out raw (node:http), as a browser or a hand-made link
+ * may send them: fetch would tidy the path first.
+ */
+describe("links that leave the site through the real HTTP server", () => {
+  let server: RunningServer | undefined
+  const dir = mkdtempSync(join(tmpdir(), "marquee-links-"))
+  beforeAll(async () => {
+    if (!existsSync("dist/index.html")) throw new Error("dist/index.html is missing: run npm run build first")
+    server = await startTestServer(embeddedTarget(dir), { env: { EXTERNAL_LINK_HOSTS: "partner.example" } })
+  }, 180_000)
+  afterAll(async () => {
+    await server?.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  const raw = (path: string) =>
+    new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
+      if (server === undefined) throw new Error("server not started")
+      const { hostname, port } = new URL(server.baseUrl)
+      const request = httpRequest({ host: hostname, port, path, method: "GET" }, (response) => {
+        response.resume()
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, location: response.headers.location }),
+        )
+      })
+      request.on("error", reject)
+      request.end()
+    })
+
+  it("redirects to an allowed host, and only there", async () => {
+    expect(await raw("/https://partner.example/films?id=7")).toEqual({
+      status: 302,
+      location: "https://partner.example/films?id=7",
+    })
+  })
+
+  it("keeps every trick on our site: the interstitial for an address, a 404 for what cannot be read", async () => {
+    const answers: Record<string, { status: number; location: string | undefined }> = {}
+    for (const path of [
+      "/https://evil.example/",
+      "/http:%2F%2Fevil.example",
+      "/https://partner.example@evil.example/",
+      "/https://partner.example.evil.example/",
+      "/HTTPS://EVIL.EXAMPLE/",
+      "/https://partner.example:8443/",
+      "/https:\\\\evil.example",
+      "/https://partner.example\\@evil.example",
+      "/https://partner.example%09.evil.example",
+      "/http:evil.example",
+    ])
+      answers[path] = await raw(path)
+    for (const [path, answer] of Object.entries(answers)) {
+      // our own interstitial, or no redirect at all (400: a control character, refused before any route by
+      // src/server/http/refuseControlCharacters.ts)
+      if (answer.location === undefined) expect([400, 404], path).toContain(answer.status)
+      else expect(answer.location, path).toMatch(/^\/leaving\?to=/)
+    }
+    expect(answers["/https://evil.example/"]).toEqual({
+      status: 302,
+      location: `/leaving?to=${encodeURIComponent("https://evil.example/")}`,
+    })
+    expect(answers["/https://partner.example@evil.example/"]?.location).toBe(
+      `/leaving?to=${encodeURIComponent("https://partner.example@evil.example/")}`,
+    )
+    expect(answers["/https:\\\\evil.example"]?.status).toBe(404)
   })
 })

@@ -61,8 +61,10 @@ describe("outbox message templates", () => {
     expect(ok(render("email", paid("en", "  "))).body).toMatch(/^Hello,\n\n/)
   })
 
-  it("a locale with English texts (Polish) renders them", () => {
-    expect(ok(render("sms", paid("pl"))).body).toContain("is confirmed")
+  it("renders the other translated locales too (Polish)", () => {
+    expect(ok(render("sms", paid("pl"))).body).toBe(
+      "Zamówienie R123 zostało potwierdzone. Twoje bilety: https://tickets.example.com/edocument/abcDEF",
+    )
   })
 
   it("explains a refund with the reason's text, and a generic one for other reasons", () => {

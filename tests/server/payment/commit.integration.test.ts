@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import { DEMO_MEMBER_SSN } from "../../../src/server/db/seed/codes.ts"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 import { newCart, solveHumanCheck } from "../../_support/humanCheck.ts"
 import { orderStatuses, referenceUsed, ticketsLeft, ticketVoucher, voucherLine } from "./_benefits.ts"
@@ -333,7 +334,24 @@ describe.each(databases)("commit on $name", ({ start }) => {
       expect(await codeOf(response), memberNumber).toBe("memberInvalid")
     }
     expect(await orderStatuses(live(), cart)).toEqual([])
+    // issue 14: a valid member's number alone spends nothing; the cart proves the member with the holder's ID number
     const line = seatLine(stage, 0, { memberNumber: "90000001" })
+    const unproven = await postCommit(
+      live(),
+      cart,
+      crypto.randomUUID(),
+      commitCart(stage, [0], { seats: [line] }),
+    )
+    expect(unproven.status).toBe(422)
+    expect(await codeOf(unproven)).toBe("memberInvalid")
+    const ticketId = String(line.ticket.ticketId)
+    const eligibility = (memberSsn: string) =>
+      fetch(
+        `${live().baseUrl}/api/presentations/${stage.presentationId}/ticketEligibility?${new URLSearchParams({ ticketId, memberNumber: "90000001", memberSsn })}`,
+        { headers: { "x-cart-token": cart } },
+      )
+    expect((await eligibility("500000021")).status).toBe(422)
+    expect((await eligibility(DEMO_MEMBER_SSN)).status).toBe(200)
     const response = await postCommit(
       live(),
       cart,

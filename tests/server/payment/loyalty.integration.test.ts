@@ -358,6 +358,7 @@ describe.each(databases)("loyalty on $name", ({ start }) => {
     const cart = await newCart(live().baseUrl)
     const five = [0, 1, 2, 3, 4]
     await holdSeats(live(), cart, members, five)
+    await prove(live(), members, cart, "90000001")
     const lines = five.map((i) => seatLine(members, i, { memberNumber: "90000001" }))
     const capped = await postCommit(
       live(),

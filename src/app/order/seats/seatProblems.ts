@@ -18,6 +18,7 @@ export const lockProblemText = (reason: LockRejectionReason, held: number, t: Tr
     case "lock_seat_error":
     case "singleSeatError":
     case "premiumSeatOnHold":
+    case "clientSeatLimitReached":
     case "seatLockBusy":
     case "notOnSale":
     case "noEventFound":

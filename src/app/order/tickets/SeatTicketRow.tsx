@@ -11,7 +11,7 @@ import type { CartSeat } from "../../../domain/cart/state.ts"
 import { formatMoney } from "../../i18n/format.ts"
 import type { LocaleCode } from "../../i18n/locales.ts"
 import type { Translate } from "../../i18n/useI18n.ts"
-import type { CodeCall } from "./codesClient.ts"
+import type { CodeCall, EligibilityDetail } from "./codesClient.ts"
 import { findTicket } from "./ticketChoice.ts"
 
 type Props = {
@@ -28,10 +28,7 @@ type Props = {
     group: TicketGroup,
     eligibility: TicketEligibility | null,
   ) => Promise<void>
-  readonly check: (
-    ticket: Ticket,
-    detail: { memberNumber?: string; ssn?: string; reference1?: string; reference2?: string },
-  ) => Promise<CodeCall<TicketEligibility>>
+  readonly check: (ticket: Ticket, detail: EligibilityDetail) => Promise<CodeCall<TicketEligibility>>
   readonly onPending: (pending: boolean) => void
   /** the logged-in loyalty member's number: a member-only ticket is checked with it, no prompt */
   readonly loyaltyNumber: string | undefined
@@ -69,7 +66,13 @@ export const SeatTicketRow = ({
   const money = (agorot: number) => formatMoney(agorot, locale)
   const current = seat.ticket
   const [pendingId, setPendingId] = useState<number | null>(null)
-  const [detail, setDetail] = useState({ memberNumber: "", ssn: "", reference1: "", reference2: "" })
+  const [detail, setDetail] = useState({
+    memberNumber: "",
+    memberSsn: "",
+    ssn: "",
+    reference1: "",
+    reference2: "",
+  })
   const [problem, setProblem] = useState<TicketCodeProblem | "failed" | null>(null)
   const [busy, setBusy] = useState(false)
   const pending = pendingId === null ? undefined : findTicket(groups, pendingId)
@@ -122,7 +125,13 @@ export const SeatTicketRow = ({
   const apply = async () => {
     if (pending === undefined) return
     await run(pending, {
-      ...(pending.ticket.isMemberOnly ? { memberNumber: detail.memberNumber } : {}),
+      // the holder's ID number proves the member is the buyer's; a member already proven in the cart needs none
+      ...(pending.ticket.isMemberOnly
+        ? {
+            memberNumber: detail.memberNumber,
+            ...(detail.memberSsn.trim() === "" ? {} : { memberSsn: detail.memberSsn }),
+          }
+        : {}),
       ...(pending.ticket.isSenior ? { ssn: detail.ssn } : {}),
       ...(pending.ticket.requiresReference
         ? { reference1: detail.reference1, reference2: detail.reference2 }
@@ -243,6 +252,7 @@ export const SeatTicketRow = ({
             <>
               <p>{t("orderSteps.tickets.memberOnly")}</p>
               {field("memberNumber", t("orderSteps.tickets.memberNumber"), "numeric")}
+              {field("memberSsn", t("orderSteps.tickets.memberSsn"), "numeric")}
             </>
           ) : null}
           {pending.ticket.isSenior ? (

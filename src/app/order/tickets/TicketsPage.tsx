@@ -217,7 +217,7 @@ const TicketsStep = ({ order, detail, locale, t }: StepProps) => {
                 })
               }
               onChoose={(ticket, group, eligibility) => choose(seat, ticket, group, eligibility)}
-              check={(ticket, extra) => checkEligibility(presentation.id, ticket.id, extra)}
+              check={(ticket, extra) => checkEligibility(presentation.id, ticket.id, extra, log.cartToken())}
               onPending={(value) =>
                 setPending((set) => {
                   const next = new Set(set)

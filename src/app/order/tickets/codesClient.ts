@@ -46,14 +46,28 @@ export const lookUpCode = (
     }),
   )
 
+/**
+ * A member-only ticket's member must be this cart's: proven by a loyalty login, by `memberSsn` (the holder's ID
+ * number) or by the signed-in holder, so the call goes with the cart (issue 14).
+ */
 export const checkEligibility = (
   presentationId: number,
   ticketId: number,
-  detail: { memberNumber?: string; ssn?: string; reference1?: string; reference2?: string },
+  detail: EligibilityDetail,
+  cartToken: string | null,
 ) =>
   call<TicketEligibility>(
     apiUrl(`/presentations/${presentationId}/ticketEligibility`, { ticketId, ...detail }),
+    cartToken === null ? {} : { "x-cart-token": cartToken },
   )
+
+export interface EligibilityDetail {
+  readonly memberNumber?: string
+  readonly memberSsn?: string
+  readonly ssn?: string
+  readonly reference1?: string
+  readonly reference2?: string
+}
 
 /**
  * Loyalty login (param 64) by member number and the holder's ID number, for this cart: the server remembers the
