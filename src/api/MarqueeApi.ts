@@ -5,6 +5,7 @@ import { CustomerApi } from "./CustomerApi.ts"
 import { CustomerAreaApi } from "./CustomerAreaApi.ts"
 import { CustomerAreaCancellationApi } from "./CustomerAreaCancellationApi.ts"
 import { CustomerAreaVouchersApi } from "./CustomerAreaVouchersApi.ts"
+import { CustomerSignInApi } from "./CustomerSignInApi.ts"
 import { FeaturesApi } from "./FeaturesApi.ts"
 import { HumanCheckApi } from "./HumanCheckApi.ts"
 import { PaymentApi } from "./PaymentApi.ts"
@@ -21,6 +22,7 @@ export class MarqueeApi extends HttpApi.make("marquee")
   .add(PresentationsApi)
   .add(FeaturesApi)
   .add(CustomerApi)
+  .add(CustomerSignInApi)
   .add(SeatsApi)
   .add(CartApi)
   .add(HumanCheckApi)

@@ -8,6 +8,8 @@ export const PAGE_PATHS = [
   "/",
   "/support",
   "/leaving",
+  "/customer/",
+  "/customer/$token",
   "/terms/$code",
   "/edocument/$documentKey",
   "/order/",

@@ -4,13 +4,13 @@ import { SqlClient } from "effect/sql"
 import type { AreaMember, AreaVodTicket, CustomerAreaData } from "../../api/CustomerAreaApi.ts"
 import type { LocaleCode } from "../../api/shared.ts"
 import { memberState, renewalOffered, vodState } from "../../domain/customerArea/states.ts"
+import { maskSsn, openSsn, ssnKeys } from "../customer/ssnProtection.ts"
 import { localized } from "../localized.ts"
 import { chainToday, toChainIso } from "../time.ts"
 import { listReservations } from "./AreaReservations.ts"
 import { loadVouchers, toAreaVoucher } from "./AreaVouchers.ts"
 import type { AreaConfig } from "./areaConfig.ts"
 import { creditBalance } from "./credit.ts"
-import { maskId } from "./maskedId.ts"
 
 /** Everything `GET /customer-area/customerAreaData` answers, for one customer (the session's, never the request's). */
 export const customerAreaData = Effect.fn("AreaData.customerAreaData")(function* (
@@ -23,19 +23,21 @@ export const customerAreaData = Effect.fn("AreaData.customerAreaData")(function*
   const todayDate = chainToday(Temporal.Instant.fromEpochMilliseconds(nowMs))
   const today = todayDate.toString()
 
-  // the ID number is read through the row as JSON: see maskedId.ts
+  // the ID number is kept sealed (migration 0025): opened here only to be shown masked
   const customers = yield* sql<{
     id: number
     firstName: string
     lastName: string
     email: string | null
     mobile: string | null
-    ssn: string | null
+    ssnSealed: string | null
   }>`
     SELECT c.id, c.first_name AS "firstName", c.last_name AS "lastName", c.email, c.mobile,
-      to_jsonb(c)->>'ssn' AS ssn
+      c.ssn_sealed AS "ssnSealed"
     FROM customers c WHERE c.id = ${customerId}`.pipe(Effect.orDie)
   const customer = customers[0]
+  const sealed = customer?.ssnSealed ?? null
+  const ssn = sealed === null ? null : openSsn(yield* ssnKeys, sealed)
 
   const members = yield* sql<{
     memberNumber: string
@@ -90,7 +92,7 @@ export const customerAreaData = Effect.fn("AreaData.customerAreaData")(function*
       CustomerId: customerId,
       FirstName: customer?.firstName ?? "",
       LastName: customer?.lastName ?? "",
-      SSN: maskId(customer?.ssn ?? null),
+      SSN: ssn === null ? null : maskSsn(ssn),
       EmailAddress1: customer?.email ?? null,
       MobileNumber1: customer?.mobile ?? null,
     },
