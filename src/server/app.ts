@@ -14,6 +14,7 @@ import { CustomerHttp } from "./customer/http.ts"
 import { FeaturesHttp } from "./features/http.ts"
 import { clientAppLayer } from "./http/clientApp.ts"
 import { limitRequestBodies } from "./http/limitRequestBodies.ts"
+import { answerClientError, problemForBareRefusals } from "./http/problemAnswers.ts"
 import { refuseControlCharacters } from "./http/refuseControlCharacters.ts"
 import { OutboxSender } from "./notifications/OutboxSender.ts"
 import { PaymentHttp, ReservationsHttp } from "./payment/http.ts"
@@ -94,6 +95,8 @@ const keepAliveServer = (requestTimeout: number) => () => {
   // Node times the headers from a request's first byte, not from the idle time before it, so this no longer has
   // to outlast the keep-alive; above the request timeout it would switch that timeout off (measured on Node 24)
   server.headersTimeout = requestTimeout
+  // what Node's parser refuses (a 1 MB address, a malformed header, a request that came too slowly) gets a code
+  server.on("clientError", answerClientError)
   return server
 }
 
@@ -125,7 +128,7 @@ export const httpServerLayer = (options: ServerOptions) =>
         levels: { br: 4, gzip: 6 },
         compressible,
       })
-      return HttpServer.serve(handler, (app) =>
+      return HttpServer.serve(problemForBareRefusals(handler), (app) =>
         compression(refuseControlCharacters(limitRequestBodies(app))),
       ).pipe(
         HttpServer.withLogAddress,

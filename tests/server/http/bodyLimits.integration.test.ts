@@ -82,7 +82,27 @@ describe.each(databases)("request body limits on $name", ({ start }) => {
     })
     const elapsed = performance.now() - started
     expect(reply.startsWith("HTTP/1.1 408")).toBe(true)
+    expect(reply).toContain('"code":"requestTimeout"')
     expect(elapsed).toBeGreaterThanOrEqual(CUT_OFF_MS - 100)
     expect(elapsed).toBeLessThan(CUT_OFF_MS + 3_000)
+  })
+
+  // the refusals Effect and Node answered with plain text or nothing (found by the contract fuzzer)
+  it("answers a wrong content type 415 and an oversized address 431, each with a code", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const wrongType = await rawRequest(live().baseUrl, {
+      method: "POST",
+      path: "/api/customer/mobile-login",
+      headers: { "content-type": "text/plain" },
+      body: JSON.stringify({ mobileNumber: "0501234567" }),
+      timeoutMs: 10_000,
+    })
+    expect(problemCode(wrongType)).toEqual({ status: 415, code: "unsupportedContentType" })
+    const longAddress = await rawRequest(live().baseUrl, {
+      method: "GET",
+      path: `/api/customer/locations?lang=${"A".repeat(100_000)}`,
+      timeoutMs: 10_000,
+    })
+    expect(problemCode(longAddress)).toEqual({ status: 431, code: "headersTooLarge" })
   })
 })
