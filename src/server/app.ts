@@ -15,6 +15,8 @@ import { CustomerSignInHttp } from "./customer/signIn/http.ts"
 import { CustomerAreaHttp } from "./customerArea/http.ts"
 import { FeaturesHttp } from "./features/http.ts"
 import { clientAppLayer } from "./http/clientApp.ts"
+import { limitRequestBodies } from "./http/limitRequestBodies.ts"
+import { answerClientError, problemForBareRefusals } from "./http/problemAnswers.ts"
 import { refuseControlCharacters } from "./http/refuseControlCharacters.ts"
 import { OutboxSender } from "./notifications/OutboxSender.ts"
 import { PaymentHttp, ReservationsHttp } from "./payment/http.ts"
@@ -58,7 +60,17 @@ export interface ServerOptions {
   readonly port: number
   readonly host: string
   readonly distDir: string
+  /** how long a request, body included, may take to arrive (default {@link REQUEST_TIMEOUT_MS}) */
+  readonly requestTimeoutMs?: number
 }
+
+/**
+ * Issue 20, Defences: "a slow or endless body is cut off". A request whose headers and body have not all arrived
+ * within this time is answered 408 by Node and its connection closed, so a client trickling a byte a second holds
+ * no connection and no request memory for long. Idle keep-alive connections between requests are not affected
+ * (Node times a request from its first byte).
+ */
+export const REQUEST_TIMEOUT_MS = 30_000
 
 /**
  * What is worth compressing: Effect's default set (text, JSON, JavaScript, XML, SVG, WebAssembly), the compact
@@ -77,10 +89,18 @@ const compressible = (contentType: string): boolean =>
  * on it: that request dies with ECONNRESET (a journey's API check did, once). Idle connections stay open longer than
  * clients and proxies keep theirs (Node's agent: 4 s; common proxies: 60 s), so the client always closes first.
  */
-const keepAliveServer = () => {
-  const server = createServer()
+const keepAliveServer = (requestTimeout: number) => () => {
+  // the request timeout is checked every second, not every 30 s (Node's default): a cut-off comes on time
+  const server = createServer({
+    requestTimeout,
+    connectionsCheckingInterval: Math.min(1_000, requestTimeout),
+  })
   server.keepAliveTimeout = 65_000
-  server.headersTimeout = 66_000
+  // Node times the headers from a request's first byte, not from the idle time before it, so this no longer has
+  // to outlast the keep-alive; above the request timeout it would switch that timeout off (measured on Node 24)
+  server.headersTimeout = requestTimeout
+  // what Node's parser refuses (a 1 MB address, a malformed header, a request that came too slowly) gets a code
+  server.on("clientError", answerClientError)
   return server
 }
 
@@ -112,10 +132,15 @@ export const httpServerLayer = (options: ServerOptions) =>
         levels: { br: 4, gzip: 6 },
         compressible,
       })
-      return HttpServer.serve(handler, (app) => compression(refuseControlCharacters(app))).pipe(
+      return HttpServer.serve(problemForBareRefusals(handler), (app) =>
+        compression(refuseControlCharacters(limitRequestBodies(app))),
+      ).pipe(
         HttpServer.withLogAddress,
         Layer.provideMerge(
-          NodeHttpServer.layerServer(keepAliveServer, { port: options.port, host: options.host }),
+          NodeHttpServer.layerServer(keepAliveServer(options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS), {
+            port: options.port,
+            host: options.host,
+          }),
         ),
       )
     }),

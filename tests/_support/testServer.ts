@@ -40,6 +40,8 @@ export interface TestServerOptions {
    * different settings names them here instead of changing `process.env`.
    */
   readonly env?: Readonly<Record<string, string>>
+  /** how long a request may take to arrive (the server's default unless told: a test of the cut-off shortens it) */
+  readonly requestTimeoutMs?: number
 }
 
 /**
@@ -74,7 +76,12 @@ export const startTestServer = async (
     options.env === undefined
       ? Layer.empty
       : ConfigProvider.layerAdd(ConfigProvider.fromEnv({ env: options.env }), { asPrimary: true })
-  const layer = httpServerLayer({ port: 0, host: "127.0.0.1", distDir: "dist" }).pipe(
+  const layer = httpServerLayer({
+    port: 0,
+    host: "127.0.0.1",
+    distDir: "dist",
+    ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
+  }).pipe(
     Layer.provide(seeded),
     Layer.provideMerge(databaseLayer(target)),
     Layer.provide(offsetClockLayer(offset)),
