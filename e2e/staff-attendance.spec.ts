@@ -86,6 +86,14 @@ test.describe("staff live monitoring: cinema attendance", () => {
         page.getByText(new RegExp(t.updatedAt.replace("{{time}}", "\\d\\d:\\d\\d:\\d\\d"))),
       ).toBeVisible()
       await shot("5-box")
+
+      // offline, the last numbers stay on screen with the time they were fetched
+      await page.context().setOffline(true)
+      await expect(
+        page.getByText(new RegExp(t.offline.replace("{{time}}", "\\d\\d:\\d\\d:\\d\\d"))),
+      ).toBeVisible()
+      await expect(live.table.getByRole("row").nth(1)).toContainText(/\d\d:\d\d/)
+      await page.context().setOffline(false)
     })
   }
 

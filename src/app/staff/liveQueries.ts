@@ -21,6 +21,9 @@ const live = {
   refetchInterval: LIVE_REFRESH_MS,
   refetchIntervalInBackground: false,
   retry: (count: number, error: Error) => !(error instanceof StaffSignedOut) && count < 2,
+  // kept on this device (src/app/lib/queryClient.ts), so the app opened offline shows its last numbers with the time
+  // they were fetched; signing out removes every ["staff", …] query, and with it the stored copy
+  meta: { persist: true },
 } as const
 
 export const sessionQuery = (lang: string) =>
@@ -29,6 +32,7 @@ export const sessionQuery = (lang: string) =>
     queryFn: ({ signal }) => fetchSessionInfo(lang, signal),
     staleTime: 60_000,
     retry: live.retry,
+    meta: live.meta,
   })
 
 export const stripQuery = (lang: string) =>
