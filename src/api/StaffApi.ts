@@ -243,4 +243,18 @@ export class LiveApi extends HttpApiGroup.make("live")
       },
     ),
   )
+  .add(
+    HttpApiEndpoint.get("cinemaFilterData", "/PRES-live/getCinemaFilterData", {
+      query: ScopeQuery,
+      success: Schema.Struct({
+        /** the cinemas where the member's businesses show anything; never location 1 */
+        locations: Schema.Array(Schema.Struct({ LocationId: Schema.Int, Name: Schema.String })),
+        /** product categories (popcorn, drinks, …) */
+        productClasses: Schema.Array(Schema.String),
+        /** ISO weekday numbers of the weekend (Friday 5, Saturday 6) */
+        weekendDays: Schema.Array(Schema.Int),
+      }),
+      error: InvalidLiveRequest,
+    }),
+  )
   .middleware(StaffSession) {}

@@ -59,3 +59,6 @@ export const stripDates = (today: string): ReadonlyArray<string> =>
 /** A real calendar date written `YYYY-MM-DD` (what the date path segments accept). */
 export const isIsoDate = (text: string): boolean =>
   /^\d{4}-\d{2}-\d{2}$/.test(text) && addDays(text, 0) === text
+
+/** The chain's weekend (Israel): Friday and Saturday, as ISO weekday numbers (Monday 1 … Sunday 7). */
+export const WEEKEND_DAYS: ReadonlyArray<number> = [5, 6]

@@ -8,11 +8,13 @@ import {
   addDays,
   isIsoDate,
   STRIP_DAYS_EACH_SIDE,
+  WEEKEND_DAYS,
 } from "../../domain/live/attendance.ts"
 import { clientOf } from "../limits/RateLimits.ts"
 import { chainToday } from "../time.ts"
 import { AttendanceRepo, type Window } from "./AttendanceRepo.ts"
 import { dayRows, groupRows, locationRows, presentationRows } from "./attendanceRows.ts"
+import { FilterDataRepo } from "./FilterDataRepo.ts"
 import { StaffAuth } from "./StaffAuth.ts"
 import { scopedBusinessIds } from "./scope.ts"
 
@@ -102,6 +104,7 @@ export const LiveHttp = HttpApiBuilder.group(
   Effect.fn(function* (handlers) {
     const auth = yield* StaffAuth
     const repo = yield* AttendanceRepo
+    const filters = yield* FilterDataRepo
     return handlers
       .handle("userInfo", () =>
         Effect.gen(function* () {
@@ -155,5 +158,15 @@ export const LiveHttp = HttpApiBuilder.group(
           }
         }),
       )
+      .handle("cinemaFilterData", ({ query }) =>
+        Effect.gen(function* () {
+          const businessIds = yield* scopeOf(query)
+          return {
+            locations: yield* filters.locations(businessIds, query.lang ?? "he"),
+            productClasses: yield* filters.productClasses,
+            weekendDays: WEEKEND_DAYS,
+          }
+        }),
+      )
   }),
-).pipe(Layer.provide([StaffAuth.layer, AttendanceRepo.layer]))
+).pipe(Layer.provide([StaffAuth.layer, AttendanceRepo.layer, FilterDataRepo.layer]))

@@ -292,6 +292,47 @@ describe.each(bothDatabases("staffattendance"))("cinema attendance on $name", ({
     })
   }
 
+  it("lists as filter data only the cinemas where the member's businesses show, never location 1", async ({
+    skip,
+  }) => {
+    if (!isUp()) return skip()
+    const server = live()
+    await ready()
+    const showing = async (businessIds: ReadonlyArray<number>) =>
+      (
+        await server.query<{ location_id: number }>(
+          `SELECT DISTINCT v.location_id FROM presentations p JOIN venues v ON v.id = p.venue_id
+           WHERE p.business_id = ANY($1::int[]) AND v.location_id <> 1 ORDER BY 1`,
+          [businessIds],
+        )
+      ).map((row) => row.location_id)
+    for (const [who, own, other] of [
+      ["chain", 1, 2],
+      ["partner", 2, 1],
+    ] as const) {
+      const token = await staffToken(server, STAFF[who].username)
+      for (const ask of [
+        "",
+        `?businessIds=${other}`,
+        "?businessIds=all",
+        `?businessId=-1&businessId=${other}`,
+      ]) {
+        const answer = await liveGet<{
+          locations: ReadonlyArray<{ LocationId: number }>
+          productClasses: ReadonlyArray<string>
+          weekendDays: ReadonlyArray<number>
+        }>(server, token, `/PRES-live/getCinemaFilterData${ask}`)
+        expect(answer.status, ask).toBe(200)
+        expect(
+          answer.body.locations.map((l) => l.LocationId).sort((a, b) => a - b),
+          ask,
+        ).toEqual(await showing([own]))
+        expect(answer.body.weekendDays).toEqual([5, 6])
+        expect(answer.body.productClasses.length).toBeGreaterThan(0)
+      }
+    }
+  })
+
   it("lets a member of two businesses narrow to one, never widen", async ({ skip }) => {
     if (!isUp()) return skip()
     const server = live()
