@@ -12,6 +12,7 @@ import { PaymentApi } from "./PaymentApi.ts"
 import { PresentationsApi } from "./PresentationsApi.ts"
 import { ReservationsApi } from "./ReservationsApi.ts"
 import { SeatsApi } from "./SeatsApi.ts"
+import { LiveApi, StaffAuthApi } from "./StaffApi.ts"
 
 /**
  * The one HTTP contract: the server implements it, the browser derives its types (and later its client)
@@ -31,6 +32,8 @@ export class MarqueeApi extends HttpApi.make("marquee")
   .add(CustomerAreaApi)
   .add(CustomerAreaCancellationApi)
   .add(CustomerAreaVouchersApi)
+  .add(StaffAuthApi)
+  .add(LiveApi)
   .prefix("/api")
   .middleware(HttpApiMiddleware.ProblemDetails)
   .annotateMerge(OpenApi.annotations({ title: "Marquee API", version: "0.1.0" })) {}

@@ -22,6 +22,13 @@ export const PAGE_PATHS = [
   "/order/$presentationId/products",
   "/order/$presentationId/seats",
   "/order/$presentationId/tickets",
+  // the staff app (issue 18)
+  "/PRES-live",
+  "/PRES-live/",
+  "/PRES-live/login",
+  "/PRES-live/day/$date",
+  "/PRES-live/location/$date/$locationId",
+  "/PRES-live/box/$date/$locationId/$by/$id",
 ] as const
 
 const segmentsOf = (path: string): ReadonlyArray<string> => path.split("/").filter((part) => part !== "")

@@ -9,11 +9,15 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from "./routes/__root.tsx"
+import { Route as PRESLiveRouteImport } from "./routes/PRES-live.tsx"
 import { Route as BookingRouteImport } from "./routes/_booking.tsx"
 import { Route as DefaultRouteImport } from "./routes/_default.tsx"
+import { Route as PRESLiveIndexRouteImport } from "./routes/PRES-live/index.tsx"
+import { Route as PRESLiveLoginRouteImport } from "./routes/PRES-live/login.tsx"
 import { Route as DefaultIndexRouteImport } from "./routes/_default/index.tsx"
 import { Route as DefaultLeavingRouteImport } from "./routes/_default/leaving.tsx"
 import { Route as DefaultSupportRouteImport } from "./routes/_default/support.tsx"
+import { Route as PRESLiveDayDateRouteImport } from "./routes/PRES-live/day.$date.tsx"
 import { Route as BookingEdocumentDocumentKeyRouteImport } from "./routes/_booking/edocument.$documentKey.tsx"
 import { Route as BookingOrderIndexRouteImport } from "./routes/_booking/order.index.tsx"
 import { Route as BookingOrderPresentationIdRouteImport } from "./routes/_booking/order.$presentationId.tsx"
@@ -21,6 +25,7 @@ import { Route as BookingOrderPaymentReturnRouteImport } from "./routes/_booking
 import { Route as DefaultCustomerIndexRouteImport } from "./routes/_default/customer.index.tsx"
 import { Route as DefaultCustomerTokenRouteImport } from "./routes/_default/customer.$token.tsx"
 import { Route as DefaultTermsCodeRouteImport } from "./routes/_default/terms.$code.tsx"
+import { Route as PRESLiveLocationDateLocationIdRouteImport } from "./routes/PRES-live/location.$date.$locationId.tsx"
 import { Route as BookingOrderPresentationIdIndexRouteImport } from "./routes/_booking/order.$presentationId.index.tsx"
 import { Route as BookingOrderPresentationIdCustomerRouteImport } from "./routes/_booking/order.$presentationId.customer.tsx"
 import { Route as BookingOrderPresentationIdPayRouteImport } from "./routes/_booking/order.$presentationId.pay.tsx"
@@ -28,7 +33,13 @@ import { Route as BookingOrderPresentationIdProductsRouteImport } from "./routes
 import { Route as BookingOrderPresentationIdSeatsRouteImport } from "./routes/_booking/order.$presentationId.seats.tsx"
 import { Route as BookingOrderPresentationIdTicketsRouteImport } from "./routes/_booking/order.$presentationId.tickets.tsx"
 import { Route as BookingOrderConfirmationIdentifierRouteImport } from "./routes/_booking/order.confirmation.$identifier.tsx"
+import { Route as PRESLiveBoxDateLocationIdByIdRouteImport } from "./routes/PRES-live/box.$date.$locationId.$by.$id.tsx"
 
+const PRESLiveRoute = PRESLiveRouteImport.update({
+  id: "/PRES-live",
+  path: "/PRES-live",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BookingRoute = BookingRouteImport.update({
   id: "/_booking",
   getParentRoute: () => rootRouteImport,
@@ -36,6 +47,16 @@ const BookingRoute = BookingRouteImport.update({
 const DefaultRoute = DefaultRouteImport.update({
   id: "/_default",
   getParentRoute: () => rootRouteImport,
+} as any)
+const PRESLiveIndexRoute = PRESLiveIndexRouteImport.update({
+  id: "/",
+  path: "/",
+  getParentRoute: () => PRESLiveRoute,
+} as any)
+const PRESLiveLoginRoute = PRESLiveLoginRouteImport.update({
+  id: "/login",
+  path: "/login",
+  getParentRoute: () => PRESLiveRoute,
 } as any)
 const DefaultIndexRoute = DefaultIndexRouteImport.update({
   id: "/",
@@ -51,6 +72,11 @@ const DefaultSupportRoute = DefaultSupportRouteImport.update({
   id: "/support",
   path: "/support",
   getParentRoute: () => DefaultRoute,
+} as any)
+const PRESLiveDayDateRoute = PRESLiveDayDateRouteImport.update({
+  id: "/day/$date",
+  path: "/day/$date",
+  getParentRoute: () => PRESLiveRoute,
 } as any)
 const BookingEdocumentDocumentKeyRoute =
   BookingEdocumentDocumentKeyRouteImport.update({
@@ -90,6 +116,12 @@ const DefaultTermsCodeRoute = DefaultTermsCodeRouteImport.update({
   path: "/terms/$code",
   getParentRoute: () => DefaultRoute,
 } as any)
+const PRESLiveLocationDateLocationIdRoute =
+  PRESLiveLocationDateLocationIdRouteImport.update({
+    id: "/location/$date/$locationId",
+    path: "/location/$date/$locationId",
+    getParentRoute: () => PRESLiveRoute,
+  } as any)
 const BookingOrderPresentationIdIndexRoute =
   BookingOrderPresentationIdIndexRouteImport.update({
     id: "/",
@@ -132,11 +164,21 @@ const BookingOrderConfirmationIdentifierRoute =
     path: "/order/confirmation/$identifier",
     getParentRoute: () => BookingRoute,
   } as any)
+const PRESLiveBoxDateLocationIdByIdRoute =
+  PRESLiveBoxDateLocationIdByIdRouteImport.update({
+    id: "/box/$date/$locationId/$by/$id",
+    path: "/box/$date/$locationId/$by/$id",
+    getParentRoute: () => PRESLiveRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
+  "/PRES-live": typeof PRESLiveRouteWithChildren
   "/": typeof DefaultIndexRoute
+  "/PRES-live/login": typeof PRESLiveLoginRoute
   "/leaving": typeof DefaultLeavingRoute
   "/support": typeof DefaultSupportRoute
+  "/PRES-live/": typeof PRESLiveIndexRoute
+  "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
   "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
   "/order/$presentationId": typeof BookingOrderPresentationIdRouteWithChildren
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
@@ -144,6 +186,7 @@ export interface FileRoutesByFullPath {
   "/terms/$code": typeof DefaultTermsCodeRoute
   "/order/": typeof BookingOrderIndexRoute
   "/customer/": typeof DefaultCustomerIndexRoute
+  "/PRES-live/location/$date/$locationId": typeof PRESLiveLocationDateLocationIdRoute
   "/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
   "/order/$presentationId/pay": typeof BookingOrderPresentationIdPayRoute
   "/order/$presentationId/products": typeof BookingOrderPresentationIdProductsRoute
@@ -151,17 +194,22 @@ export interface FileRoutesByFullPath {
   "/order/$presentationId/tickets": typeof BookingOrderPresentationIdTicketsRoute
   "/order/confirmation/$identifier": typeof BookingOrderConfirmationIdentifierRoute
   "/order/$presentationId/": typeof BookingOrderPresentationIdIndexRoute
+  "/PRES-live/box/$date/$locationId/$by/$id": typeof PRESLiveBoxDateLocationIdByIdRoute
 }
 export interface FileRoutesByTo {
   "/": typeof DefaultIndexRoute
+  "/PRES-live/login": typeof PRESLiveLoginRoute
   "/leaving": typeof DefaultLeavingRoute
   "/support": typeof DefaultSupportRoute
+  "/PRES-live": typeof PRESLiveIndexRoute
+  "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
   "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/customer/$token": typeof DefaultCustomerTokenRoute
   "/terms/$code": typeof DefaultTermsCodeRoute
   "/order": typeof BookingOrderIndexRoute
   "/customer": typeof DefaultCustomerIndexRoute
+  "/PRES-live/location/$date/$locationId": typeof PRESLiveLocationDateLocationIdRoute
   "/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
   "/order/$presentationId/pay": typeof BookingOrderPresentationIdPayRoute
   "/order/$presentationId/products": typeof BookingOrderPresentationIdProductsRoute
@@ -169,14 +217,19 @@ export interface FileRoutesByTo {
   "/order/$presentationId/tickets": typeof BookingOrderPresentationIdTicketsRoute
   "/order/confirmation/$identifier": typeof BookingOrderConfirmationIdentifierRoute
   "/order/$presentationId": typeof BookingOrderPresentationIdIndexRoute
+  "/PRES-live/box/$date/$locationId/$by/$id": typeof PRESLiveBoxDateLocationIdByIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
+  "/PRES-live": typeof PRESLiveRouteWithChildren
   "/_booking": typeof BookingRouteWithChildren
   "/_default": typeof DefaultRouteWithChildren
+  "/PRES-live/login": typeof PRESLiveLoginRoute
   "/_default/leaving": typeof DefaultLeavingRoute
   "/_default/support": typeof DefaultSupportRoute
+  "/PRES-live/": typeof PRESLiveIndexRoute
   "/_default/": typeof DefaultIndexRoute
+  "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
   "/_booking/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
   "/_booking/order/$presentationId": typeof BookingOrderPresentationIdRouteWithChildren
   "/_booking/order/payment-return": typeof BookingOrderPaymentReturnRoute
@@ -184,6 +237,7 @@ export interface FileRoutesById {
   "/_default/terms/$code": typeof DefaultTermsCodeRoute
   "/_booking/order/": typeof BookingOrderIndexRoute
   "/_default/customer/": typeof DefaultCustomerIndexRoute
+  "/PRES-live/location/$date/$locationId": typeof PRESLiveLocationDateLocationIdRoute
   "/_booking/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
   "/_booking/order/$presentationId/pay": typeof BookingOrderPresentationIdPayRoute
   "/_booking/order/$presentationId/products": typeof BookingOrderPresentationIdProductsRoute
@@ -191,13 +245,18 @@ export interface FileRoutesById {
   "/_booking/order/$presentationId/tickets": typeof BookingOrderPresentationIdTicketsRoute
   "/_booking/order/confirmation/$identifier": typeof BookingOrderConfirmationIdentifierRoute
   "/_booking/order/$presentationId/": typeof BookingOrderPresentationIdIndexRoute
+  "/PRES-live/box/$date/$locationId/$by/$id": typeof PRESLiveBoxDateLocationIdByIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
+    | "/PRES-live"
     | "/"
+    | "/PRES-live/login"
     | "/leaving"
     | "/support"
+    | "/PRES-live/"
+    | "/PRES-live/day/$date"
     | "/edocument/$documentKey"
     | "/order/$presentationId"
     | "/order/payment-return"
@@ -205,6 +264,7 @@ export interface FileRouteTypes {
     | "/terms/$code"
     | "/order/"
     | "/customer/"
+    | "/PRES-live/location/$date/$locationId"
     | "/order/$presentationId/customer"
     | "/order/$presentationId/pay"
     | "/order/$presentationId/products"
@@ -212,17 +272,22 @@ export interface FileRouteTypes {
     | "/order/$presentationId/tickets"
     | "/order/confirmation/$identifier"
     | "/order/$presentationId/"
+    | "/PRES-live/box/$date/$locationId/$by/$id"
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/"
+    | "/PRES-live/login"
     | "/leaving"
     | "/support"
+    | "/PRES-live"
+    | "/PRES-live/day/$date"
     | "/edocument/$documentKey"
     | "/order/payment-return"
     | "/customer/$token"
     | "/terms/$code"
     | "/order"
     | "/customer"
+    | "/PRES-live/location/$date/$locationId"
     | "/order/$presentationId/customer"
     | "/order/$presentationId/pay"
     | "/order/$presentationId/products"
@@ -230,13 +295,18 @@ export interface FileRouteTypes {
     | "/order/$presentationId/tickets"
     | "/order/confirmation/$identifier"
     | "/order/$presentationId"
+    | "/PRES-live/box/$date/$locationId/$by/$id"
   id:
     | "__root__"
+    | "/PRES-live"
     | "/_booking"
     | "/_default"
+    | "/PRES-live/login"
     | "/_default/leaving"
     | "/_default/support"
+    | "/PRES-live/"
     | "/_default/"
+    | "/PRES-live/day/$date"
     | "/_booking/edocument/$documentKey"
     | "/_booking/order/$presentationId"
     | "/_booking/order/payment-return"
@@ -244,6 +314,7 @@ export interface FileRouteTypes {
     | "/_default/terms/$code"
     | "/_booking/order/"
     | "/_default/customer/"
+    | "/PRES-live/location/$date/$locationId"
     | "/_booking/order/$presentationId/customer"
     | "/_booking/order/$presentationId/pay"
     | "/_booking/order/$presentationId/products"
@@ -251,15 +322,24 @@ export interface FileRouteTypes {
     | "/_booking/order/$presentationId/tickets"
     | "/_booking/order/confirmation/$identifier"
     | "/_booking/order/$presentationId/"
+    | "/PRES-live/box/$date/$locationId/$by/$id"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
+  PRESLiveRoute: typeof PRESLiveRouteWithChildren
   BookingRoute: typeof BookingRouteWithChildren
   DefaultRoute: typeof DefaultRouteWithChildren
 }
 
 declare module "@tanstack/react-router" {
   interface FileRoutesByPath {
+    "/PRES-live": {
+      id: "/PRES-live"
+      path: "/PRES-live"
+      fullPath: "/PRES-live"
+      preLoaderRoute: typeof PRESLiveRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     "/_booking": {
       id: "/_booking"
       path: ""
@@ -273,6 +353,20 @@ declare module "@tanstack/react-router" {
       fullPath: "/"
       preLoaderRoute: typeof DefaultRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    "/PRES-live/": {
+      id: "/PRES-live/"
+      path: "/"
+      fullPath: "/PRES-live/"
+      preLoaderRoute: typeof PRESLiveIndexRouteImport
+      parentRoute: typeof PRESLiveRoute
+    }
+    "/PRES-live/login": {
+      id: "/PRES-live/login"
+      path: "/login"
+      fullPath: "/PRES-live/login"
+      preLoaderRoute: typeof PRESLiveLoginRouteImport
+      parentRoute: typeof PRESLiveRoute
     }
     "/_default/": {
       id: "/_default/"
@@ -294,6 +388,13 @@ declare module "@tanstack/react-router" {
       fullPath: "/support"
       preLoaderRoute: typeof DefaultSupportRouteImport
       parentRoute: typeof DefaultRoute
+    }
+    "/PRES-live/day/$date": {
+      id: "/PRES-live/day/$date"
+      path: "/day/$date"
+      fullPath: "/PRES-live/day/$date"
+      preLoaderRoute: typeof PRESLiveDayDateRouteImport
+      parentRoute: typeof PRESLiveRoute
     }
     "/_booking/edocument/$documentKey": {
       id: "/_booking/edocument/$documentKey"
@@ -344,6 +445,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DefaultTermsCodeRouteImport
       parentRoute: typeof DefaultRoute
     }
+    "/PRES-live/location/$date/$locationId": {
+      id: "/PRES-live/location/$date/$locationId"
+      path: "/location/$date/$locationId"
+      fullPath: "/PRES-live/location/$date/$locationId"
+      preLoaderRoute: typeof PRESLiveLocationDateLocationIdRouteImport
+      parentRoute: typeof PRESLiveRoute
+    }
     "/_booking/order/$presentationId/": {
       id: "/_booking/order/$presentationId/"
       path: "/"
@@ -393,8 +501,35 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof BookingOrderConfirmationIdentifierRouteImport
       parentRoute: typeof BookingRoute
     }
+    "/PRES-live/box/$date/$locationId/$by/$id": {
+      id: "/PRES-live/box/$date/$locationId/$by/$id"
+      path: "/box/$date/$locationId/$by/$id"
+      fullPath: "/PRES-live/box/$date/$locationId/$by/$id"
+      preLoaderRoute: typeof PRESLiveBoxDateLocationIdByIdRouteImport
+      parentRoute: typeof PRESLiveRoute
+    }
   }
 }
+
+interface PRESLiveRouteChildren {
+  PRESLiveLoginRoute: typeof PRESLiveLoginRoute
+  PRESLiveIndexRoute: typeof PRESLiveIndexRoute
+  PRESLiveDayDateRoute: typeof PRESLiveDayDateRoute
+  PRESLiveLocationDateLocationIdRoute: typeof PRESLiveLocationDateLocationIdRoute
+  PRESLiveBoxDateLocationIdByIdRoute: typeof PRESLiveBoxDateLocationIdByIdRoute
+}
+
+const PRESLiveRouteChildren: PRESLiveRouteChildren = {
+  PRESLiveLoginRoute: PRESLiveLoginRoute,
+  PRESLiveIndexRoute: PRESLiveIndexRoute,
+  PRESLiveDayDateRoute: PRESLiveDayDateRoute,
+  PRESLiveLocationDateLocationIdRoute: PRESLiveLocationDateLocationIdRoute,
+  PRESLiveBoxDateLocationIdByIdRoute: PRESLiveBoxDateLocationIdByIdRoute,
+}
+
+const PRESLiveRouteWithChildren = PRESLiveRoute._addFileChildren(
+  PRESLiveRouteChildren,
+)
 
 interface BookingOrderPresentationIdRouteChildren {
   BookingOrderPresentationIdCustomerRoute: typeof BookingOrderPresentationIdCustomerRoute
@@ -465,6 +600,7 @@ const DefaultRouteWithChildren =
   DefaultRoute._addFileChildren(DefaultRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
+  PRESLiveRoute: PRESLiveRouteWithChildren,
   BookingRoute: BookingRouteWithChildren,
   DefaultRoute: DefaultRouteWithChildren,
 }

@@ -27,6 +27,8 @@ import { HumanCheckHttp } from "./providers/humanCheck/http.ts"
 import { SandboxInboxRoute } from "./providers/messaging/sandboxInbox.ts"
 import { sandboxMessengerLayer } from "./providers/messaging/sandboxMessenger.ts"
 import { SeatsHttp } from "./seats/http.ts"
+import { LiveHttp, StaffAuthHttp } from "./staff/http.ts"
+import { staffSessionsLayer } from "./staff/staffSessions.ts"
 
 /** Every `/api` endpoint of the contract plus `/api/openapi.json`; needs a migrated SqlClient. */
 export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/openapi.json" }).pipe(
@@ -42,10 +44,12 @@ export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/o
     PaymentHttp,
     ReservationsHttp,
     CustomerAreaHttp,
+    StaffAuthHttp,
+    LiveHttp,
   ]),
   Layer.provide(altchaHumanCheckLayer),
   // who is asking: the cart token and the customer's uuid, resolved once per request (src/api/sessions.ts)
-  Layer.provide([cartSessionsLayer, customerSessionsLayer]),
+  Layer.provide([cartSessionsLayer, customerSessionsLayer, staffSessionsLayer]),
   // Must come after the groups: validation failures become problem+json naming the field, not an empty 400.
   Layer.provide(HttpApiMiddleware.layerProblemDetails({ includeDetails: true })),
 )

@@ -22,6 +22,7 @@ import cartSeatTotal from "./migrations/0023_cart_seat_total.ts"
 import clientSeatCap from "./migrations/0024_client_seat_cap.ts"
 import customerSignIn from "./migrations/0025_customer_sign_in.ts"
 import customerArea from "./migrations/0028_customer_area.ts"
+import staffSessions from "./migrations/0033_staff_sessions.ts"
 
 /**
  * Every migration, keyed `<id>_<name>`, run once in id order by `Migrator.fromRecord`.
@@ -52,4 +53,5 @@ export const migrations = {
   "0024_client_seat_cap": clientSeatCap,
   "0025_customer_sign_in": customerSignIn,
   "0028_customer_area": customerArea,
+  "0033_staff_sessions": staffSessions,
 }

@@ -47,5 +47,8 @@ export const shellAnswer = (
   let html = template.replace(/<html[^>]*>/, `<html lang="${locale}" dir="${directionOf(locale)}">`)
   if (status === 404)
     html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(notFoundText(locale))}</title>`)
+  // the staff app installs on its own (issue 18): its pages name its manifest (scope and start URL /PRES-live)
+  else if (/^\/PRES-live(\/|$)/.test(request.pathname))
+    html = html.replace('href="/manifest.webmanifest"', 'href="/pres-live.webmanifest"')
   return { status, html }
 }

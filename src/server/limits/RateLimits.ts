@@ -42,6 +42,16 @@ export const hasUsesLeft = Effect.fn("RateLimits.hasUsesLeft")(function* ({
   return (rows[0]?.used ?? 0) < limit
 }, Effect.orDie)
 
+/**
+ * Gives back one use taken in the current window (a use that turned out not to count, such as a right password
+ * where only wrong ones are limited). Taking first and giving back after keeps the count race-free.
+ */
+export const giveBackToLimit = Effect.fn("RateLimits.giveBack")(function* ({ key, windowSeconds }: Limit) {
+  const sql = yield* SqlClient.SqlClient
+  const window = sql`date_bin(make_interval(secs => ${windowSeconds}), marquee_now(), timestamptz 'epoch')`
+  yield* sql`UPDATE rate_limits SET used = used - 1 WHERE key = ${key} AND window_start = ${window} AND used > 0`
+}, Effect.orDie)
+
 /** Counts one use of each limit (all of them, so each counts every attempt); true when every one allows it. */
 export const takeFromLimits = (limits: ReadonlyArray<Limit>) =>
   Effect.forEach(limits, takeFromLimit).pipe(Effect.map((allowed) => allowed.every(Boolean)))

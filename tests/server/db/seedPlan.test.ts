@@ -1,5 +1,5 @@
-import { scryptSync } from "node:crypto"
 import { Temporal } from "@js-temporal/polyfill"
+import { verifySync } from "@node-rs/argon2"
 import { describe, expect, it } from "vitest"
 import { isValidIsraeliId } from "../../../src/domain/order/israeliId.ts"
 import { DEMO_STAFF_PASSWORD } from "../../../src/server/db/seed/people.ts"
@@ -128,14 +128,10 @@ describe("the seed plan", () => {
     expect(larger.people.customers.length).toBe(3 * plan.people.customers.length)
   })
 
-  it("stores a real scrypt hash of the documented demo password", () => {
-    const [scheme, n, r, p, salt, key] = String(plan.people.staffUsers[0]?.password_hash).split("$")
-    expect(scheme).toBe("scrypt")
-    const derived = scryptSync(DEMO_STAFF_PASSWORD, Buffer.from(salt!, "base64"), 64, {
-      N: Number(n),
-      r: Number(r),
-      p: Number(p),
-    })
-    expect(derived.toString("base64")).toBe(key)
+  it("stores a real Argon2id hash of the documented demo password", () => {
+    const hash = String(plan.people.staffUsers[0]?.password_hash)
+    expect(hash.startsWith("$argon2id$")).toBe(true)
+    expect(verifySync(hash, DEMO_STAFF_PASSWORD)).toBe(true)
+    expect(verifySync(hash, `${DEMO_STAFF_PASSWORD}x`)).toBe(false)
   })
 })

@@ -1,5 +1,6 @@
-import { scryptSync } from "node:crypto"
+import { createHash, scryptSync } from "node:crypto"
 import type { Temporal } from "@js-temporal/polyfill"
+import { hashSync } from "@node-rs/argon2"
 import { withCheckDigit } from "../../../domain/order/israeliId.ts"
 import type { Row } from "./commerce.ts"
 import { MEMBERSHIP } from "./offers.ts"
@@ -194,11 +195,20 @@ export const makePeople = (options: {
     first_name: first,
     last_name: last,
     business_ids: businessIds,
-    password_hash: scryptHash(DEMO_STAFF_PASSWORD, Buffer.from(`marquee-seed-${username}`).subarray(0, 16)),
+    password_hash: seedArgon2idHash(DEMO_STAFF_PASSWORD, username),
     is_active: true,
   }))
   return { customers, members, staffUsers }
 }
+
+/**
+ * An Argon2id PHC string (the library's default algorithm and costs) whose salt is derived from the username, so
+ * that seeding is reproducible; real accounts get a random salt (src/server/staff/staffPasswords.ts).
+ */
+export const seedArgon2idHash = (password: string, username: string): string =>
+  hashSync(password, {
+    salt: createHash("sha256").update(`marquee-seed-${username}`).digest().subarray(0, 16),
+  })
 
 const SCRYPT = { N: 16384, r: 8, p: 1, keyLength: 64 } as const
 

@@ -1,0 +1,126 @@
+import type {
+  AttendanceDay,
+  GroupAttendance,
+  LocationAttendance,
+  PresentationAttendance,
+  StaffSessionInfo,
+  StaffSignedIn,
+} from "../../api/StaffApi.ts"
+import { forgetStaffToken, staffToken } from "./staffSession.ts"
+
+/**
+ * The staff app's calls: plain fetch with the staff token, types from the contract (type-only imports). A 401
+ * means the session is over (logged out elsewhere, expired): the token is forgotten and `StaffSignedOut` thrown,
+ * which the layout turns into the sign-in screen.
+ */
+
+export class StaffSignedOut extends Error {
+  constructor() {
+    super("staff session ended")
+    this.name = "StaffSignedOut"
+  }
+}
+
+export class StaffCallFailed extends Error {
+  readonly status: number
+  constructor(status: number) {
+    super(`live call answered ${status}`)
+    this.name = "StaffCallFailed"
+    this.status = status
+  }
+}
+
+const liveGet = async <A>(path: string, lang: string, signal?: AbortSignal): Promise<A> => {
+  const token = staffToken()
+  if (token === null) throw new StaffSignedOut()
+  const response = await fetch(`/api${path}?lang=${encodeURIComponent(lang)}`, {
+    headers: { accept: "application/json", "x-staff-token": token },
+    signal,
+  })
+  if (response.status === 401) {
+    forgetStaffToken()
+    throw new StaffSignedOut()
+  }
+  if (!response.ok) throw new StaffCallFailed(response.status)
+  return (await response.json()) as A
+}
+
+export type SignInAnswer =
+  | { readonly ok: true; readonly session: StaffSignedIn }
+  | { readonly ok: false; readonly reason: "LOGIN_FAILED" | "TOO_MANY_ATTEMPTS" | "network" }
+
+export const signIn = async (username: string, password: string): Promise<SignInAnswer> => {
+  try {
+    const response = await fetch("/api/pres-live/login", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ username, password }),
+    })
+    if (response.ok) return { ok: true, session: (await response.json()) as StaffSignedIn }
+    return { ok: false, reason: response.status === 429 ? "TOO_MANY_ATTEMPTS" : "LOGIN_FAILED" }
+  } catch {
+    return { ok: false, reason: "network" }
+  }
+}
+
+export const signOut = async (): Promise<void> => {
+  const token = staffToken()
+  forgetStaffToken()
+  if (token === null) return
+  await fetch("/api/pres-live/logout", {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-staff-token": token },
+    body: "{}",
+  }).catch(() => undefined)
+}
+
+export const fetchSessionInfo = (lang: string, signal?: AbortSignal) =>
+  liveGet<StaffSessionInfo>("/pres-live/userInfo", lang, signal)
+
+export const fetchStrip = (lang: string, signal?: AbortSignal) =>
+  liveGet<{ readonly today: string; readonly days: ReadonlyArray<AttendanceDay> }>(
+    "/PRES-live/attendanceStrip",
+    lang,
+    signal,
+  )
+
+export const fetchLocations = (date: string, lang: string, signal?: AbortSignal) =>
+  liveGet<{ readonly locations: ReadonlyArray<LocationAttendance> }>(
+    `/PRES-live/attendanceByDateByLocation/${date}`,
+    lang,
+    signal,
+  )
+
+export type DrillBy = "venues" | "features"
+
+export const fetchGroups = async (
+  date: string,
+  locationId: number,
+  by: DrillBy,
+  lang: string,
+  signal?: AbortSignal,
+): Promise<ReadonlyArray<GroupAttendance>> => {
+  const path =
+    by === "venues"
+      ? `/PRES-live/attendanceByDateByLocationByVenue/${date}/${locationId}`
+      : `/PRES-live/attendanceByDateByLocationByFeature/${date}/${locationId}`
+  const body = await liveGet<{
+    readonly venues?: ReadonlyArray<GroupAttendance>
+    readonly features?: ReadonlyArray<GroupAttendance>
+  }>(path, lang, signal)
+  return (by === "venues" ? body.venues : body.features) ?? []
+}
+
+export const fetchBox = (
+  date: string,
+  locationId: number,
+  by: DrillBy,
+  id: number,
+  lang: string,
+  signal?: AbortSignal,
+) =>
+  liveGet<{ readonly presentations: ReadonlyArray<PresentationAttendance> }>(
+    `/PRES-live/attendanceByDatePresentationBox/${date}/${locationId}/${by}/${id}`,
+    lang,
+    signal,
+  )
