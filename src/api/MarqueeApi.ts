@@ -2,6 +2,7 @@ import { HttpApi, HttpApiMiddleware, OpenApi } from "effect/http-api"
 import { CartApi } from "./CartApi.ts"
 import { ConfigApi } from "./ConfigApi.ts"
 import { CustomerApi } from "./CustomerApi.ts"
+import { CustomerSignInApi } from "./CustomerSignInApi.ts"
 import { FeaturesApi } from "./FeaturesApi.ts"
 import { HumanCheckApi } from "./HumanCheckApi.ts"
 import { PaymentApi } from "./PaymentApi.ts"
@@ -18,6 +19,7 @@ export class MarqueeApi extends HttpApi.make("marquee")
   .add(PresentationsApi)
   .add(FeaturesApi)
   .add(CustomerApi)
+  .add(CustomerSignInApi)
   .add(SeatsApi)
   .add(CartApi)
   .add(HumanCheckApi)

@@ -18,6 +18,8 @@ import { Route as BookingEdocumentDocumentKeyRouteImport } from "./routes/_booki
 import { Route as BookingOrderIndexRouteImport } from "./routes/_booking/order.index.tsx"
 import { Route as BookingOrderPresentationIdRouteImport } from "./routes/_booking/order.$presentationId.tsx"
 import { Route as BookingOrderPaymentReturnRouteImport } from "./routes/_booking/order.payment-return.tsx"
+import { Route as DefaultCustomerIndexRouteImport } from "./routes/_default/customer.index.tsx"
+import { Route as DefaultCustomerTokenRouteImport } from "./routes/_default/customer.$token.tsx"
 import { Route as DefaultTermsCodeRouteImport } from "./routes/_default/terms.$code.tsx"
 import { Route as BookingOrderPresentationIdIndexRouteImport } from "./routes/_booking/order.$presentationId.index.tsx"
 import { Route as BookingOrderPresentationIdCustomerRouteImport } from "./routes/_booking/order.$presentationId.customer.tsx"
@@ -73,6 +75,16 @@ const BookingOrderPaymentReturnRoute =
     path: "/order/payment-return",
     getParentRoute: () => BookingRoute,
   } as any)
+const DefaultCustomerIndexRoute = DefaultCustomerIndexRouteImport.update({
+  id: "/customer/",
+  path: "/customer/",
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultCustomerTokenRoute = DefaultCustomerTokenRouteImport.update({
+  id: "/customer/$token",
+  path: "/customer/$token",
+  getParentRoute: () => DefaultRoute,
+} as any)
 const DefaultTermsCodeRoute = DefaultTermsCodeRouteImport.update({
   id: "/terms/$code",
   path: "/terms/$code",
@@ -128,8 +140,10 @@ export interface FileRoutesByFullPath {
   "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
   "/order/$presentationId": typeof BookingOrderPresentationIdRouteWithChildren
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
+  "/customer/$token": typeof DefaultCustomerTokenRoute
   "/terms/$code": typeof DefaultTermsCodeRoute
   "/order/": typeof BookingOrderIndexRoute
+  "/customer/": typeof DefaultCustomerIndexRoute
   "/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
   "/order/$presentationId/pay": typeof BookingOrderPresentationIdPayRoute
   "/order/$presentationId/products": typeof BookingOrderPresentationIdProductsRoute
@@ -144,8 +158,10 @@ export interface FileRoutesByTo {
   "/support": typeof DefaultSupportRoute
   "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
+  "/customer/$token": typeof DefaultCustomerTokenRoute
   "/terms/$code": typeof DefaultTermsCodeRoute
   "/order": typeof BookingOrderIndexRoute
+  "/customer": typeof DefaultCustomerIndexRoute
   "/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
   "/order/$presentationId/pay": typeof BookingOrderPresentationIdPayRoute
   "/order/$presentationId/products": typeof BookingOrderPresentationIdProductsRoute
@@ -164,8 +180,10 @@ export interface FileRoutesById {
   "/_booking/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
   "/_booking/order/$presentationId": typeof BookingOrderPresentationIdRouteWithChildren
   "/_booking/order/payment-return": typeof BookingOrderPaymentReturnRoute
+  "/_default/customer/$token": typeof DefaultCustomerTokenRoute
   "/_default/terms/$code": typeof DefaultTermsCodeRoute
   "/_booking/order/": typeof BookingOrderIndexRoute
+  "/_default/customer/": typeof DefaultCustomerIndexRoute
   "/_booking/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
   "/_booking/order/$presentationId/pay": typeof BookingOrderPresentationIdPayRoute
   "/_booking/order/$presentationId/products": typeof BookingOrderPresentationIdProductsRoute
@@ -183,8 +201,10 @@ export interface FileRouteTypes {
     | "/edocument/$documentKey"
     | "/order/$presentationId"
     | "/order/payment-return"
+    | "/customer/$token"
     | "/terms/$code"
     | "/order/"
+    | "/customer/"
     | "/order/$presentationId/customer"
     | "/order/$presentationId/pay"
     | "/order/$presentationId/products"
@@ -199,8 +219,10 @@ export interface FileRouteTypes {
     | "/support"
     | "/edocument/$documentKey"
     | "/order/payment-return"
+    | "/customer/$token"
     | "/terms/$code"
     | "/order"
+    | "/customer"
     | "/order/$presentationId/customer"
     | "/order/$presentationId/pay"
     | "/order/$presentationId/products"
@@ -218,8 +240,10 @@ export interface FileRouteTypes {
     | "/_booking/edocument/$documentKey"
     | "/_booking/order/$presentationId"
     | "/_booking/order/payment-return"
+    | "/_default/customer/$token"
     | "/_default/terms/$code"
     | "/_booking/order/"
+    | "/_default/customer/"
     | "/_booking/order/$presentationId/customer"
     | "/_booking/order/$presentationId/pay"
     | "/_booking/order/$presentationId/products"
@@ -298,6 +322,20 @@ declare module "@tanstack/react-router" {
       fullPath: "/order/payment-return"
       preLoaderRoute: typeof BookingOrderPaymentReturnRouteImport
       parentRoute: typeof BookingRoute
+    }
+    "/_default/customer/": {
+      id: "/_default/customer/"
+      path: "/customer"
+      fullPath: "/customer/"
+      preLoaderRoute: typeof DefaultCustomerIndexRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    "/_default/customer/$token": {
+      id: "/_default/customer/$token"
+      path: "/customer/$token"
+      fullPath: "/customer/$token"
+      preLoaderRoute: typeof DefaultCustomerTokenRouteImport
+      parentRoute: typeof DefaultRoute
     }
     "/_default/terms/$code": {
       id: "/_default/terms/$code"
@@ -409,14 +447,18 @@ interface DefaultRouteChildren {
   DefaultLeavingRoute: typeof DefaultLeavingRoute
   DefaultSupportRoute: typeof DefaultSupportRoute
   DefaultIndexRoute: typeof DefaultIndexRoute
+  DefaultCustomerTokenRoute: typeof DefaultCustomerTokenRoute
   DefaultTermsCodeRoute: typeof DefaultTermsCodeRoute
+  DefaultCustomerIndexRoute: typeof DefaultCustomerIndexRoute
 }
 
 const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultLeavingRoute: DefaultLeavingRoute,
   DefaultSupportRoute: DefaultSupportRoute,
   DefaultIndexRoute: DefaultIndexRoute,
+  DefaultCustomerTokenRoute: DefaultCustomerTokenRoute,
   DefaultTermsCodeRoute: DefaultTermsCodeRoute,
+  DefaultCustomerIndexRoute: DefaultCustomerIndexRoute,
 }
 
 const DefaultRouteWithChildren =

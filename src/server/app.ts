@@ -11,6 +11,7 @@ import { requireDemoMode } from "./config/demoMode.ts"
 import { ConfigHttp } from "./config/http.ts"
 import { customerSessionsLayer } from "./customer/customerSessions.ts"
 import { CustomerHttp } from "./customer/http.ts"
+import { CustomerSignInHttp } from "./customer/signIn/http.ts"
 import { FeaturesHttp } from "./features/http.ts"
 import { clientAppLayer } from "./http/clientApp.ts"
 import { refuseControlCharacters } from "./http/refuseControlCharacters.ts"
@@ -31,6 +32,7 @@ export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/o
     PresentationsHttp,
     FeaturesHttp,
     CustomerHttp,
+    CustomerSignInHttp,
     SeatsHttp,
     CartHttp,
     HumanCheckHttp,

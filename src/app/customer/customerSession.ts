@@ -15,6 +15,8 @@ export interface StoredCustomer {
   readonly uuid: string
   readonly mobileNumber: string
   readonly firstName: string
+  /** the customer area's header shows the whole name (absent in logins stored before it) */
+  readonly lastName?: string
 }
 
 const listeners = new Set<() => void>()
@@ -35,12 +37,20 @@ export const parseCustomer = (raw: string | null): StoredCustomer | null => {
     if (raw === null) return null
     const value = JSON.parse(raw) as Partial<StoredCustomer>
     return typeof value.uuid === "string" && typeof value.mobileNumber === "string"
-      ? { uuid: value.uuid, mobileNumber: value.mobileNumber, firstName: value.firstName ?? "" }
+      ? {
+          uuid: value.uuid,
+          mobileNumber: value.mobileNumber,
+          firstName: value.firstName ?? "",
+          ...(typeof value.lastName === "string" ? { lastName: value.lastName } : {}),
+        }
       : null
   } catch {
     return null
   }
 }
+
+/** Stores (or, with null, forgets) this browser's login and tells whoever shows it. */
+export const rememberCustomer = (customer: StoredCustomer | null) => store(customer)
 
 const store = (customer: StoredCustomer | null) => {
   if (customer === null) localStorage.removeItem(KEY)

@@ -5,8 +5,10 @@ import { CustomerNotFound, InvalidSmsCode } from "../../api/CustomerApi.ts"
 import { InvalidMobileNumber, SmsFailed } from "../../api/messagingErrors.ts"
 import { israeliMobile } from "../../domain/order/customerInfo.ts"
 import { serverSecret } from "../db/serverSecret.ts"
+import { takeFromLimits } from "../limits/RateLimits.ts"
 import {
   CODE_MINUTES,
+  CODE_TRIES_PER_CLIENT,
   CODES_PER_WINDOW,
   codeHash,
   codeMatches,
@@ -46,6 +48,8 @@ export class CustomerAuth extends Context.Service<
     readonly validate: (input: {
       readonly mobileNumber: string
       readonly smsCode: string
+      /** the asking client: its tries count too (the area's sign-in shares the count, SignInCodes.ts) */
+      readonly client: string
     }) => Effect.Effect<LoggedIn, InvalidMobileNumber | InvalidSmsCode>
     /** the customer a uuid stands for; None for an anonymous buyer */
     readonly resolve: (uuid: string | undefined) => Effect.Effect<Option.Option<number>>
@@ -108,8 +112,13 @@ export class CustomerAuth extends Context.Service<
       const validate = Effect.fn("CustomerAuth.validate")(function* (input: {
         readonly mobileNumber: string
         readonly smsCode: string
+        readonly client: string
       }) {
         const mobile = yield* mobileOf(input.mobileNumber)
+        const clientAllowed = yield* takeFromLimits([
+          { key: `signInTries:client:${input.client}`, ...CODE_TRIES_PER_CLIENT },
+        ]).pipe(Effect.provideService(SqlClient.SqlClient, sql))
+        if (!clientAllowed) return yield* new InvalidSmsCode({ error: "INVALID_SMS_CODE" })
         const pepper = yield* pepperOf
         const uuid = randomBytes(32).toString("base64url")
         const customerId = yield* sql

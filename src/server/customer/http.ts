@@ -1,9 +1,11 @@
 import { Effect, Layer, Option } from "effect"
+import { HttpEffect, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
 import { SavedCardNotFound } from "../../api/PaymentApi.ts"
 import { CurrentCustomer } from "../../api/sessions.ts"
+import { clientOf } from "../limits/RateLimits.ts"
 import { PaymentProviders } from "../payment/PaymentProvider.ts"
 import { sandboxProvidersLayer } from "../payment/sandbox/SandboxProvider.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
@@ -11,6 +13,11 @@ import { CustomerAuth } from "./CustomerAuth.ts"
 import { CustomerProfile } from "./CustomerProfile.ts"
 import { LocationsRepo } from "./LocationsRepo.ts"
 import { SavedCardsRepo } from "./SavedCardsRepo.ts"
+
+/** A login answer and a customer's cards are personal: no browser, proxy or service worker keeps one. */
+const noStore = HttpEffect.appendPreResponseHandler((_request, response) =>
+  Effect.succeed(HttpServerResponse.setHeader(response, "cache-control", "no-store")),
+)
 
 export const CustomerHttp = HttpApiBuilder.group(
   MarqueeApi,
@@ -51,15 +58,17 @@ export const CustomerHttp = HttpApiBuilder.group(
           return { success: true }
         }),
       )
-      .handle("mobileLoginValidation", ({ payload }) =>
+      .handle("mobileLoginValidation", ({ payload, request }) =>
         Effect.gen(function* () {
-          const session = yield* auth.validate(payload)
+          yield* noStore
+          const session = yield* auth.validate({ ...payload, client: clientOf(request.remoteAddress) })
           return { customerInfo: yield* profiles.info(session.customerId), uuid: session.uuid }
         }),
       )
       .handle("logout", ({ headers }) => auth.logout(headers.uuid).pipe(Effect.as({ success: true })))
       .handle("savedCards", ({ query }) =>
         Effect.gen(function* () {
+          yield* noStore
           const { customerId } = yield* CurrentCustomer
           const provider =
             query.locationId === undefined ? undefined : (yield* cardProviderOf(query.locationId)).name
@@ -68,6 +77,7 @@ export const CustomerHttp = HttpApiBuilder.group(
       )
       .handle("deleteSavedCard", ({ params }) =>
         Effect.gen(function* () {
+          yield* noStore
           const { customerId } = yield* CurrentCustomer
           if (!(yield* cards.remove(customerId, params.id)))
             return yield* new SavedCardNotFound({ error: "savedCardNotFound" })

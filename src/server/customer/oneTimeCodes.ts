@@ -18,6 +18,8 @@ export const CODE_MINUTES = 5
 export const CODES_PER_WINDOW = 3
 export const WINDOW_MINUTES = 10
 export const MAX_TRIES = 5
+/** sign-in code tries from one client address, right or wrong, whichever number (the pay step's and the area's) */
+export const CODE_TRIES_PER_CLIENT = { limit: 30, windowSeconds: 3600 }
 
 /** A new code: 6 digits, leading zeros kept. */
 export const newCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, "0")

@@ -43,9 +43,11 @@ export const contentSecurityPolicy = (html: string): string =>
     "frame-ancestors 'none'",
   ].join("; ")
 
-/** Pages whose address is a credential (an e-document's key, a confirmation's `?key=`). */
+/** Pages whose address is a credential (an e-document's key, a confirmation's `?key=`, a sign-in link's token). */
 const carriesKey = (pathname: string): boolean =>
-  pathname.startsWith("/edocument/") || pathname.startsWith("/order/confirmation/")
+  pathname.startsWith("/edocument/") ||
+  pathname.startsWith("/order/confirmation/") ||
+  (pathname.startsWith("/customer/") && pathname.length > "/customer/".length)
 
 /** What any file we serve carries: never sniffed into another type. */
 export const FILE_HEADERS = { "x-content-type-options": "nosniff" } as const

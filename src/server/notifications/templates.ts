@@ -80,6 +80,11 @@ const OutboxPayload = Schema.Union([
     locale: Locale,
   }),
   Schema.Struct({
+    template: Schema.Literal("signInLink"),
+    path: Schema.String,
+    locale: Locale,
+  }),
+  Schema.Struct({
     template: Schema.Literal("contactCode"),
     code: Schema.String,
     locale: Locale,
@@ -130,6 +135,16 @@ export const renderOutboxMessage = (
           body: translate(locale, "loginCode.sms", { code: row.code }),
         })
       : Result.fail("a login code goes by SMS only")
+  // a customer area sign-in link (src/server/customer/signIn/LinkTokens.ts) goes by SMS only
+  if (row.template === "signInLink")
+    return channel === "sms"
+      ? Result.succeed({
+          channel,
+          recipient,
+          subject: null,
+          body: translate(locale, "signInLink.sms", { link: new URL(row.path, publicUrl).toString() }),
+        })
+      : Result.fail("a sign-in link goes by SMS only")
   // a contact verification code (src/server/cart/ContactVerification.ts) goes by SMS or e-mail and names no order
   if (row.template === "contactCode")
     return Result.succeed(

@@ -12,6 +12,7 @@ import {
 import type { LocaleCode } from "../../api/shared.ts"
 import { isValidIsraeliId, normalizeIsraeliId } from "../../domain/order/israeliId.ts"
 import { discountRefusal } from "../../domain/pricing/discount.ts"
+import { memberHolder } from "../customer/memberProof.ts"
 import { localized } from "../localized.ts"
 
 /**
@@ -280,19 +281,14 @@ export class TicketCodes extends Context.Service<
        * signed in. An unknown number, a holder without an ID number and a wrong one are all "not found".
        */
       const provenMember = Effect.fn("TicketCodes.provenMember")(function* (proof: LoyaltyProof) {
-        const number = proof.memberNumber.trim()
-        const ssn = proof.ssn === undefined ? null : normalizeIsraeliId(proof.ssn)
-        if (number === "" || number.length > 32) return Option.none<number>()
-        const rows = yield* sql<{ id: number; customerId: number; ssn: string | null }>`
-          SELECT m.id, m.customer_id AS "customerId", c.ssn
-          FROM members m JOIN customers c ON c.id = m.customer_id WHERE m.member_number = ${number}`.pipe(
-          Effect.orDie,
+        const holder = yield* memberHolder(proof.memberNumber, proof.ssn).pipe(
+          Effect.provideService(SqlClient.SqlClient, sql),
         )
-        const row = rows[0]
-        if (row === undefined) return Option.none<number>()
-        const bySsn = ssn !== null && isValidIsraeliId(ssn) && row.ssn === ssn
-        const bySession = proof.customerId !== undefined && proof.customerId === row.customerId
-        return bySsn || bySession ? Option.some(row.id) : Option.none<number>()
+        if (Option.isNone(holder)) return Option.none<number>()
+        const bySession = proof.customerId !== undefined && proof.customerId === holder.value.customerId
+        return holder.value.ssnMatches || bySession
+          ? Option.some(holder.value.memberId)
+          : Option.none<number>()
       })
 
       /** Whether this cart proved the member already (a loyalty login, or an earlier member-only ticket). */

@@ -63,6 +63,9 @@ describe.each(databases)("sign-in codes on $name", ({ start }) => {
     const mobile = freshMobile()
     await ask(server, mobile)
     const latest = await ask(server, mobile)
-    expect((await validate(server, mobile, latest)).status).toBe(200)
+    const signedIn = await validate(server, mobile, latest)
+    expect(signedIn.status).toBe(200)
+    // a login answer is personal: nothing on the way keeps it
+    expect(signedIn.headers.get("cache-control")).toBe("no-store")
   })
 })

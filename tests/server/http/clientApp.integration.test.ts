@@ -120,7 +120,7 @@ describe("the app shell through the real HTTP server", () => {
   })
 
   it("sends no referrer from a page whose address is a key, and never lets a file be sniffed", async () => {
-    for (const path of ["/edocument/k3y", "/order/confirmation/MQ1?key=secret"])
+    for (const path of ["/edocument/k3y", "/order/confirmation/MQ1?key=secret", "/customer/t0ken"])
       expect((await page(path)).headers.get("referrer-policy"), path).toBe("no-referrer")
     expect((await page("/manifest.webmanifest")).headers.get("x-content-type-options")).toBe("nosniff")
   })

@@ -1,6 +1,8 @@
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { withCheckDigit } from "../../../domain/order/israeliId.ts"
+import { protectSsn, ssnKeys } from "../../customer/ssnProtection.ts"
+import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_MOBILE, demoPasswordHash } from "./demoCustomer.ts"
 import type { SeedPlan } from "./plan.ts"
 import { TICKET_GROUP } from "./ticketGroupIds.ts"
 
@@ -32,11 +34,19 @@ export const writeCodes = (plan: SeedPlan) =>
     const day = (offset: number) => today.add({ days: offset }).toString()
     const createdAt = plan.salesCutoff
 
+    // the demo customer of the customer area too (README "Sign in to the customer area"): e-mail + password,
+    // ID number, member number + ID number, or the mobile number and the code the sandbox inbox shows
+    const customerId = yield* sql<{ id: number }>`SELECT coalesce(max(id), 0) + 1 AS id FROM customers`.pipe(
+      Effect.map((rows) => rows[0]?.id ?? 1),
+    )
+    const ssn = protectSsn(yield* ssnKeys, DEMO_MEMBER_SSN, customerId)
     const [customer] = yield* sql<{ id: number }>`
-      INSERT INTO customers (first_name, last_name, ssn, email, mobile, created_at)
-      VALUES ('דנה', 'מנויה', ${DEMO_MEMBER_SSN}, 'demo.member@marquee.example', '0521234567', ${createdAt})
+      INSERT INTO customers (id, first_name, last_name, ssn_hash, ssn_sealed, email, mobile, password_hash, created_at)
+      VALUES (${customerId}, 'דנה', 'מנויה', ${ssn.ssn_hash}, ${ssn.ssn_sealed}, ${DEMO_CUSTOMER_EMAIL},
+        ${DEMO_CUSTOMER_MOBILE}, ${demoPasswordHash()}, ${createdAt})
       RETURNING id`
-    const customerId = customer?.id ?? null
+    if (customer === undefined) return yield* Effect.die(new Error("the demo customer was not written"))
+    yield* sql`SELECT setval(pg_get_serial_sequence('customers', 'id'), ${customerId})`
 
     // [number, membership id, balance, used, start offset, end offset, allowed member prices, loyalty points]
     const members: ReadonlyArray<readonly [string, number, number, number, number, number, boolean, number]> =

@@ -1,5 +1,6 @@
 import { Effect, Option } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
+import { protectSsn, seedSsnKeys } from "../../customer/ssnProtection.ts"
 import { writeCodes } from "./codes.ts"
 import { writeJourneys } from "./journeySeed.ts"
 import { buildSeedPlan, type SeedOptions, type SeedPlan } from "./plan.ts"
@@ -63,7 +64,15 @@ const writeCatalogue = (plan: SeedPlan) =>
     yield* insertRows("donations", COLUMNS.donations, commerce.donations)
     yield* insertRows("donation_details", COLUMNS.donation_details, commerce.donationDetails)
     yield* insertRows("points_of_sale", COLUMNS.points_of_sale, plan.pointsOfSale)
-    yield* insertRows("customers", COLUMNS.customers, plan.people.customers, 10000)
+    // the plan holds ID numbers in plain text; the table only their keyed hash and sealed copy (ssnProtection.ts)
+    const keys = yield* seedSsnKeys(plan.options.seed)
+    const customers = plan.people.customers.map(({ ssn, ...customer }) => ({
+      ...customer,
+      ...(typeof ssn === "string"
+        ? protectSsn(keys, ssn, customer.id)
+        : { ssn_hash: null, ssn_sealed: null }),
+    }))
+    yield* insertRows("customers", COLUMNS.customers, customers, 10000)
     yield* insertRows("members", COLUMNS.members, plan.people.members, 10000)
     yield* insertRows("staff_users", COLUMNS.staff_users, plan.people.staffUsers)
   })

@@ -111,7 +111,8 @@ export const COLUMNS = {
   ],
   points_of_sale: [["id", int], ["location_id", int], ["name", json], ["channel", text]],
   customers: [
-    ["id", int], ["first_name", text], ["last_name", text], ["ssn", text], ["email", text], ["mobile", text],
+    ["id", int], ["first_name", text], ["last_name", text], ["ssn_hash", text], ["ssn_sealed", text], ["email", text],
+    ["mobile", text],
     ["phone", text], ["address1", text], ["address2", text], ["city", text], ["postal_code", text],
     ["date_of_birth", date], ["license_plate", text], ["location_id", int], ["is_sms_allowed", bool],
     ["is_email_allowed", bool], ["is_mailing_allowed", bool], ["created_at", tstz],

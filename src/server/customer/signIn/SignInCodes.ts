@@ -1,0 +1,231 @@
+import { createHash, randomBytes } from "node:crypto"
+import { Context, Effect, Layer, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { InvalidSmsCode } from "../../../api/CustomerApi.ts"
+import { SignInCodeBackoff } from "../../../api/CustomerSignInApi.ts"
+import { SmsFailed } from "../../../api/messagingErrors.ts"
+import { serverSecret } from "../../db/serverSecret.ts"
+import { takeFromLimits } from "../../limits/RateLimits.ts"
+import {
+  CODE_MINUTES,
+  CODE_TRIES_PER_CLIENT,
+  CODES_PER_WINDOW,
+  codeHash,
+  codeMatches,
+  MAX_TRIES,
+  newCode,
+  WINDOW_MINUTES,
+} from "../oneTimeCodes.ts"
+
+/**
+ * The customer area's code sign-ins (CustomerSignInApi.ts): a code to a phone, named afterwards by an opaque
+ * challenge. The code rules are oneTimeCodes.ts's, shared with the checkout's sign-in on the same table
+ * (`customer_login_codes`): a new code to a number ends every older one, whichever sign-in sent it, and the wrong
+ * tries per number (5 in 10 minutes) count across both. On top of them:
+ * - resends back off per identifier (what was typed: the number, the ID number's hash, the reservation number):
+ *   the 2nd send waits 30 s after the 1st, the 3rd 60 s, then the 10-minute window ends; the wait is counted
+ *   whether or not an account was found, so it tells nothing;
+ * - every try counts against the identifier (10 in 10 minutes) and the client (30 an hour), whichever phone;
+ * - sends count per client too (20 an hour).
+ * An unknown identifier gets a challenge like any other, and no message: its challenge is stored nowhere, so its
+ * validation fails as a wrong code does.
+ */
+
+const BACKOFF_SECONDS = 30
+const SENDS_PER_CLIENT = { limit: 20, windowSeconds: 3600 }
+const TRIES_PER_IDENTIFIER = { limit: 10, windowSeconds: WINDOW_MINUTES * 60 }
+
+/** Where a code goes and what it opens; None: no account (nothing is sent, the answer is the same). */
+export interface CodeTarget {
+  readonly mobile: string
+  /** the account; null: a checkout number the chain has not met, which becomes a customer when the code is right */
+  readonly customerId: number | null
+}
+
+export const challengeHash = (challenge: string): string =>
+  createHash("sha256").update(challenge).digest("hex")
+
+export class SignInCodes extends Context.Service<
+  SignInCodes,
+  {
+    /** sends a code for `identifier` to the target's phone; answers the challenge to validate it with */
+    readonly send: (input: {
+      readonly identifier: string
+      readonly target: Option.Option<CodeTarget>
+      readonly client: string
+      readonly locale: string
+    }) => Effect.Effect<string, SignInCodeBackoff | SmsFailed>
+    /** counts one message for `identifier` and the client: refused while the back-off lasts or past the limit */
+    readonly throttle: (
+      identifier: string,
+      client: string,
+    ) => Effect.Effect<void, SignInCodeBackoff | SmsFailed>
+    /** the customer the right code opens (made for a new checkout number) */
+    readonly validate: (input: {
+      readonly challenge: string | undefined
+      readonly smsCode: string
+      readonly client: string
+    }) => Effect.Effect<number, InvalidSmsCode>
+  }
+>()("marquee/customer/SignInCodes") {
+  static readonly layer = Layer.effect(
+    SignInCodes,
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+      const pepperOf = serverSecret("customer_login_codes").pipe(
+        Effect.provideService(SqlClient.SqlClient, sql),
+      )
+      const limits = (effect: ReturnType<typeof takeFromLimits>) =>
+        effect.pipe(Effect.provideService(SqlClient.SqlClient, sql))
+
+      /** Seconds to wait before another send for this identifier, or 0 (and the send is counted). */
+      const backoff = (identifier: string) =>
+        sql.withTransaction(
+          Effect.gen(function* () {
+            yield* sql`SELECT pg_advisory_xact_lock(hashtext(${`signin:${identifier}`}))`
+            const rows = yield* sql<{ windowAge: number; sends: number; sinceLast: number }>`
+              SELECT extract(epoch FROM marquee_now() - window_start)::float8 AS "windowAge", sends,
+                extract(epoch FROM marquee_now() - last_sent_at)::float8 AS "sinceLast"
+              FROM customer_sign_in_sends WHERE identifier = ${identifier}`
+            const row = rows[0]
+            const windowSeconds = WINDOW_MINUTES * 60
+            if (row !== undefined && row.windowAge < windowSeconds) {
+              const wait =
+                row.sends >= CODES_PER_WINDOW
+                  ? windowSeconds - row.windowAge
+                  : BACKOFF_SECONDS * 2 ** (row.sends - 1) - row.sinceLast
+              if (wait > 0) return Math.ceil(wait)
+              yield* sql`
+                UPDATE customer_sign_in_sends SET sends = sends + 1, last_sent_at = marquee_now()
+                WHERE identifier = ${identifier}`
+              return 0
+            }
+            yield* sql`
+              INSERT INTO customer_sign_in_sends (identifier, window_start, sends, last_sent_at)
+              VALUES (${identifier}, marquee_now(), 1, marquee_now())
+              ON CONFLICT (identifier) DO UPDATE SET window_start = marquee_now(), sends = 1, last_sent_at = marquee_now()`
+            return 0
+          }),
+        )
+
+      const throttle = Effect.fn("SignInCodes.throttle")(function* (identifier: string, client: string) {
+        const allowed = yield* limits(
+          takeFromLimits([{ key: `signInSend:client:${client}`, ...SENDS_PER_CLIENT }]),
+        )
+        if (!allowed) return yield* new SmsFailed({ error: "SMS_FAILED" })
+        const wait = yield* backoff(identifier).pipe(Effect.orDie)
+        if (wait > 0) return yield* new SignInCodeBackoff({ error: "SMS_FAILED", retryAfterSeconds: wait })
+      })
+
+      const send = Effect.fn("SignInCodes.send")(function* (input: {
+        readonly identifier: string
+        readonly target: Option.Option<CodeTarget>
+        readonly client: string
+        readonly locale: string
+      }) {
+        yield* throttle(input.identifier, input.client)
+        const challenge = randomBytes(32).toString("base64url")
+        if (Option.isNone(input.target)) return challenge
+        const { mobile, customerId } = input.target.value
+        const pepper = yield* pepperOf
+        const code = newCode()
+        const sent = yield* sql
+          .withTransaction(
+            Effect.gen(function* () {
+              // the checkout's lock of this number (CustomerAuth.ts): one count of codes and tries for both
+              yield* sql`SELECT pg_advisory_xact_lock(hashtext(${`login:${mobile}`}))`
+              const recent = yield* sql<{ n: number }>`
+                SELECT count(*)::int AS n FROM customer_login_codes
+                WHERE mobile = ${mobile} AND created_at > marquee_now() - make_interval(mins => ${WINDOW_MINUTES})`
+              if ((recent[0]?.n ?? 0) >= CODES_PER_WINDOW) return false
+              yield* sql`
+                UPDATE customer_login_codes SET consumed_at = marquee_now()
+                WHERE mobile = ${mobile} AND consumed_at IS NULL`
+              yield* sql`
+                INSERT INTO customer_login_codes (mobile, code_hash, expires_at, created_at, challenge_hash,
+                  customer_id, identifier)
+                VALUES (${mobile}, ${codeHash(pepper, mobile, code)},
+                  marquee_now() + make_interval(mins => ${CODE_MINUTES}), marquee_now(), ${challengeHash(challenge)},
+                  ${customerId}, ${input.identifier})`
+              yield* sql`
+                INSERT INTO outbox (kind, recipient, payload)
+                VALUES ('sms', ${mobile}, ${JSON.stringify({ template: "loginCode", code, locale: input.locale })}::jsonb)`
+              return true
+            }),
+          )
+          .pipe(Effect.orDie)
+        if (!sent) return yield* new SmsFailed({ error: "SMS_FAILED" })
+        return challenge
+      })
+
+      const refused = new InvalidSmsCode({ error: "INVALID_SMS_CODE" })
+
+      const validate = Effect.fn("SignInCodes.validate")(function* (input: {
+        readonly challenge: string | undefined
+        readonly smsCode: string
+        readonly client: string
+      }) {
+        const clientAllowed = yield* limits(
+          takeFromLimits([{ key: `signInTries:client:${input.client}`, ...CODE_TRIES_PER_CLIENT }]),
+        )
+        if (input.challenge === undefined || input.challenge === "" || input.challenge.length > 100) {
+          return yield* refused
+        }
+        const found = yield* sql<{ id: number; mobile: string; identifier: string | null }>`
+          SELECT id::float8 AS id, mobile, identifier FROM customer_login_codes
+          WHERE challenge_hash = ${challengeHash(input.challenge)}`.pipe(Effect.orDie)
+        const code = found[0]
+        if (code === undefined || !clientAllowed) return yield* refused
+        const pepper = yield* pepperOf
+        const customerId = yield* sql
+          .withTransaction(
+            Effect.gen(function* () {
+              yield* sql`SELECT pg_advisory_xact_lock(hashtext(${`login:${code.mobile}`}))`
+              const identifierAllowed = yield* limits(
+                takeFromLimits([
+                  {
+                    key: `signInTries:identifier:${code.identifier ?? code.mobile}`,
+                    ...TRIES_PER_IDENTIFIER,
+                  },
+                ]),
+              )
+              // wrong tries per number over the window, whichever sign-in sent the codes (oneTimeCodes.ts)
+              const tried = yield* sql<{ n: number }>`
+                SELECT coalesce(sum(attempts), 0)::int AS n FROM customer_login_codes
+                WHERE mobile = ${code.mobile} AND created_at > marquee_now() - make_interval(mins => ${WINDOW_MINUTES})`
+              const triedBefore = tried[0]?.n ?? 0
+              if (!identifierAllowed || triedBefore >= MAX_TRIES) return Option.none<number>()
+              const rows = yield* sql<{ codeHash: string; customerId: number | null }>`
+                SELECT code_hash AS "codeHash", customer_id AS "customerId" FROM customer_login_codes
+                WHERE id = ${code.id} AND consumed_at IS NULL AND expires_at > marquee_now() FOR UPDATE`
+              const row = rows[0]
+              if (row === undefined) return Option.none<number>()
+              if (!codeMatches(pepper, code.mobile, input.smsCode, row.codeHash)) {
+                yield* sql`
+                  UPDATE customer_login_codes SET attempts = attempts + 1,
+                    consumed_at = CASE WHEN ${triedBefore + 1} >= ${MAX_TRIES} THEN marquee_now() END
+                  WHERE id = ${code.id}`
+                return Option.none<number>()
+              }
+              yield* sql`UPDATE customer_login_codes SET consumed_at = marquee_now() WHERE id = ${code.id}`
+              if (row.customerId !== null) return Option.some(row.customerId)
+              // a checkout number the chain has not met: it becomes a customer, as in the pay step's sign-in
+              const existing = yield* sql<{ id: number }>`
+                SELECT id FROM customers WHERE mobile = ${code.mobile} ORDER BY id LIMIT 1`
+              const id =
+                existing[0]?.id ??
+                (yield* sql<{ id: number }>`
+                  INSERT INTO customers (first_name, last_name, mobile, created_at)
+                  VALUES ('', '', ${code.mobile}, marquee_now()) RETURNING id`)[0]?.id
+              return Option.fromNullishOr(id)
+            }),
+          )
+          .pipe(Effect.orDie)
+        if (Option.isNone(customerId)) return yield* refused
+        return customerId.value
+      })
+
+      return SignInCodes.of({ send, throttle, validate })
+    }),
+  )
+}
