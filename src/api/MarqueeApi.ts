@@ -2,6 +2,9 @@ import { HttpApi, HttpApiMiddleware, OpenApi } from "effect/http-api"
 import { CartApi } from "./CartApi.ts"
 import { ConfigApi } from "./ConfigApi.ts"
 import { CustomerApi } from "./CustomerApi.ts"
+import { CustomerAreaApi } from "./CustomerAreaApi.ts"
+import { CustomerAreaCancellationApi } from "./CustomerAreaCancellationApi.ts"
+import { CustomerAreaVouchersApi } from "./CustomerAreaVouchersApi.ts"
 import { CustomerSignInApi } from "./CustomerSignInApi.ts"
 import { FeaturesApi } from "./FeaturesApi.ts"
 import { HumanCheckApi } from "./HumanCheckApi.ts"
@@ -25,6 +28,9 @@ export class MarqueeApi extends HttpApi.make("marquee")
   .add(HumanCheckApi)
   .add(PaymentApi)
   .add(ReservationsApi)
+  .add(CustomerAreaApi)
+  .add(CustomerAreaCancellationApi)
+  .add(CustomerAreaVouchersApi)
   .prefix("/api")
   .middleware(HttpApiMiddleware.ProblemDetails)
   .annotateMerge(OpenApi.annotations({ title: "Marquee API", version: "0.1.0" })) {}

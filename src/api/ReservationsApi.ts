@@ -15,6 +15,11 @@ export const ConfirmationTicket = Schema.Struct({
   ticketName: Schema.String,
   price: Agorot,
   serviceCharge: Agorot,
+  /**
+   * the ticket now (issue 15): `cancelled` by the customer area or the box office, `scanned` at the entrance; the
+   * e-document shows a cancelled ticket as cancelled. Optional only for e-documents saved before it existed.
+   */
+  state: Schema.optional(Schema.Literals(["active", "cancelled", "scanned"])),
 })
 
 export const Confirmation = Schema.Struct({

@@ -12,6 +12,7 @@ import { ConfigHttp } from "./config/http.ts"
 import { customerSessionsLayer } from "./customer/customerSessions.ts"
 import { CustomerHttp } from "./customer/http.ts"
 import { CustomerSignInHttp } from "./customer/signIn/http.ts"
+import { CustomerAreaHttp } from "./customerArea/http.ts"
 import { FeaturesHttp } from "./features/http.ts"
 import { clientAppLayer } from "./http/clientApp.ts"
 import { refuseControlCharacters } from "./http/refuseControlCharacters.ts"
@@ -38,6 +39,7 @@ export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/o
     HumanCheckHttp,
     PaymentHttp,
     ReservationsHttp,
+    CustomerAreaHttp,
   ]),
   Layer.provide(altchaHumanCheckLayer),
   // who is asking: the cart token and the customer's uuid, resolved once per request (src/api/sessions.ts)

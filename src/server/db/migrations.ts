@@ -21,6 +21,7 @@ import cartLoyalty from "./migrations/0022_cart_loyalty.ts"
 import cartSeatTotal from "./migrations/0023_cart_seat_total.ts"
 import clientSeatCap from "./migrations/0024_client_seat_cap.ts"
 import customerSignIn from "./migrations/0025_customer_sign_in.ts"
+import customerArea from "./migrations/0028_customer_area.ts"
 
 /**
  * Every migration, keyed `<id>_<name>`, run once in id order by `Migrator.fromRecord`.
@@ -50,4 +51,5 @@ export const migrations = {
   "0023_cart_seat_total": cartSeatTotal,
   "0024_client_seat_cap": clientSeatCap,
   "0025_customer_sign_in": customerSignIn,
+  "0028_customer_area": customerArea,
 }

@@ -98,10 +98,13 @@ export class ConfirmationRepo extends Context.Service<
           ticketName: string
           price: number
           serviceCharge: number
+          state: "active" | "cancelled" | "scanned"
         }>`
           SELECT st.id::text AS "ticketIdentifier", ${localized(sql, "vs.name", lang)} AS "sectionName",
             s.row_name AS "RowName", s.seat_name AS "SeatName", ${localized(sql, "t.name", lang)} AS "ticketName",
-            st.price_agorot AS price, st.service_charge_agorot AS "serviceCharge"
+            st.price_agorot AS price, st.service_charge_agorot AS "serviceCharge",
+            CASE WHEN st.cancelled_at IS NOT NULL THEN 'cancelled' WHEN st.scanned_at IS NOT NULL THEN 'scanned'
+              ELSE 'active' END AS state
           FROM sold_tickets st
           JOIN tickets t ON t.id = st.ticket_id
           LEFT JOIN venue_sections vs ON vs.id = st.section_id

@@ -64,6 +64,16 @@ export interface PaymentProvider {
   readonly getStatus: (providerReference: string) => Effect.Effect<Option.Option<ProviderStatus>>
   /** gives captured money back, or cancels a payment not captured yet; safe to call twice */
   readonly refundOrVoid: (providerReference: string) => Effect.Effect<ProviderPaymentState>
+  /**
+   * gives back part of a captured payment (a customer cancelling some tickets); `refundId` is ours, so asking
+   * again is the same refund. The provider's refund reference, or None when it refuses (not captured, more than
+   * is left)
+   */
+  readonly refund: (
+    providerReference: string,
+    refundId: string,
+    amount: number,
+  ) => Effect.Effect<Option.Option<string>>
   /** None when the signature does not match the raw body */
   readonly verifyWebhook: (
     rawBody: string,

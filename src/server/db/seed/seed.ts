@@ -2,6 +2,7 @@ import { Effect, Option } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { protectSsn, seedSsnKeys } from "../../customer/ssnProtection.ts"
 import { writeCodes } from "./codes.ts"
+import { writeCustomerArea } from "./customerArea.ts"
 import { writeJourneys } from "./journeySeed.ts"
 import { buildSeedPlan, type SeedOptions, type SeedPlan } from "./plan.ts"
 import { writeSales } from "./sales.ts"
@@ -116,6 +117,7 @@ export const seedDatabase = (
         }
         for (const table of ["sold_tickets", "product_sales"]) yield* bumpIdentity(table)
         yield* writeCodes(plan)
+        yield* writeCustomerArea(plan)
         if (plan.journeyPresentations.length > 0) yield* writeJourneys(plan.journeyPresentations)
       }),
     )

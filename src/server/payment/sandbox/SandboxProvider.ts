@@ -11,6 +11,7 @@ import {
   WebhookBody,
   webhookSecret,
 } from "./SandboxLedger.ts"
+import { refundSandboxPart } from "./SandboxRefunds.ts"
 
 /**
  * A sandbox adapter of the payment provider port. It behaves like the real kinds (hosted page on its own
@@ -84,6 +85,8 @@ export const makeSandboxProvider = (config: SandboxConfig) =>
           withSql,
         ),
       refundOrVoid: (reference) => refundOrVoidSandboxPayment(config.name, reference).pipe(withSql),
+      refund: (reference, refundId, amount) =>
+        refundSandboxPart(config.name, reference, refundId, amount).pipe(withSql),
       verifyWebhook: (rawBody, signature) =>
         Effect.sync(() => {
           if (!signatureMatches(secret, rawBody, signature)) return Option.none()
