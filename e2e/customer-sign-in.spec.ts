@@ -180,3 +180,20 @@ test("English on a desktop: sign in with email and password, sign out, then sign
   await expect(page.getByTestId("token-way-forward")).toHaveText(texts.token.toSignIn)
   await shot(page, "en-desktop-link-used")
 })
+
+test("the sign-in screen fits and reads in both directions, on a phone and a desktop", async ({
+  page,
+}, testInfo) => {
+  for (const [lang, dir, texts] of [
+    ["he", "rtl", he.customerSignIn],
+    ["en", "ltr", en.customerSignIn],
+  ] as const) {
+    await page.goto(`/customer?lang=${lang}`)
+    await expect(page.locator("html")).toHaveAttribute("dir", dir)
+    await page.getByTestId("sign-in-method-member").check()
+    await expect(page.getByRole("textbox", { name: texts.memberNumber })).toBeVisible()
+    // nothing wider than the screen: no sideways scrolling on a phone
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+    await shot(page, `${lang}-${testInfo.project.name}-member`)
+  }
+})
