@@ -195,12 +195,43 @@ test.describe("payment", () => {
     )
     await page.context().setOffline(false)
 
-    // the e-ticket link the SMS and e-mail carry opens the same order by its key alone
-    await page.goto(`${confirmation.eDocumentUrl}?lang=he`)
+    // the confirmation links to the e-ticket, the page the SMS and e-mail carry: the order by its key alone
+    await page.getByTestId("open-eticket").click()
+    await expect(page).toHaveURL(new RegExp(`${confirmation.eDocumentUrl}\\?lang=he$`))
+    await expect(page.getByTestId("edocument")).toBeVisible()
     await expect(page.getByTestId("order-id")).toHaveText(
       displayOrderIdentifier(confirmation.reservationIdentifier),
     )
     await expect(page.getByTestId("order-qr")).toBeVisible()
+    await expect(page).toHaveTitle(new RegExp(`^${he.edocument.title} · `))
+    // the ticket on screen is already in the device's wallet: with the query cache's copy gone and no signal,
+    // a reload shows the wallet's copy and says so
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (key) =>
+            new Promise<boolean>((resolve) => {
+              const open = indexedDB.open("marquee-wallet")
+              open.onsuccess = () => {
+                const get = open.result.transaction("documents").objectStore("documents").get(key)
+                get.onsuccess = () => resolve(get.result !== undefined)
+                get.onerror = () => resolve(false)
+              }
+              open.onerror = () => resolve(false)
+            }),
+          confirmation.eDocumentUrl.split("/").pop() ?? "",
+        ),
+      )
+      .toBe(true)
+    await page.evaluate(() => localStorage.removeItem("marquee:queries"))
+    await page.context().setOffline(true)
+    await page.reload().catch(() => undefined)
+    await expect(page.getByTestId("order-id")).toHaveText(
+      displayOrderIdentifier(confirmation.reservationIdentifier),
+    )
+    await expect(page.getByTestId("edocument-saved")).toBeVisible()
+    await shot(page, "edocument-offline-he", project)
+    await page.context().setOffline(false)
   })
 
   test("English: a double click on Pay starts one payment, and a declined card can be tried again", async ({

@@ -14,15 +14,14 @@ import { configQueryOptions } from "../lib/configQuery.ts"
 import { temporal } from "../lib/temporal.ts"
 import { useOnline } from "../lib/useOnline.ts"
 import { ConfirmationActions } from "./ConfirmationActions.tsx"
-import { confirmationQueryOptions, edocumentQueryOptions } from "./queries.ts"
+import { confirmationQueryOptions } from "./queries.ts"
 import { SendTicketsForm } from "./SendTicketsForm.tsx"
 // the order journey's frame (head, notices, lists) around these pages too
 import "../order/order.css"
 import "./payment.css"
 import { useCart } from "../cart/useCart.ts"
 
-/** `identifier` null: the e-ticket page (`/edocument/{documentKey}`), which finds the order by its key alone. */
-type Props = { readonly identifier: string | null; readonly documentKey: string; readonly locale: LocaleCode }
+type Props = { readonly identifier: string; readonly documentKey: string; readonly locale: LocaleCode }
 
 /**
  * The order's confirmation (spec §2): order id, QR (param 670), tickets with section, row and seat, totals, and
@@ -30,12 +29,7 @@ type Props = { readonly identifier: string | null; readonly documentKey: string;
  */
 export const ConfirmationPage = ({ identifier, documentKey, locale }: Props) => {
   const t = useT()
-  const byKey = useQuery({ ...edocumentQueryOptions(documentKey, locale), enabled: identifier === null })
-  const byIdentifier = useQuery({
-    ...confirmationQueryOptions(identifier ?? "", documentKey, locale),
-    enabled: identifier !== null,
-  })
-  const confirmation = identifier === null ? byKey : byIdentifier
+  const confirmation = useQuery(confirmationQueryOptions(identifier, documentKey, locale))
   const online = useOnline()
   useClearPaidCart(confirmation.data?.reservationIdentifier ?? "", confirmation.data?.status === "paid")
 
@@ -202,6 +196,15 @@ const ConfirmationView = ({ confirmation, documentKey, offline, locale, t }: Vie
           </dl>
         </section>
       </div>
+      <p className="confirmation__eticket">
+        <a
+          href={`${confirmation.eDocumentUrl}?${new URLSearchParams({ lang: locale })}`}
+          className="button button--primary"
+          data-testid="open-eticket"
+        >
+          {t("payment.confirmation.eTicket")}
+        </a>
+      </p>
       <ConfirmationActions confirmation={confirmation} documentKey={documentKey} locale={locale} t={t} />
       <SendTicketsForm
         identifier={confirmation.reservationIdentifier}

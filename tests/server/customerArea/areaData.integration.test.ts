@@ -129,15 +129,16 @@ describe.each(databases)("the customer area's data on $name", ({ start }) => {
     const voucher = (ref: string, action: "cancel" | "replacement", body: object = {}) =>
       call(live(), me, "POST", `/api/system-vouchers/${ref}/${action}`, body)
 
-    const cancelled = await voucher("AREA-D-FULL", "cancel")
-    expect(cancelled.status).toBe(200)
-    expect(cancelled.body).toMatchObject({
+    // sent twice at once: one cancel, one refund to transaction credit
+    const both = await Promise.all([voucher("AREA-D-FULL", "cancel"), voucher("AREA-D-FULL", "cancel")])
+    expect(both.map((a) => a.status).sort()).toEqual([200, 409])
+    expect(both.find((a) => a.status === 409)?.body.error).toBe("SYSTEM_VOUCHER_NOT_ACTIVE")
+    expect(both.find((a) => a.status === 200)?.body).toMatchObject({
       refundAmount: 10000,
       transactionCredit: before.transactionCredit + 10000,
     })
-    // twice at once on another: one change
-    const both = await Promise.all([voucher("AREA-D-FULL", "cancel"), voucher("AREA-D-FULL", "cancel")])
-    expect(both.map((a) => a.body.error)).toEqual(["SYSTEM_VOUCHER_NOT_ACTIVE", "SYSTEM_VOUCHER_NOT_ACTIVE"])
+    expect((await areaData(me)).transactionCredit).toBe(before.transactionCredit + 10000)
+    expect((await voucher("AREA-D-FULL", "cancel")).body.error).toBe("SYSTEM_VOUCHER_NOT_ACTIVE")
     expect((await voucher("AREA-D-PART", "cancel")).body.error).toBe("SYSTEM_VOUCHER_NOT_ACTIVE")
     expect((await voucher("AREA-D-EXPIRED", "cancel")).body.error).toBe("SYSTEM_VOUCHER_NOT_ACTIVE")
     expect((await voucher("AREA-D-STAFF", "cancel")).body.error).toBe("SYSTEM_VOUCHER_NOT_SOLD_IN_OUTLET")

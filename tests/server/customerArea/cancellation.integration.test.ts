@@ -227,6 +227,14 @@ describe.each(databases)("cancelling a reservation on $name", ({ start }) => {
       state: "cancelled",
       transactionCredit: data.transactionCredit + shown.refundAmount,
     })
+    // the demo's seeded upcoming order was paid with the sandbox card: it can be refunded to the card
+    const [seeded] = await live().query<{ identifier: string }>(
+      `SELECT r.identifier FROM reservations r JOIN payments p ON p.reservation_id = r.id
+       WHERE p.id LIKE 'seed-area-%' AND r.customer_id = $1`,
+      [data.customer.CustomerId],
+    )
+    const seededQuote = (await quote(seeded?.identifier as string)).quote
+    expect(seededQuote).toMatchObject({ originalPaymentRefundable: true, refundMethod: "originalPayment" })
     // a cancelled order has nothing left to cancel
     const cancelled = data.reservations.find((r) => r.state === "cancelled")?.reservationIdentifier as string
     expect((await cancel(cancelled, { refundToTransactionCredit: true })).body.error).toBe(

@@ -1,10 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router"
+import { EDocumentPage } from "../../edocument/EDocumentPage.tsx"
 import { loadTemporal } from "../../lib/temporal.ts"
-import { ConfirmationPage } from "../../payment/ConfirmationPage.tsx"
 
 /**
  * Spec §2 `/edocument/{documentKey}`: the e-ticket page the SMS and e-mail link to. The key is the ticket: it
- * opens the paid order (QR, seats) and, once seen, opens again without signal.
+ * opens the order's e-tickets and, once seen, opens again without signal (kept in the device's wallet).
  */
 export const Route = createFileRoute("/_booking/edocument/$documentKey")({
   loader: () => loadTemporal(),
@@ -14,5 +14,5 @@ export const Route = createFileRoute("/_booking/edocument/$documentKey")({
 function EDocumentRoute() {
   const { locale } = Route.useRouteContext()
   const { documentKey } = Route.useParams()
-  return <ConfirmationPage identifier={null} documentKey={documentKey} locale={locale} />
+  return <EDocumentPage documentKey={documentKey} locale={locale} />
 }

@@ -1,0 +1,162 @@
+import { useQuery } from "@tanstack/react-query"
+import { Link } from "@tanstack/react-router"
+import { useEffect, useMemo } from "react"
+import { renderSVG } from "uqr"
+import type { Confirmation } from "../../api/ReservationsApi.ts"
+import { displayOrderIdentifier } from "../../domain/order/orderIdentifier.ts"
+import { formatLongDateTime } from "../i18n/format.ts"
+import type { LocaleCode } from "../i18n/locales.ts"
+import { type Translate, useT } from "../i18n/useI18n.ts"
+import { configQueryOptions } from "../lib/configQuery.ts"
+import { temporal } from "../lib/temporal.ts"
+import { useOnline } from "../lib/useOnline.ts"
+import { confirmationHref } from "../payment/queries.ts"
+import { SendTicketsForm } from "../payment/SendTicketsForm.tsx"
+import { useEDocument } from "./useEDocument.ts"
+import "../order/order.css"
+import "../payment/payment.css"
+import "./edocument.css"
+
+type Props = { readonly documentKey: string; readonly locale: LocaleCode }
+
+/**
+ * Spec §2 `/edocument/{documentKey}`: the e-ticket the SMS and e-mail link to, made to be shown at the door: the
+ * film, the time and the hall, the QR code (config param 670) and the seats, in that order. Not the confirmation
+ * page: that one thanks the buyer and sums up what was paid, and links here.
+ */
+export const EDocumentPage = ({ documentKey, locale }: Props) => {
+  const t = useT()
+  const state = useEDocument(documentKey, locale)
+  const feature = state.kind === "shown" ? state.confirmation.presentation.featureName : null
+
+  useEffect(() => {
+    document.title = [t("edocument.title"), feature, t("app.brand")]
+      .filter((part) => part !== null)
+      .join(" · ")
+  }, [t, feature])
+
+  switch (state.kind) {
+    case "shown":
+      return (
+        <EDocumentView
+          confirmation={state.confirmation}
+          documentKey={documentKey}
+          savedAt={state.savedAt}
+          locale={locale}
+          t={t}
+        />
+      )
+    case "loading":
+      return <p className="order__notice">{t("status.loading")}</p>
+    case "missing":
+    case "failed":
+      return (
+        <div className="order">
+          <h1 className="order__title">{t("edocument.title")}</h1>
+          <p className="order__notice order__notice--problem" role="alert" data-testid="edocument-problem">
+            {state.kind === "missing" ? t("edocument.missing") : t("edocument.unavailable")}
+          </p>
+          <p>
+            <Link to="/" search={{ lang: locale }} className="button button--primary">
+              {t("payment.actions.whatsOn")}
+            </Link>
+          </p>
+        </div>
+      )
+  }
+}
+
+type ViewProps = {
+  readonly confirmation: Confirmation
+  readonly documentKey: string
+  readonly savedAt: number | null
+  readonly locale: LocaleCode
+  readonly t: Translate
+}
+
+const EDocumentView = ({ confirmation, documentKey, savedAt, locale, t }: ViewProps) => {
+  const config = useQuery(configQueryOptions())
+  const showQr = config.data?.params["670"] ?? true
+  const online = useOnline()
+  const qr = useMemo(
+    () =>
+      `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(confirmation.qrPayload, { pixelSize: 8 }))}`,
+    [confirmation.qrPayload],
+  )
+  const { presentation } = confirmation
+  return (
+    <article className="order eticket" data-testid="edocument">
+      <header className="eticket__head">
+        <p className="eticket__kicker">{t("edocument.title")}</p>
+        <h1 className="order__title eticket__feature">{presentation.featureName}</h1>
+        <p className="eticket__when">
+          <time dateTime={presentation.dateTime}>
+            {formatLongDateTime(temporal(), presentation.dateTime, locale)}
+          </time>
+        </p>
+        <p className="eticket__where">
+          {presentation.venueName}, {presentation.locationName}
+        </p>
+      </header>
+      {savedAt !== null ? (
+        <p className="order__notice" role="status" data-testid="edocument-saved">
+          {t("edocument.saved", {
+            time: formatLongDateTime(temporal(), new Date(savedAt).toISOString(), locale),
+          })}
+        </p>
+      ) : null}
+      {confirmation.status !== "paid" ? (
+        <p className="order__notice order__notice--problem">{t("payment.confirmation.awaiting")}</p>
+      ) : null}
+      <section className="eticket__pass" aria-label={t("payment.confirmation.qr")}>
+        {showQr ? (
+          <img
+            className="eticket__qr"
+            src={qr}
+            alt={t("payment.confirmation.qr")}
+            width={240}
+            height={240}
+            data-testid="order-qr"
+          />
+        ) : null}
+        <p className="eticket__hint">{t("payment.confirmation.qr")}</p>
+        <p className="eticket__label">{t("payment.confirmation.orderId")}</p>
+        <p className="eticket__number" data-testid="order-id" dir="ltr">
+          {displayOrderIdentifier(confirmation.reservationIdentifier)}
+        </p>
+      </section>
+      <section className="eticket__seats" aria-labelledby="eticket-seats">
+        <h2 id="eticket-seats" className="pay-section__title">
+          {t("payment.confirmation.tickets")}
+        </h2>
+        <ul className="eticket__list" data-testid="confirmation-tickets">
+          {confirmation.tickets.map((ticket) => (
+            <li key={ticket.ticketIdentifier} className="eticket__ticket">
+              <span className="eticket__seat">
+                {ticket.RowName !== null && ticket.SeatName !== null
+                  ? t("payment.confirmation.seat", {
+                      section: ticket.sectionName,
+                      row: ticket.RowName,
+                      seat: ticket.SeatName,
+                    })
+                  : t("payment.confirmation.section", { section: ticket.sectionName })}
+              </span>
+              <span className="eticket__kind">{ticket.ticketName}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <p className="eticket__details">
+        <a href={confirmationHref(confirmation.reservationIdentifier, documentKey, locale)}>
+          {t("edocument.details")}
+        </a>
+      </p>
+      <SendTicketsForm
+        identifier={confirmation.reservationIdentifier}
+        documentKey={documentKey}
+        offline={!online}
+        t={t}
+      />
+    </article>
+  )
+}

@@ -1,0 +1,77 @@
+import { useQuery } from "@tanstack/react-query"
+import { useEffect, useState } from "react"
+import type { Confirmation } from "../../api/ReservationsApi.ts"
+import type { LocaleCode } from "../i18n/locales.ts"
+import { ApiError } from "../lib/api.ts"
+import { useOnline } from "../lib/useOnline.ts"
+import { edocumentQueryOptions } from "../payment/queries.ts"
+import { saveDocument, savedDocument } from "../wallet/savedDocuments.ts"
+import { walletDb } from "../wallet/walletDb.ts"
+
+export type EDocumentState =
+  | { readonly kind: "loading" }
+  /** `savedAt`: set when the copy shown is the wallet's because the server cannot be asked now */
+  | { readonly kind: "shown"; readonly confirmation: Confirmation; readonly savedAt: number | null }
+  | { readonly kind: "missing" }
+  | { readonly kind: "failed" }
+
+type Saved = { readonly confirmation: Confirmation; readonly savedAt: number }
+
+/**
+ * An e-document by its key: from the server when it answers, and kept in the wallet the moment it does, so the
+ * ticket on screen opens again without signal (the query cache's own copy is written a second later at best).
+ * Until the server answers, the wallet's copy is shown at once (offline, the query waits for the network and
+ * never fails); a key the server says it does not know is "missing", whatever the device kept.
+ */
+export const useEDocument = (key: string, locale: LocaleCode): EDocumentState => {
+  const query = useQuery(edocumentQueryOptions(key, locale))
+  const online = useOnline()
+  const [saved, setSaved] = useState<Saved | null | undefined>()
+
+  useEffect(() => {
+    if (query.data === undefined) return
+    void saveDocument(walletDb(), { key, lang: locale, confirmation: query.data }, Date.now())
+  }, [query.data, key, locale])
+
+  useEffect(() => {
+    let live = true
+    setSaved(undefined)
+    void savedDocument(walletDb(), key).then((row) => {
+      if (live) setSaved(row === undefined ? null : { confirmation: row.confirmation, savedAt: row.savedAt })
+    })
+    return () => {
+      live = false
+    }
+  }, [key])
+
+  return edocumentState({
+    live: query.data,
+    missing: query.error instanceof ApiError && query.error.status === 404,
+    failed: query.isError,
+    offline: !online || query.fetchStatus === "paused",
+    saved,
+  })
+}
+
+/** What to show, from what the server and the wallet have (pure, tested in tests/app/edocument). */
+export const edocumentState = (sources: {
+  readonly live: Confirmation | undefined
+  readonly missing: boolean
+  readonly failed: boolean
+  readonly offline: boolean
+  /** undefined while the wallet is read, null when it has no copy */
+  readonly saved: Saved | null | undefined
+}): EDocumentState => {
+  const { live, missing, failed, offline, saved } = sources
+  if (live !== undefined) return { kind: "shown", confirmation: live, savedAt: null }
+  if (missing) return { kind: "missing" }
+  if (saved !== undefined && saved !== null)
+    return {
+      kind: "shown",
+      confirmation: saved.confirmation,
+      savedAt: offline || failed ? saved.savedAt : null,
+    }
+  if (failed && saved === null) return { kind: "failed" }
+  if (offline && saved === null) return { kind: "failed" }
+  return { kind: "loading" }
+}

@@ -1,0 +1,42 @@
+import Dexie, { type EntityTable } from "dexie"
+import type { Confirmation } from "../../api/ReservationsApi.ts"
+
+/**
+ * The ticket wallet on this device (issue 17): every e-document bought or opened here, so it opens in airplane
+ * mode without signing in. Its own database, apart from the cart log's: a customer's sign-out clears what is
+ * theirs and keeps these (an e-ticket is its key's, not an account's), and neither schema's upgrades wait on
+ * the other's.
+ *
+ * Only what the ticket shows is kept: the confirmation as the e-document call answers it (film, time, hall,
+ * seats, prices, the QR payload). It names no person and holds no ID number or payment detail.
+ */
+export interface SavedDocument {
+  /** the e-document key: the ticket itself (spec §2 `/edocument/{documentKey}`) */
+  readonly key: string
+  readonly reservationIdentifier: string
+  /** the show's start (ISO with offset), to list the next show first and let past ones go */
+  readonly startsAt: string
+  /** when this device last had it from the server (epoch ms) */
+  readonly savedAt: number
+  readonly lang: string
+  readonly confirmation: Confirmation
+}
+
+export const WALLET_DB_NAME = "marquee-wallet"
+
+export class WalletDb extends Dexie {
+  declare readonly documents: EntityTable<SavedDocument, "key">
+
+  constructor(options: { readonly indexedDB?: IDBFactory; readonly IDBKeyRange?: typeof IDBKeyRange } = {}) {
+    super(WALLET_DB_NAME, options)
+    this.version(1).stores({ documents: "key, startsAt, savedAt" })
+  }
+}
+
+let shared: WalletDb | undefined
+
+/** The browser's wallet, opened on first use. */
+export const walletDb = (): WalletDb => {
+  shared ??= new WalletDb()
+  return shared
+}
