@@ -10,6 +10,8 @@ export const PAGE_PATHS = [
   "/leaving",
   "/terms/$code",
   "/edocument/$documentKey",
+  "/customer/",
+  "/customer/$token",
   "/order/",
   "/order/payment-return",
   "/order/confirmation/$identifier",
