@@ -118,7 +118,10 @@ export const ReservationCard = ({
   )
 }
 
-/** Resend the tickets' links by SMS, to the account's mobile unless the customer types another. */
+/**
+ * Resend the tickets' links by SMS, to the account's mobile unless the customer types another. Folded behind one
+ * button, so a phone's list of cards stays short.
+ */
 const ResendForm = ({
   reservation,
   documentKey,
@@ -131,6 +134,7 @@ const ResendForm = ({
   readonly t: Translate
 }) => {
   const id = useId()
+  const [open, setOpen] = useState(false)
   const [number, setNumber] = useState(mobile)
   const [status, setStatus] = useState<ResendResult | "sending" | null>(null)
   const send = async (event: FormEvent) => {
@@ -142,6 +146,20 @@ const ResendForm = ({
     setStatus("sending")
     setStatus(await resendTickets(reservation, documentKey, number.trim()))
   }
+  if (!open)
+    return (
+      <div className="area-actions">
+        <button
+          type="button"
+          className="button button--ghost"
+          aria-expanded={false}
+          onClick={() => setOpen(true)}
+          data-testid="resend-open"
+        >
+          {t("customerArea.resend.send")}
+        </button>
+      </div>
+    )
   return (
     <form className="area-resend" onSubmit={(event) => void send(event)} data-testid="resend-form">
       <label htmlFor={`${id}-mobile`}>{t("customerArea.resend.label")}</label>
@@ -156,14 +174,16 @@ const ResendForm = ({
           value={number}
           onChange={(event) => setNumber(event.target.value)}
           aria-invalid={status === "invalid"}
+          // biome-ignore lint/a11y/noAutofocus: opened by the customer's own click; the number is next
+          autoFocus
         />
         <button
           type="submit"
-          className="button button--ghost"
+          className="button button--primary"
           disabled={status === "sending"}
           data-testid="resend-submit"
         >
-          {t("customerArea.resend.send")}
+          {t("customerArea.resend.submit")}
         </button>
       </div>
       <div aria-live="polite">
