@@ -121,7 +121,7 @@ const replaceVoucher = async (page: Page, reference: string, texts: Texts, name:
   const voucher = page.locator(`[data-voucher="${reference}"]`)
   await voucher.getByTestId("voucher-history-toggle").click()
   await expect(voucher.getByTestId("voucher-history").getByRole("listitem").first()).toBeVisible()
-  await shot(page, `${name}-voucher-history`)
+  await voucher.screenshot({ path: `${SHOTS}/customer-area-${name}-voucher-history.png` })
   await voucher.getByTestId("voucher-replace").click()
   const dialog = page.getByTestId("voucher-dialog")
   await expect(dialog).toContainText(reference)
@@ -130,7 +130,7 @@ const replaceVoucher = async (page: Page, reference: string, texts: Texts, name:
   await expect(voucher.getByTestId("voucher-done")).toContainText(reference)
   await expect(voucher.getByTestId("voucher-state")).toHaveText(texts.voucher.states.forReplacement)
   await expect(voucher.getByTestId("voucher-replace")).toHaveCount(0)
-  await shot(page, `${name}-voucher-replaced`)
+  await voucher.screenshot({ path: `${SHOTS}/customer-area-${name}-voucher-replaced.png` })
 }
 
 test("Hebrew on a phone: my tickets and history, an e-document, resend, cancel a ticket, a replacement voucher, sign out", async ({
@@ -181,7 +181,9 @@ test("Hebrew on a phone: my tickets and history, an e-document, resend, cancel a
   await page.getByTestId("mobile-form").getByRole("textbox").first().fill("12345")
   await page.getByTestId("mobile-form").getByRole("button", { name: texts.profile.sendCode }).click()
   await expect(page.getByTestId("mobile-problem")).toHaveText(texts.profile.errors.invalid_mobileNumber)
-  await shot(page, `${name}-mobile-change`)
+  await page
+    .getByTestId("area-profile")
+    .screenshot({ path: `${SHOTS}/customer-area-${name}-mobile-change.png` })
   await page.getByTestId("mobile-form").getByRole("button", { name: texts.profile.cancel }).click()
   await expect(page.getByTestId("mobile-change")).toBeFocused()
 
