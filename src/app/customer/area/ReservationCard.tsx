@@ -1,0 +1,201 @@
+import { Link } from "@tanstack/react-router"
+import { type FormEvent, useId, useState } from "react"
+import type { AreaReservation } from "../../../api/CustomerAreaApi.ts"
+import { formatMoney } from "../../i18n/format.ts"
+import type { LocaleCode } from "../../i18n/locales.ts"
+import type { Translate } from "../../i18n/useI18n.ts"
+import { type ResendResult, resendTickets } from "./areaApi.ts"
+import { wallDate, wallTime } from "./areaView.ts"
+import { seatText } from "./seatText.ts"
+
+/**
+ * One reservation: the film, when and where, its state and tickets, its e-documents (the `/edocument/{key}` page,
+ * as the SMS and e-mail link to it), and, for my tickets, resending them by SMS and cancelling.
+ */
+export const ReservationCard = ({
+  reservation,
+  mobile,
+  locale,
+  t,
+  onCancel,
+}: {
+  readonly reservation: AreaReservation
+  readonly mobile: string
+  readonly locale: LocaleCode
+  readonly t: Translate
+  readonly onCancel: ((reservation: AreaReservation) => void) | null
+}) => {
+  const r = reservation
+  const keys = r.documentKeys
+  const money = (agorot: number) => formatMoney(agorot, locale)
+  return (
+    <article
+      className="area-card"
+      data-testid="reservation"
+      data-reservation={r.reservationIdentifier}
+      data-state={r.state}
+    >
+      <header className="area-card__head">
+        <h3 className="area-card__title">{r.presentation.featureName}</h3>
+        <span className={`area-badge area-badge--${r.state}`} data-testid="reservation-state">
+          {t(`customerArea.reservation.states.${r.state}`)}
+        </span>
+      </header>
+      <p className="area-card__line">
+        {t("customerArea.reservation.when", {
+          date: wallDate(r.presentation.dateTime),
+          time: wallTime(r.presentation.dateTime),
+        })}
+        {" · "}
+        {r.presentation.venueName}, {r.presentation.locationName}
+      </p>
+      <p className="area-muted">
+        {t("customerArea.reservation.number", { number: r.reservationIdentifier })}
+        {" · "}
+        {t("customerArea.reservation.purchased", { date: wallDate(r.purchasedAt) })}
+      </p>
+      <ul className="area-tickets">
+        {r.tickets.map((ticket) => (
+          <li key={ticket.ticketIdentifier} data-state={ticket.state}>
+            <span>
+              {ticket.ticketName} · {seatText(ticket, t)}
+            </span>
+            <span>
+              {ticket.state === "active"
+                ? money(ticket.price)
+                : t(`customerArea.reservation.ticketStates.${ticket.state}`)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="area-muted">
+        {t("customerArea.reservation.total", { amount: money(r.total) })}
+        {r.refunded > 0 ? ` · ${t("customerArea.reservation.refunded", { amount: money(r.refunded) })}` : ""}
+      </p>
+      {r.isCancellable ? (
+        <p className="area-muted">
+          {t("customerArea.reservation.cancellableUntil", {
+            date: wallDate(r.cancellableUntil),
+            time: wallTime(r.cancellableUntil),
+          })}
+        </p>
+      ) : r.notCancellableReason !== null && onCancel !== null ? (
+        <p className="area-muted" data-testid="not-cancellable">
+          {t(`customerArea.reservation.notCancellable.${r.notCancellableReason}`)}
+        </p>
+      ) : null}
+      <div className="area-actions">
+        {keys.map((key, index) => (
+          <Link
+            key={key}
+            to="/edocument/$documentKey"
+            params={{ documentKey: key }}
+            search={{ lang: locale }}
+            className="button button--ghost"
+            data-testid="open-edocument"
+          >
+            {keys.length === 1
+              ? t("customerArea.reservation.openDocument")
+              : t("customerArea.reservation.openDocumentN", { n: index + 1 })}
+          </Link>
+        ))}
+        {onCancel !== null && r.isCancellable ? (
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => onCancel(r)}
+            data-testid="cancel-reservation"
+          >
+            {t("customerArea.reservation.cancel")}
+          </button>
+        ) : null}
+      </div>
+      {keys.length === 0 ? <p className="area-muted">{t("customerArea.reservation.noDocument")}</p> : null}
+      {onCancel !== null && keys[0] !== undefined && r.state !== "cancelled" ? (
+        <ResendForm reservation={r.reservationIdentifier} documentKey={keys[0]} mobile={mobile} t={t} />
+      ) : null}
+    </article>
+  )
+}
+
+/**
+ * Resend the tickets' links by SMS, to the account's mobile unless the customer types another. Folded behind one
+ * button, so a phone's list of cards stays short.
+ */
+const ResendForm = ({
+  reservation,
+  documentKey,
+  mobile,
+  t,
+}: {
+  readonly reservation: string
+  readonly documentKey: string
+  readonly mobile: string
+  readonly t: Translate
+}) => {
+  const id = useId()
+  const [open, setOpen] = useState(false)
+  const [number, setNumber] = useState(mobile)
+  const [status, setStatus] = useState<ResendResult | "sending" | null>(null)
+  const send = async (event: FormEvent) => {
+    event.preventDefault()
+    if (number.trim() === "") {
+      setStatus("invalid")
+      return
+    }
+    setStatus("sending")
+    setStatus(await resendTickets(reservation, documentKey, number.trim()))
+  }
+  if (!open)
+    return (
+      <div className="area-actions">
+        <button
+          type="button"
+          className="button button--ghost"
+          aria-expanded={false}
+          onClick={() => setOpen(true)}
+          data-testid="resend-open"
+        >
+          {t("customerArea.resend.send")}
+        </button>
+      </div>
+    )
+  return (
+    <form className="area-resend" onSubmit={(event) => void send(event)} data-testid="resend-form">
+      <label htmlFor={`${id}-mobile`}>{t("customerArea.resend.label")}</label>
+      <div className="area-row">
+        <input
+          id={`${id}-mobile`}
+          className="area-input"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          dir="ltr"
+          value={number}
+          onChange={(event) => setNumber(event.target.value)}
+          aria-invalid={status === "invalid"}
+          // biome-ignore lint/a11y/noAutofocus: opened by the customer's own click; the number is next
+          autoFocus
+        />
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={status === "sending"}
+          data-testid="resend-submit"
+        >
+          {t("customerArea.resend.submit")}
+        </button>
+      </div>
+      <div aria-live="polite">
+        {status === "sent" ? (
+          <p className="area-notice" data-testid="resend-sent">
+            {t("customerArea.resend.sent")}
+          </p>
+        ) : null}
+        {status === "invalid" || status === "failed" || status === "humanCheck" ? (
+          <p className="area-problem">{t(`customerArea.resend.${status}`)}</p>
+        ) : null}
+      </div>
+    </form>
+  )
+}
