@@ -18,7 +18,7 @@ export default Effect.gen(function* () {
     CREATE TABLE staff_sessions (
       token_hash text PRIMARY KEY,
       staff_user_id integer NOT NULL REFERENCES staff_users (id),
-      created_at timestamptz NOT NULL DEFAULT now(),
+      created_at timestamptz NOT NULL DEFAULT marquee_now(),
       expires_at timestamptz NOT NULL,
       revoked_at timestamptz
     )`
