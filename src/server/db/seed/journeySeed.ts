@@ -1,7 +1,14 @@
 import { Temporal } from "@js-temporal/polyfill"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
-import { JOURNEYS, journeyMember, journeySlots, journeyVoucher } from "./journeys.ts"
+import { DEMO_CUSTOMER_EMAIL } from "./demoCustomer.ts"
+import {
+  JOURNEY_CUSTOMER_MOBILES,
+  JOURNEYS,
+  journeyMember,
+  journeySlots,
+  journeyVoucher,
+} from "./journeys.ts"
 import type { PresentationRow, Schedule } from "./schedule.ts"
 import { toInstant } from "./schedule.ts"
 import { COLUMNS, insertRows } from "./write.ts"
@@ -37,7 +44,10 @@ export const journeyPresentations = (
   })
 }
 
-/** Writes the journeys' presentations, and each project's own copies of the vouchers and members they spend. */
+/**
+ * Writes the journeys' presentations, each project's own copies of the vouchers and members they spend, and the
+ * sign-in journeys' own customers.
+ */
 export const writeJourneys = (presentations: ReadonlyArray<PresentationRow>) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
@@ -62,4 +72,9 @@ export const writeJourneys = (presentations: ReadonlyArray<PresentationRow>) =>
             points_balance, start_date, end_date, allow_member_sale_tickets
           FROM members WHERE member_number = ${spec.member}`
     }
+    for (const mobile of Object.values(JOURNEY_CUSTOMER_MOBILES))
+      yield* sql`
+        INSERT INTO customers (first_name, last_name, ssn_sealed, mobile, created_at)
+        SELECT first_name, last_name, ssn_sealed, ${mobile}, created_at FROM customers
+        WHERE email = ${DEMO_CUSTOMER_EMAIL}`
   })

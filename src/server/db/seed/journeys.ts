@@ -113,3 +113,10 @@ export const journeySlots = (): ReadonlyArray<{
       spec: JOURNEYS[journey] as JourneySpec,
     })),
   )
+
+/**
+ * Mobile numbers of customers of their own for the sign-in journeys (e2e/customer-sign-in.spec.ts): copies of the
+ * demo customer (same name, the same ID number shown masked, no e-mail, no password, no lookup hash) that only one
+ * journey signs in to, so no other journey's SMS code or resend back-off on the demo's number gets in its way.
+ */
+export const JOURNEY_CUSTOMER_MOBILES = { smsCode: "0521234601", signInLink: "0521234602" } as const
