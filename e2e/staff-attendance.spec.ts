@@ -2,7 +2,7 @@ import en from "../locales/en.json" with { type: "json" }
 import he from "../locales/he.json" with { type: "json" }
 import { test as base, expect } from "./fixtures.ts"
 import { StaffLivePage } from "./pages/staff-live-page.ts"
-import { screenshot } from "./screenshots.ts"
+import { screenshot, screenshotsWanted } from "./screenshots.ts"
 
 /** The seeded demo staff (README "Demo staff"): business 1 and 2, the whole chain. */
 const ADMIN = { username: "admin", password: "marquee-demo" }
@@ -14,17 +14,22 @@ const test = base.extend<{ live: StaffLivePage }>({
   },
 })
 
+/**
+ * Hebrew on a phone and English on a desktop, as the order journeys; a screenshot run (SCREENSHOTS) walks every
+ * language on both, for the pictures. The checks that need no viewport run once, on the desktop.
+ */
 const cases = [
-  { name: "Hebrew", lang: undefined, code: "he", dir: "rtl", texts: he },
-  { name: "English", lang: "en", code: "en", dir: "ltr", texts: en },
+  { name: "Hebrew", lang: undefined, code: "he", dir: "rtl", texts: he, project: "phone" },
+  { name: "English", lang: "en", code: "en", dir: "ltr", texts: en, project: "desktop" },
 ] as const
 
 test.describe("staff live monitoring: cinema attendance", () => {
-  for (const { name, lang, code, dir, texts } of cases) {
+  for (const { name, lang, code, dir, texts, project } of cases) {
     test(`${name}: sign in as staff and drill from all cinemas to a presentation box`, async ({
       live,
       page,
     }, testInfo) => {
+      test.skip(!screenshotsWanted && testInfo.project.name !== project, `the ${project} journey`)
       const shot = (step: string) =>
         screenshot(page, { path: `${SHOTS}/${testInfo.project.name}-${code}-${step}.png`, fullPage: true })
       const t = texts.staff
@@ -97,7 +102,8 @@ test.describe("staff live monitoring: cinema attendance", () => {
     })
   }
 
-  test("a buyer's page loads no staff code and names the buyers' manifest", async ({ page }) => {
+  test("a buyer's page loads no staff code and names the buyers' manifest", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "one viewport is enough")
     const scripts: Array<string> = []
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(request.url())
@@ -110,7 +116,8 @@ test.describe("staff live monitoring: cinema attendance", () => {
     expect(scripts.filter((url) => staffChunks.test(url))).toEqual([])
   })
 
-  test("the staff manifest installs its own app under /PRES-live", async ({ request }) => {
+  test("the staff manifest installs its own app under /PRES-live", async ({ request }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "no viewport involved")
     const response = await request.get("/pres-live.webmanifest")
     expect(response.ok()).toBe(true)
     const manifest = (await response.json()) as Record<string, unknown>
