@@ -1,11 +1,11 @@
 import { mkdirSync } from "node:fs"
-import type { Page } from "@playwright/test"
+import type { Page, TestInfo } from "@playwright/test"
 import en from "../locales/en.json" with { type: "json" }
 import he from "../locales/he.json" with { type: "json" }
 import { test as base, expect } from "./fixtures.ts"
 import { SeatListPage, type SeatListPage as SeatListPageType } from "./pages/seat-list-page.ts"
 import { journeyPresentation } from "./presentations.ts"
-import { screenshot } from "./screenshots.ts"
+import { screenshot, screenshotsWanted } from "./screenshots.ts"
 
 /**
  * The payment dialog's states on the way back from a provider, in Hebrew and English. The provider's answers
@@ -51,12 +51,22 @@ const openReturn = (page: Page, lang: "he" | "en") =>
 
 for (const lang of ["he", "en"] as const) {
   const texts = lang === "he" ? he : en
+  /**
+   * The dialog's states are the same on every viewport: Hebrew on a phone and English on a desktop, as the order
+   * journeys; a screenshot run (SCREENSHOTS) takes every combination, for the pictures.
+   */
+  const oneViewport = (testInfo: TestInfo) =>
+    test.skip(
+      !screenshotsWanted && testInfo.project.name !== (lang === "he" ? "phone" : "desktop"),
+      "one viewport per language",
+    )
 
   test(`${lang}: waiting for the bank app, then a 3-D Secure failure with its way forward`, async ({
     page,
     request,
     seatList,
   }, testInfo) => {
+    oneViewport(testInfo)
     const project = testInfo.project.name
     // a cart log with a presentation in it, so "try again" knows which order's pay screen to offer
     const presentation = await journeyPresentation(request, `payment-dialog-states/${lang}`, testInfo)
@@ -85,6 +95,7 @@ for (const lang of ["he", "en"] as const) {
   test(`${lang}: extra verification and processing, then the provider still waiting for the buyer`, async ({
     page,
   }, testInfo) => {
+    oneViewport(testInfo)
     const project = testInfo.project.name
     await answerCompletion(page, [
       completion("awaitingVerification"),
@@ -107,6 +118,7 @@ for (const lang of ["he", "en"] as const) {
   test(`${lang}: an order cancelled by the provider says so and offers to start again`, async ({
     page,
   }, testInfo) => {
+    oneViewport(testInfo)
     const project = testInfo.project.name
     await answerCompletion(page, [completion("failed", { status: "voided", failure: "orderCancelled" })])
     await openReturn(page, lang)

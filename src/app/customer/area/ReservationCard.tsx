@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router"
 import { type FormEvent, useId, useState } from "react"
 import type { AreaReservation } from "../../../api/CustomerAreaApi.ts"
+import { displayOrderIdentifier } from "../../../domain/order/orderIdentifier.ts"
 import { formatMoney } from "../../i18n/format.ts"
 import type { LocaleCode } from "../../i18n/locales.ts"
 import type { Translate } from "../../i18n/useI18n.ts"
@@ -50,7 +51,7 @@ export const ReservationCard = ({
         {r.presentation.venueName}, {r.presentation.locationName}
       </p>
       <p className="area-muted">
-        {t("customerArea.reservation.number", { number: r.reservationIdentifier })}
+        {t("customerArea.reservation.number", { number: displayOrderIdentifier(r.reservationIdentifier) })}
         {" · "}
         {t("customerArea.reservation.purchased", { date: wallDate(r.purchasedAt) })}
       </p>

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query"
 import { useState } from "react"
 import type { AreaSystemVoucher } from "../../../api/CustomerAreaApi.ts"
+import { displayOrderIdentifier } from "../../../domain/order/orderIdentifier.ts"
 import { formatMoney } from "../../i18n/format.ts"
 import type { Translate } from "../../i18n/useI18n.ts"
 import { AreaDialog } from "./AreaDialog.tsx"
@@ -161,7 +162,9 @@ export const VoucherCard = ({
                 <span>{amount(entry.amount)}</span>
                 {entry.reservationIdentifier !== null ? (
                   <span className="area-muted">
-                    {t("customerArea.reservation.number", { number: entry.reservationIdentifier })}
+                    {t("customerArea.reservation.number", {
+                      number: displayOrderIdentifier(entry.reservationIdentifier),
+                    })}
                   </span>
                 ) : null}
               </li>
