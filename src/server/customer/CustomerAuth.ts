@@ -6,16 +6,8 @@ import { InvalidMobileNumber, SmsFailed } from "../../api/messagingErrors.ts"
 import { israeliMobile } from "../../domain/order/customerInfo.ts"
 import { serverSecret } from "../db/serverSecret.ts"
 import { takeFromLimits } from "../limits/RateLimits.ts"
-import {
-  CODE_MINUTES,
-  CODE_TRIES_PER_CLIENT,
-  CODES_PER_WINDOW,
-  codeHash,
-  codeMatches,
-  MAX_TRIES,
-  newCode,
-  WINDOW_MINUTES,
-} from "./oneTimeCodes.ts"
+import { issueLoginCode } from "./issueLoginCode.ts"
+import { CODE_TRIES_PER_CLIENT, codeMatches, MAX_TRIES, WINDOW_MINUTES } from "./oneTimeCodes.ts"
 
 /**
  * Login by mobile number and a one-time SMS code (spec §7 `POST /customer/mobile-login` and
@@ -81,31 +73,10 @@ export class CustomerAuth extends Context.Service<
         const known = yield* sql`SELECT 1 FROM customers WHERE mobile = ${mobile} LIMIT 1`.pipe(Effect.orDie)
         if (known.length === 0 && !input.evenWithoutCustomer)
           return yield* new CustomerNotFound({ error: "CUSTOMER_NOT_FOUND" })
-        const pepper = yield* pepperOf
-        const code = newCode()
-        const sent = yield* sql
-          .withTransaction(
-            Effect.gen(function* () {
-              // one number's requests queue on this lock, so the window count cannot be raced past
-              yield* sql`SELECT pg_advisory_xact_lock(hashtext(${`login:${mobile}`}))`
-              const recent = yield* sql<{ n: number }>`
-                SELECT count(*)::int AS n FROM customer_login_codes
-                WHERE mobile = ${mobile} AND created_at > marquee_now() - make_interval(mins => ${WINDOW_MINUTES})`
-              if ((recent[0]?.n ?? 0) >= CODES_PER_WINDOW) return false
-              // a new code ends every older one: only the latest message opens the account
-              yield* sql`
-                UPDATE customer_login_codes SET consumed_at = marquee_now()
-                WHERE mobile = ${mobile} AND consumed_at IS NULL`
-              yield* sql`
-                INSERT INTO customer_login_codes (mobile, code_hash, expires_at)
-                VALUES (${mobile}, ${codeHash(pepper, mobile, code)}, marquee_now() + make_interval(mins => ${CODE_MINUTES}))`
-              yield* sql`
-                INSERT INTO outbox (kind, recipient, payload)
-                VALUES ('sms', ${mobile}, ${JSON.stringify({ template: "loginCode", code, locale: input.locale })}::jsonb)`
-              return true
-            }),
-          )
-          .pipe(Effect.orDie)
+        const sent = yield* issueLoginCode({ mobile, pepper: yield* pepperOf, locale: input.locale }).pipe(
+          Effect.provideService(SqlClient.SqlClient, sql),
+          Effect.orDie,
+        )
         if (!sent) return yield* new SmsFailed({ error: "SMS_FAILED" })
       })
 

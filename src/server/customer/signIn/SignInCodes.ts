@@ -6,14 +6,12 @@ import { SignInCodeBackoff } from "../../../api/CustomerSignInApi.ts"
 import { SmsFailed } from "../../../api/messagingErrors.ts"
 import { serverSecret } from "../../db/serverSecret.ts"
 import { takeFromLimits } from "../../limits/RateLimits.ts"
+import { issueLoginCode } from "../issueLoginCode.ts"
 import {
-  CODE_MINUTES,
   CODE_TRIES_PER_CLIENT,
   CODES_PER_WINDOW,
-  codeHash,
   codeMatches,
   MAX_TRIES,
-  newCode,
   WINDOW_MINUTES,
 } from "../oneTimeCodes.ts"
 
@@ -127,33 +125,15 @@ export class SignInCodes extends Context.Service<
         const challenge = randomBytes(32).toString("base64url")
         if (Option.isNone(input.target)) return challenge
         const { mobile, customerId } = input.target.value
-        const pepper = yield* pepperOf
-        const code = newCode()
-        const sent = yield* sql
-          .withTransaction(
-            Effect.gen(function* () {
-              // the checkout's lock of this number (CustomerAuth.ts): one count of codes and tries for both
-              yield* sql`SELECT pg_advisory_xact_lock(hashtext(${`login:${mobile}`}))`
-              const recent = yield* sql<{ n: number }>`
-                SELECT count(*)::int AS n FROM customer_login_codes
-                WHERE mobile = ${mobile} AND created_at > marquee_now() - make_interval(mins => ${WINDOW_MINUTES})`
-              if ((recent[0]?.n ?? 0) >= CODES_PER_WINDOW) return false
-              yield* sql`
-                UPDATE customer_login_codes SET consumed_at = marquee_now()
-                WHERE mobile = ${mobile} AND consumed_at IS NULL`
-              yield* sql`
-                INSERT INTO customer_login_codes (mobile, code_hash, expires_at, created_at, challenge_hash,
-                  customer_id, identifier)
-                VALUES (${mobile}, ${codeHash(pepper, mobile, code)},
-                  marquee_now() + make_interval(mins => ${CODE_MINUTES}), marquee_now(), ${challengeHash(challenge)},
-                  ${customerId}, ${input.identifier})`
-              yield* sql`
-                INSERT INTO outbox (kind, recipient, payload)
-                VALUES ('sms', ${mobile}, ${JSON.stringify({ template: "loginCode", code, locale: input.locale })}::jsonb)`
-              return true
-            }),
-          )
-          .pipe(Effect.orDie)
+        // the checkout's count and lock of this number (CustomerAuth.ts): one count of codes and tries for both
+        const sent = yield* issueLoginCode({
+          mobile,
+          pepper: yield* pepperOf,
+          locale: input.locale,
+          challengeHash: challengeHash(challenge),
+          customerId,
+          identifier: input.identifier,
+        }).pipe(Effect.provideService(SqlClient.SqlClient, sql), Effect.orDie)
         if (!sent) return yield* new SmsFailed({ error: "SMS_FAILED" })
         return challenge
       })
