@@ -12,6 +12,7 @@ import { temporal } from "../lib/temporal.ts"
 import { useOnline } from "../lib/useOnline.ts"
 import { confirmationHref } from "../payment/queries.ts"
 import { SendTicketsForm } from "../payment/SendTicketsForm.tsx"
+import { ticketPlaceText } from "../payment/ticketPlace.ts"
 import { useEDocument } from "./useEDocument.ts"
 import "../order/order.css"
 import "../payment/payment.css"
@@ -137,15 +138,7 @@ const EDocumentView = ({ confirmation, documentKey, savedAt, locale, t }: ViewPr
               data-state={ticket.state ?? "active"}
               data-testid="eticket-ticket"
             >
-              <span className="eticket__seat">
-                {ticket.RowName !== null && ticket.SeatName !== null
-                  ? t("payment.confirmation.seat", {
-                      section: ticket.sectionName,
-                      row: ticket.RowName,
-                      seat: ticket.SeatName,
-                    })
-                  : t("payment.confirmation.section", { section: ticket.sectionName })}
-              </span>
+              <span className="eticket__seat">{ticketPlaceText(ticket, t)}</span>
               <span className="eticket__kind">{ticket.ticketName}</span>
               {ticket.state === "cancelled" || ticket.state === "scanned" ? (
                 <span className="eticket__state" data-testid="eticket-state">

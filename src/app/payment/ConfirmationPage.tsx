@@ -16,6 +16,7 @@ import { useOnline } from "../lib/useOnline.ts"
 import { ConfirmationActions } from "./ConfirmationActions.tsx"
 import { confirmationQueryOptions } from "./queries.ts"
 import { SendTicketsForm } from "./SendTicketsForm.tsx"
+import { ticketPlaceText } from "./ticketPlace.ts"
 // the order journey's frame (head, notices, lists) around these pages too
 import "../order/order.css"
 import "./payment.css"
@@ -146,15 +147,7 @@ const ConfirmationView = ({ confirmation, documentKey, offline, locale, t }: Vie
           <ul className="basket__seats" data-testid="confirmation-tickets">
             {confirmation.tickets.map((ticket) => (
               <li key={ticket.ticketIdentifier} className="basket__seat pay-summary__seat">
-                <span>
-                  {ticket.RowName !== null && ticket.SeatName !== null
-                    ? t("payment.confirmation.seat", {
-                        section: ticket.sectionName,
-                        row: ticket.RowName,
-                        seat: ticket.SeatName,
-                      })
-                    : t("payment.confirmation.section", { section: ticket.sectionName })}
-                </span>
+                <span>{ticketPlaceText(ticket, t)}</span>
                 <span className="pay-summary__ticket">
                   {ticket.ticketName} · {money(ticket.price)}
                 </span>
