@@ -49,6 +49,31 @@ export const CustomerArea = ({ customer }: { readonly customer: StoredCustomer }
   const area = data.data
   const { upcoming, past } = splitReservations(area.reservations, area.serverTime)
   const mobile = area.customer.MobileNumber1 ?? customer.mobileNumber
+  /** Upcoming and past reservations: one list each, only the upcoming ones offering a cancellation. */
+  const reservationSection = (
+    section: "tickets" | "past",
+    testId: string,
+    reservations: ReadonlyArray<AreaReservation>,
+    none: string,
+    onCancel: ((reservation: AreaReservation) => void) | null,
+  ) => (
+    <section className="area-section" aria-labelledby={`area-${section}`} data-testid={testId}>
+      {heading(section)}
+      {reservations.length === 0 ? <p className="area-muted">{none}</p> : null}
+      <div className="area-grid">
+        {reservations.map((r) => (
+          <ReservationCard
+            key={r.reservationIdentifier}
+            reservation={r}
+            mobile={mobile}
+            locale={locale}
+            t={t}
+            onCancel={onCancel}
+          />
+        ))}
+      </div>
+    </section>
+  )
   const heading = (section: (typeof SECTIONS)[number]) => (
     <h2 id={`area-${section}`} className="area-section__title">
       {t(`customerArea.nav.${section}`)}
@@ -72,41 +97,14 @@ export const CustomerArea = ({ customer }: { readonly customer: StoredCustomer }
         </p>
       ) : null}
 
-      <section className="area-section" aria-labelledby="area-tickets" data-testid="area-upcoming">
-        {heading("tickets")}
-        {upcoming.length === 0 ? (
-          <p className="area-muted">{t("customerArea.reservation.noUpcoming")}</p>
-        ) : null}
-        <div className="area-grid">
-          {upcoming.map((r) => (
-            <ReservationCard
-              key={r.reservationIdentifier}
-              reservation={r}
-              mobile={mobile}
-              locale={locale}
-              t={t}
-              onCancel={setCancelling}
-            />
-          ))}
-        </div>
-      </section>
-
-      <section className="area-section" aria-labelledby="area-past" data-testid="area-past">
-        {heading("past")}
-        {past.length === 0 ? <p className="area-muted">{t("customerArea.reservation.noPast")}</p> : null}
-        <div className="area-grid">
-          {past.map((r) => (
-            <ReservationCard
-              key={r.reservationIdentifier}
-              reservation={r}
-              mobile={mobile}
-              locale={locale}
-              t={t}
-              onCancel={null}
-            />
-          ))}
-        </div>
-      </section>
+      {reservationSection(
+        "tickets",
+        "area-upcoming",
+        upcoming,
+        t("customerArea.reservation.noUpcoming"),
+        setCancelling,
+      )}
+      {reservationSection("past", "area-past", past, t("customerArea.reservation.noPast"), null)}
 
       <section className="area-section" aria-labelledby="area-vouchers" data-testid="area-vouchers">
         {heading("vouchers")}
