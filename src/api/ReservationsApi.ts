@@ -20,6 +20,8 @@ export const ConfirmationTicket = Schema.Struct({
    * e-document shows a cancelled ticket as cancelled. Optional only for e-documents saved before it existed.
    */
   state: Schema.optional(Schema.Literals(["active", "cancelled", "scanned"])),
+  /** the showing the ticket is for (issue 16: an order may hold several); absent on older e-documents */
+  presentationId: Schema.optional(PositiveInt),
 })
 
 /**
@@ -37,6 +39,18 @@ export const ConfirmationItem = Schema.Struct({
 })
 export type ConfirmationItem = typeof ConfirmationItem.Type
 
+/** A showing as a confirmation names it. */
+export const ConfirmationShowing = Schema.Struct({
+  id: PositiveInt,
+  featureName: Schema.String,
+  /** ISO 8601 with the Asia/Jerusalem offset */
+  dateTime: Schema.String,
+  durationMinutes: Schema.NullOr(Schema.Int),
+  venueName: Schema.String,
+  locationName: Schema.String,
+})
+export type ConfirmationShowing = typeof ConfirmationShowing.Type
+
 export const Confirmation = Schema.Struct({
   reservationIdentifier: Schema.String,
   status: OrderStatus,
@@ -49,18 +63,13 @@ export const Confirmation = Schema.Struct({
   locationName: Schema.optional(Schema.String),
   /** the lines of a voucher, donation or membership order; empty for tickets and food */
   items: Schema.optional(Schema.Array(ConfirmationItem)),
-  /** the showing of a ticket order; null for every other kind */
-  presentation: Schema.NullOr(
-    Schema.Struct({
-      id: PositiveInt,
-      featureName: Schema.String,
-      /** ISO 8601 with the Asia/Jerusalem offset */
-      dateTime: Schema.String,
-      durationMinutes: Schema.NullOr(Schema.Int),
-      venueName: Schema.String,
-      locationName: Schema.String,
-    }),
-  ),
+  /** the showing of a ticket order (of several, the earliest); null for every other kind */
+  presentation: Schema.NullOr(ConfirmationShowing),
+  /**
+   * every showing of a ticket order, earliest first (issue 16: one order may hold several; each ticket names its
+   * own by `presentationId`); empty for the other kinds, absent on older e-documents
+   */
+  showings: Schema.optional(Schema.Array(ConfirmationShowing)),
   tickets: Schema.Array(ConfirmationTicket),
   products: Schema.Array(Schema.Struct({ name: Schema.String, quantity: Schema.Int, total: Agorot })),
   total: Agorot,

@@ -14,6 +14,7 @@ import { type CartEventStore, createCartEventStore } from "./eventStore.ts"
 
 const CART_ID_KEY = "marquee.cartId"
 const cartTokenKey = (cartId: string) => `marquee.cartToken.${cartId}`
+const addingKey = (cartId: string) => `marquee.addingShowing.${cartId}`
 
 export interface CartLog {
   readonly cartId: string
@@ -21,6 +22,13 @@ export interface CartLog {
   /** the server's token for this cart, once one was issued (see seatsClient.newCart) */
   readonly cartToken: () => string | null
   readonly setCartToken: (token: string) => void
+  /**
+   * Issue 16: the buyer asked the basket for another showing, so the next showing opened joins the order
+   * (`PresentationAdded`) instead of replacing it (`PresentationSelected`). A wish of this browser, not an event:
+   * it changes nothing in the order until a showing is opened.
+   */
+  readonly addingShowing: () => boolean
+  readonly setAddingShowing: (adding: boolean) => void
 }
 
 /** Event metadata from the browser's clock and randomness (the domain itself never reads either). */
@@ -68,5 +76,7 @@ export const openCartLog = async (
     store,
     cartToken: () => storage.getItem(cartTokenKey(id)),
     setCartToken: (token) => storage.setItem(cartTokenKey(id), token),
+    addingShowing: () => storage.getItem(addingKey(id)) === "1",
+    setAddingShowing: (adding) => storage.setItem(addingKey(id), adding ? "1" : ""),
   }
 }

@@ -1,5 +1,7 @@
+import { Result } from "effect"
 import type { Presentation } from "../../api/PresentationsApi.ts"
-import { CartTypeChosen, PresentationSelected } from "../../domain/cart/events.ts"
+import { CartTypeChosen, PresentationAdded, PresentationSelected } from "../../domain/cart/events.ts"
+import { canAddPresentation } from "../../domain/cart/rules.ts"
 import { findPresentation } from "../../domain/cart/state.ts"
 import { solveHumanCheck } from "../lib/humanCheck.ts"
 import { createSeatsClient, type SeatsClient } from "../seating/seatsClient.ts"
@@ -50,13 +52,26 @@ const factsOf = (p: Presentation) => ({
   dateTime: p.dateTime,
 })
 
-/** Appends what choosing this presentation for a tickets order records, unless the cart has it already. */
+/**
+ * Appends what choosing this presentation for a tickets order records, unless the cart has it already. After the
+ * basket's "add another showing" (issue 16) a showing that may join the order is added beside the ones with
+ * seats; otherwise, as the spec's selection does, it replaces them.
+ */
 export const selectForTickets = async (log: CartLog, presentation: Presentation): Promise<void> => {
   const state = log.store.state()
   if (findPresentation(state, presentation.id) !== undefined) return
+  const facts = factsOf(presentation)
+  const adding =
+    log.addingShowing() &&
+    state.cartType === "tickets" &&
+    state.presentations.some((p) => p.seats.length > 0) &&
+    Result.isSuccess(canAddPresentation(state, facts))
+  log.setAddingShowing(false)
+  if (adding)
+    return void (await log.store.append([PresentationAdded.make({ ...eventMeta(), presentation: facts })]))
   await log.store.append([
     ...(state.cartType === "tickets" ? [] : [CartTypeChosen.make({ ...eventMeta(), cartType: "tickets" })]),
-    PresentationSelected.make({ ...eventMeta(), presentation: factsOf(presentation), isEnrolling: false }),
+    PresentationSelected.make({ ...eventMeta(), presentation: facts, isEnrolling: false }),
   ])
 }
 

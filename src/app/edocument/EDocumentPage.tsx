@@ -19,6 +19,8 @@ import { useEDocument } from "./useEDocument.ts"
 import "../order/order.css"
 import "../payment/payment.css"
 import "./edocument.css"
+import { ShowingHeading } from "../payment/ShowingHeading.tsx"
+import { ticketsByShowing } from "../payment/showingGroups.ts"
 
 type Props = { readonly documentKey: string; readonly locale: LocaleCode }
 
@@ -134,24 +136,29 @@ const EDocumentView = ({ confirmation, documentKey, savedAt, locale, t }: ViewPr
         <h2 id="eticket-seats" className="pay-section__title">
           {t("payment.confirmation.tickets")}
         </h2>
-        <ul className="eticket__list" data-testid="confirmation-tickets">
-          {confirmation.tickets.map((ticket) => (
-            <li
-              key={ticket.ticketIdentifier}
-              className="eticket__ticket"
-              data-state={ticket.state ?? "active"}
-              data-testid="eticket-ticket"
-            >
-              <span className="eticket__seat">{ticketPlaceText(ticket, t)}</span>
-              <span className="eticket__kind">{ticket.ticketName}</span>
-              {ticket.state === "cancelled" || ticket.state === "scanned" ? (
-                <span className="eticket__state" data-testid="eticket-state">
-                  {t(`edocument.state.${ticket.state}`)}
-                </span>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+        {ticketsByShowing(confirmation).map((group) => (
+          <div key={group.showing?.id ?? "order"} data-testid="confirmation-showing">
+            {group.showing !== null ? <ShowingHeading showing={group.showing} locale={locale} /> : null}
+            <ul className="eticket__list" data-testid="confirmation-tickets">
+              {group.tickets.map((ticket) => (
+                <li
+                  key={ticket.ticketIdentifier}
+                  className="eticket__ticket"
+                  data-state={ticket.state ?? "active"}
+                  data-testid="eticket-ticket"
+                >
+                  <span className="eticket__seat">{ticketPlaceText(ticket, t)}</span>
+                  <span className="eticket__kind">{ticket.ticketName}</span>
+                  {ticket.state === "cancelled" || ticket.state === "scanned" ? (
+                    <span className="eticket__state" data-testid="eticket-state">
+                      {t(`edocument.state.${ticket.state}`)}
+                    </span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
       </section>
       <p className="eticket__details">
         <a href={confirmationHref(confirmation.reservationIdentifier, documentKey, locale)}>

@@ -86,7 +86,10 @@ export const OrderSummary = ({
             <span className="order-summary__ticket">
               {seat.ticket === null
                 ? t("orderSteps.summary.noTicket")
-                : `${ticketName(detail, seat.ticket.ticketId)} · ${money(seat.ticket.price)}`}
+                : // a ticket of another showing in the order is not among this showing's: its price alone
+                  [ticketName(detail, seat.ticket.ticketId), money(seat.ticket.price)]
+                    .filter((part) => part !== "")
+                    .join(" · ")}
             </span>
           </li>
         ))}

@@ -23,6 +23,8 @@ import { ticketPlaceText } from "./ticketPlace.ts"
 import "../order/order.css"
 import "./payment.css"
 import { useCart } from "../cart/useCart.ts"
+import { ShowingHeading } from "./ShowingHeading.tsx"
+import { ticketsByShowing } from "./showingGroups.ts"
 
 type Props = { readonly identifier: string; readonly documentKey: string; readonly locale: LocaleCode }
 
@@ -150,16 +152,21 @@ const ConfirmationView = ({ confirmation, documentKey, offline, locale, t }: Vie
             {t(items.length > 0 ? "payment.confirmation.items" : "payment.confirmation.tickets")}
           </h2>
           {items.length > 0 ? <OrderItemsList items={items} locale={locale} t={t} /> : null}
-          <ul className="basket__seats" data-testid="confirmation-tickets">
-            {confirmation.tickets.map((ticket) => (
-              <li key={ticket.ticketIdentifier} className="basket__seat pay-summary__seat">
-                <span>{ticketPlaceText(ticket, t)}</span>
-                <span className="pay-summary__ticket">
-                  {ticket.ticketName} · {money(ticket.price)}
-                </span>
-              </li>
-            ))}
-          </ul>
+          {ticketsByShowing(confirmation).map((group) => (
+            <div key={group.showing?.id ?? "order"} data-testid="confirmation-showing">
+              {group.showing !== null ? <ShowingHeading showing={group.showing} locale={locale} /> : null}
+              <ul className="basket__seats" data-testid="confirmation-tickets">
+                {group.tickets.map((ticket) => (
+                  <li key={ticket.ticketIdentifier} className="basket__seat pay-summary__seat">
+                    <span>{ticketPlaceText(ticket, t)}</span>
+                    <span className="pay-summary__ticket">
+                      {ticket.ticketName} · {money(ticket.price)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
           {confirmation.products.length > 0 ? (
             <>
               <h3 className="pay-section__title">{t("payment.confirmation.products")}</h3>

@@ -16,6 +16,15 @@ export interface OrderHeadline {
 
 export const orderHeadlineOf = (confirmation: Confirmation, t: Translate): OrderHeadline => {
   const presentation = confirmation.presentation
+  const showings = confirmation.showings ?? []
+  // several showings (issue 16): the head counts them and names the cinema; each showing heads its own tickets
+  if (showings.length > 1)
+    return {
+      title: t("multiShowing.title", { n: showings.length }),
+      startsAt: null,
+      durationMinutes: null,
+      where: showings[0]?.locationName ?? confirmation.locationName ?? "",
+    }
   if (presentation !== null)
     return {
       title: presentation.featureName,

@@ -4,6 +4,7 @@ import type {
   CartTypeChosen,
   DonationQuantitySet,
   MembershipQuantitySet,
+  PresentationAdded,
   PresentationRemoved,
   PresentationSelected,
   ProductQuantitySet,
@@ -11,11 +12,13 @@ import type {
 } from "./events.ts"
 import {
   CART_TYPE_OF_ITEM,
+  canAddPresentation,
   canSelectPresentation,
   canSetItemQuantity,
   cartTypeOfPresentation,
   clearsOtherPresentations,
   type ItemKind,
+  STANDALONE_VENUE_TYPES,
 } from "./rules.ts"
 import { type Cart, type CartPresentation, findPresentation, guarded } from "./state.ts"
 
@@ -45,37 +48,74 @@ export const applyCartTypeChosen = (cart: Cart, event: CartTypeChosen): Cart =>
  * is already in the cart keeps its seats.
  */
 export const applyPresentationSelected = (cart: Cart, event: PresentationSelected): Cart =>
-  guarded(cart, event, canSelectPresentation(cart, event.presentation, event.isEnrolling), () => {
-    const facts = event.presentation
-    const existing = findPresentation(cart, facts.id)
-    const selected: CartPresentation = {
-      facts,
-      isEnrolling: event.isEnrolling,
-      isVod: isVodVenueType(facts.venueTypeId),
-      seats: existing?.seats ?? [],
-      holdExpiresAt: existing?.holdExpiresAt ?? null,
-    }
-    const presentations = clearsOtherPresentations(facts.venueTypeId, event.isEnrolling)
-      ? [selected]
-      : existing === undefined
-        ? [...cart.presentations, selected]
-        : cart.presentations.map((p) => (p.facts.id === facts.id ? selected : p))
-    return {
-      ...cart,
-      cartType: cartTypeOfPresentation(event.isEnrolling),
-      presentations,
-      reservation: null,
-      // a commit in flight or refused belonged to the order the reservation would have been
-      commit: null,
-      startDateTime: null,
-    }
-  })
+  guarded(cart, event, canSelectPresentation(cart, event.presentation, event.isEnrolling), () =>
+    withPresentation(
+      cart,
+      event.presentation,
+      event.isEnrolling,
+      clearsOtherPresentations(event.presentation.venueTypeId, event.isEnrolling),
+    ),
+  )
 
-/** Removing what is not there is a no-op: a double click or a replayed removal is harmless. */
-export const applyPresentationRemoved = (cart: Cart, event: PresentationRemoved): Cart => ({
-  ...cart,
-  presentations: cart.presentations.filter((p) => p.facts.id !== event.presentationId),
-})
+/**
+ * Issue 16, spec §4 basket: adding a showing keeps the others (a standalone venue type still stands alone). Like
+ * selecting, it clears the reservation identifier and start time: the order to be committed has changed.
+ */
+export const applyPresentationAdded = (cart: Cart, event: PresentationAdded): Cart =>
+  guarded(cart, event, canAddPresentation(cart, event.presentation), () =>
+    withPresentation(
+      cart,
+      event.presentation,
+      false,
+      STANDALONE_VENUE_TYPES.includes(event.presentation.venueTypeId),
+    ),
+  )
+
+const withPresentation = (
+  cart: Cart,
+  facts: PresentationSelected["presentation"],
+  isEnrolling: boolean,
+  clearsOthers: boolean,
+): Cart => {
+  const existing = findPresentation(cart, facts.id)
+  const selected: CartPresentation = {
+    facts,
+    isEnrolling,
+    isVod: isVodVenueType(facts.venueTypeId),
+    seats: existing?.seats ?? [],
+    holdExpiresAt: existing?.holdExpiresAt ?? null,
+  }
+  const presentations = clearsOthers
+    ? [selected]
+    : existing === undefined
+      ? [...cart.presentations, selected]
+      : cart.presentations.map((p) => (p.facts.id === facts.id ? selected : p))
+  return {
+    ...cart,
+    cartType: cartTypeOfPresentation(isEnrolling),
+    presentations,
+    reservation: null,
+    // a commit in flight or refused belonged to the order the reservation would have been
+    commit: null,
+    startDateTime: null,
+  }
+}
+
+/**
+ * Removing a showing from the basket (the app has released its seats first). Removing what is not there is a
+ * no-op: a double click or a replayed removal is harmless. A removal changes the order to be committed, so, as
+ * selecting does, it clears the reservation identifier.
+ */
+export const applyPresentationRemoved = (cart: Cart, event: PresentationRemoved): Cart =>
+  findPresentation(cart, event.presentationId) === undefined
+    ? cart
+    : {
+        ...cart,
+        presentations: cart.presentations.filter((p) => p.facts.id !== event.presentationId),
+        reservation: null,
+        commit: null,
+        startDateTime: null,
+      }
 
 /** Replace the matching line, drop it at quantity 0, or append a new one. */
 const upsert = <T>(

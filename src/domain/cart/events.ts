@@ -52,6 +52,16 @@ export class PresentationSelected extends Schema.TaggedClass<PresentationSelecte
   isEnrolling: Schema.Boolean,
 }) {}
 
+/**
+ * Spec §4 basket, issue 16: the buyer adds another showing to a ticket order and keeps the ones already in it
+ * (selecting a presentation would remove them). The showings then commit as one order.
+ */
+export class PresentationAdded extends Schema.TaggedClass<PresentationAdded>()("PresentationAdded", {
+  v: v1,
+  ...meta,
+  presentation: PresentationFacts,
+}) {}
+
 export class PresentationRemoved extends Schema.TaggedClass<PresentationRemoved>()("PresentationRemoved", {
   v: v1,
   ...meta,
@@ -346,6 +356,7 @@ export class CartReset extends Schema.TaggedClass<CartReset>()("CartReset", {
 export const CartEventSchema = Schema.Union([
   CartTypeChosen,
   PresentationSelected,
+  PresentationAdded,
   PresentationRemoved,
   SeatLockRequested,
   SeatLocked,

@@ -12,6 +12,7 @@ import {
   applyCartTypeChosen,
   applyDonationQuantitySet,
   applyMembershipQuantitySet,
+  applyPresentationAdded,
   applyPresentationRemoved,
   applyPresentationSelected,
   applyProductQuantitySet,
@@ -55,6 +56,7 @@ type Handlers = {
 const handlers: Handlers = {
   CartTypeChosen: applyCartTypeChosen,
   PresentationSelected: applyPresentationSelected,
+  PresentationAdded: applyPresentationAdded,
   PresentationRemoved: applyPresentationRemoved,
   SeatLockRequested: applySeatLockRequested,
   SeatLocked: applySeatLocked,

@@ -78,6 +78,16 @@ export const canSelectPresentation = (
   return clearsOtherPresentations(facts.venueTypeId, isEnrolling) ? ok : checkCompatible(cart, facts)
 }
 
+/**
+ * Adding a showing to a ticket order (issue 16): the cart is a tickets order (or not yet any), and the showing
+ * shares the auth profile and business of every showing that holds seats. A standalone venue type (101, 102)
+ * never joins others: adding one replaces them, as selecting does.
+ */
+export const canAddPresentation = (cart: Cart, facts: PresentationFacts): Verdict => {
+  if (!fitsCartType(cart, "tickets")) return refuse("wrongCartType")
+  return STANDALONE_VENUE_TYPES.includes(facts.venueTypeId) ? ok : checkCompatible(cart, facts)
+}
+
 export const hasSeat = (cart: Cart, presentationId: number, place: SeatPlace): boolean => {
   const key = seatKey(presentationId, place)
   return findPresentation(cart, presentationId)?.seats.some((seat) => seat.key === key) ?? false

@@ -29,7 +29,7 @@ import {
   presentationForm,
   storeAnswers,
 } from "./commitCustomerInfo.ts"
-import { loadPresentation, loadPricingFacts, loadVoucher } from "./commitFacts.ts"
+import { type CommitPresentation, loadPresentation, loadPricingFacts, loadVoucher } from "./commitFacts.ts"
 import { priceCart, unprovenRedemption } from "./commitPricing.ts"
 import type { Asker } from "./itemOrders/ItemOrderKind.ts"
 import { itemsAsPricedCart } from "./itemOrders/itemsAsPricedCart.ts"
@@ -56,6 +56,16 @@ export type CommitError =
   | HumanCheckFailed
   | InstalmentsNotAllowed
   | LoyaltyMemberNotProven
+
+/**
+ * Most showings in one order (our choice: a family's weekend, not a festival pass; it also bounds the commit's
+ * reads, one per showing).
+ */
+const MAX_SHOWINGS = 6
+
+/** Showings one order may hold: one location (its point of sale and booking fees), one business, one auth profile. */
+const sameBooking = (a: CommitPresentation, b: CommitPresentation) =>
+  a.locationId === b.locationId && a.businessId === b.businessId && a.authProfileId === b.authProfileId
 
 const failed = (code: CommitFailureCode) =>
   new CommitFailed({ error: "lastCommit", message: "Error processing Transaction", code })
@@ -119,35 +129,49 @@ export class CommitService extends Context.Service<
           ? Effect.fail(failed("idempotencyKeyReused"))
           : resultOf(order)
 
-      /** A ticket order's checks and prices: one presentation on sale, its seats, its tickets by its rows. */
+      /**
+       * A ticket order's checks and prices: each showing on sale, all at one location with one business and
+       * auth profile (spec §5: one payment form and one business's books take the order), its seats, its tickets
+       * by each showing's rows. Issue 16: several showings make one order (README.md "Several showings").
+       */
       const validateTickets = Effect.fn("CommitService.validateTickets")(function* (
         request: CommitRequest,
         cartToken: string,
       ) {
         const cart = request.cart
-        const presentationId = cart.seats[0]?.ticket.prsntId as number
-        if (cart.seats.some((line) => line.ticket.prsntId !== presentationId))
-          return yield* failed("mixedPresentations")
+        const ids = [...new Set(cart.seats.map((line) => line.ticket.prsntId))]
+        if (ids.length > MAX_SHOWINGS) return yield* failed("mixedPresentations")
         const places = new Set(
-          cart.seats.map((l) => placeKey(l.ticket.sectionId, l.XCoordinate, l.YCoordinate)),
+          cart.seats.map(
+            (l) => `${l.ticket.prsntId}|${placeKey(l.ticket.sectionId, l.XCoordinate, l.YCoordinate)}`,
+          ),
         )
         if (places.size < cart.seats.length) return yield* failed("seatCount")
-        const presentation = yield* loadPresentation(presentationId)
-        if (
-          Option.isNone(presentation) ||
-          !onSaleAt(presentation.value, yield* Clock.currentTimeMillis) ||
-          presentation.value.pointOfSaleId === null
-        )
-          return yield* failed("notOnSale")
-        const facts = yield* loadPricingFacts(cart, presentation.value, cartToken)
+        const now = yield* Clock.currentTimeMillis
+        const showings: Array<CommitPresentation> = []
+        for (const id of ids) {
+          const presentation = yield* loadPresentation(id)
+          if (
+            Option.isNone(presentation) ||
+            !onSaleAt(presentation.value, now) ||
+            presentation.value.pointOfSaleId === null
+          )
+            return yield* failed("notOnSale")
+          showings.push(presentation.value)
+        }
+        // the earliest showing is the order's presentation (ties by id, so a retry names the same one)
+        showings.sort((a, b) => a.startsAtMs - b.startsAtMs || a.id - b.id)
+        const p = showings[0] as CommitPresentation
+        if (!showings.every((s) => sameBooking(s, p))) return yield* failed("mixedPresentations")
+        const facts = yield* loadPricingFacts(cart, showings, cartToken)
         if (unprovenRedemption(cart, facts))
           return yield* new LoyaltyMemberNotProven({ error: "loyaltyMemberNotProven" })
         const priced = priceCart(cart, facts)
         if ("refused" in priced) return yield* failed(priced.refused)
-        const p = presentation.value
         return {
           kind: "tickets" as const,
           presentation: p,
+          presentationIds: showings.map((s) => s.id),
           pointOfSaleId: p.pointOfSaleId as number,
           priced: priced.ok,
           items: [],
@@ -170,6 +194,7 @@ export class CommitService extends Context.Service<
         return {
           kind,
           presentation: { id: null, ...place },
+          presentationIds: [],
           pointOfSaleId: place.pointOfSaleId,
           priced: itemsAsPricedCart(priced),
           items: priced.items,
@@ -297,6 +322,7 @@ export class CommitService extends Context.Service<
                 fingerprint,
                 kind: checked.kind,
                 presentation,
+                presentationIds: checked.presentationIds,
                 pointOfSaleId: checked.pointOfSaleId,
                 priced,
                 items: checked.items,

@@ -11,6 +11,7 @@ import { toChainIso } from "../time.ts"
 import { loadVoucher } from "./commitFacts.ts"
 import { orderItemsOf } from "./itemOrders/orderItemsOf.ts"
 import { eTicketPath } from "./outbox.ts"
+import { showingsOf } from "./showingsOf.ts"
 
 /**
  * What a paid order shows: the confirmation page (opened with the order's document key) and the voucher
@@ -33,11 +34,6 @@ interface HeaderRow {
   readonly orderKind: OrderKind
   readonly orderLocationName: string
   readonly presentationId: number | null
-  readonly featureName: string
-  readonly startsAtMs: number
-  readonly duration: number | null
-  readonly venueName: string
-  readonly locationName: string
   readonly total: number
   readonly serviceCharge: number
   readonly voucherAmount: number
@@ -79,9 +75,7 @@ export class ConfirmationRepo extends Context.Service<
           SELECT r.id::float8 AS id, r.identifier, r.document_key AS "documentKey",
             (extract(epoch FROM coalesce(r.paid_at, r.purchased_at)) * 1000)::float8 AS "purchasedAtMs",
             r.order_kind AS "orderKind", ${localized(sql, "rl.name", lang)} AS "orderLocationName",
-            p.id AS "presentationId", ${localized(sql, "f.name", lang)} AS "featureName",
-            (extract(epoch FROM p.starts_at) * 1000)::float8 AS "startsAtMs", f.duration_minutes AS duration,
-            ${localized(sql, "v.name", lang)} AS "venueName", ${localized(sql, "l.name", lang)} AS "locationName",
+            r.presentation_id AS "presentationId",
             r.total_agorot::float8 AS total, r.service_charge_agorot::float8 AS "serviceCharge",
             r.voucher_agorot::float8 AS "voucherAmount",
             (SELECT ${localized(sql, "sc.name", lang)} FROM service_charges sc
@@ -89,10 +83,6 @@ export class ConfirmationRepo extends Context.Service<
               ORDER BY sc.id LIMIT 1) AS "serviceChargeLabel"
           FROM reservations r
           JOIN locations rl ON rl.id = r.location_id
-          LEFT JOIN presentations p ON p.id = r.presentation_id
-          LEFT JOIN features f ON f.id = p.feature_id
-          LEFT JOIN venues v ON v.id = p.venue_id
-          LEFT JOIN locations l ON l.id = v.location_id
           WHERE r.identifier = ${identifier} AND r.payment_status = 'paid'`.pipe(Effect.orDie)
         const head = rows[0]
         if (head === undefined || !keysMatch(head.documentKey, key)) return Option.none()
@@ -105,12 +95,13 @@ export class ConfirmationRepo extends Context.Service<
           price: number
           serviceCharge: number
           state: "active" | "cancelled" | "scanned"
+          presentationId: number
         }>`
           SELECT st.id::text AS "ticketIdentifier", ${localized(sql, "vs.name", lang)} AS "sectionName",
             s.row_name AS "RowName", s.seat_name AS "SeatName", ${localized(sql, "t.name", lang)} AS "ticketName",
             st.price_agorot AS price, st.service_charge_agorot AS "serviceCharge",
             CASE WHEN st.cancelled_at IS NOT NULL THEN 'cancelled' WHEN st.scanned_at IS NOT NULL THEN 'scanned'
-              ELSE 'active' END AS state
+              ELSE 'active' END AS state, st.presentation_id AS "presentationId"
           FROM sold_tickets st
           JOIN tickets t ON t.id = st.ticket_id
           LEFT JOIN venue_sections vs ON vs.id = st.section_id
@@ -121,6 +112,9 @@ export class ConfirmationRepo extends Context.Service<
           FROM product_sales ps JOIN products pr ON pr.id = ps.product_id
           WHERE ps.reservation_id = ${head.id} ORDER BY ps.id`.pipe(Effect.orDie)
         const items = yield* orderItemsOf(head.id, lang).pipe(Effect.provideService(SqlClient.SqlClient, sql))
+        const showings = yield* showingsOf(head.id, lang).pipe(
+          Effect.provideService(SqlClient.SqlClient, sql),
+        )
         const documentKey = head.documentKey as string
         return Option.some({
           id: head.id,
@@ -130,17 +124,8 @@ export class ConfirmationRepo extends Context.Service<
           orderKind: head.orderKind,
           locationName: head.orderLocationName,
           items,
-          presentation:
-            head.presentationId === null
-              ? null
-              : {
-                  id: head.presentationId,
-                  featureName: head.featureName,
-                  dateTime: toChainIso(head.startsAtMs),
-                  durationMinutes: head.duration,
-                  venueName: head.venueName,
-                  locationName: head.locationName,
-                },
+          presentation: showings.find((s) => s.id === head.presentationId) ?? null,
+          showings,
           tickets: tickets.map((t) => ({ ...t, sectionName: t.sectionName ?? "" })),
           products,
           total: head.total,

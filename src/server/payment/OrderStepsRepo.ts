@@ -24,42 +24,55 @@ export const returnHoldsOf = Effect.fn("OrderSteps.returnHoldsOf")(function* (or
   yield* sql`UPDATE seat_allocations SET reservation_id = NULL WHERE reservation_id = ${orderId} AND kind = 'hold'`
 })
 
+/** A hold's place within its showing: two showings in one hall share seat ids. */
+const heldKey = (presentationId: number, slot: Parameters<typeof allocationKey>[0]) =>
+  `${presentationId}|${allocationKey(slot)}`
+
 /**
- * The live holds of this cart for the plan's seats, locked, one per priced line in line order; None when any
- * line's seat is no longer held by the cart.
+ * The live holds of this cart for the plan's seats (of every showing the order sells), locked, one per priced
+ * line in line order; None when any line's seat is no longer held by the cart.
  */
 export const lockHeldSeats = Effect.fn("OrderSteps.lockHeldSeats")(function* (plan: CommitPlan) {
   const sql = yield* SqlClient.SqlClient
+  if (plan.presentationIds.length === 0) return Option.some([])
   const held = yield* sql<{
     id: string
+    presentationId: number
     seatId: number | null
     sectionId: number
     gaSlot: number | null
   }>`
-    SELECT id::text AS id, seat_id AS "seatId", section_id AS "sectionId", ga_slot AS "gaSlot"
+    SELECT id::text AS id, presentation_id AS "presentationId", seat_id AS "seatId", section_id AS "sectionId",
+      ga_slot AS "gaSlot"
     FROM seat_allocations
-    WHERE presentation_id = ${plan.presentation.id} AND cart_token = ${plan.cartToken} AND kind = 'hold'
+    WHERE presentation_id IN ${sql.in(plan.presentationIds)} AND cart_token = ${plan.cartToken} AND kind = 'hold'
       AND reservation_id IS NULL AND expires_at > marquee_now()
     ORDER BY id FOR UPDATE`
-  const bySeat = new Map(held.map((h) => [allocationKey(h), h.id]))
-  const ids = plan.priced.lines.map((l) => bySeat.get(allocationKey(l.seat)))
+  const bySeat = new Map(held.map((h) => [heldKey(h.presentationId, h), h.id]))
+  const ids = plan.priced.lines.map((l) => bySeat.get(heldKey(l.presentationId, l.seat)))
   return ids.every((id): id is string => id !== undefined) ? Option.some(ids) : Option.none()
 })
 
-/** The identifier of a paid order of this cart that already sold one of the plan's seats (a commit after paying). */
+/**
+ * The identifier of a paid order of this cart that already sold one of the plan's seats (a commit after paying),
+ * looked for showing by showing.
+ */
 export const paidOrderWithSeats = Effect.fn("OrderSteps.paidOrderWithSeats")(function* (plan: CommitPlan) {
   const sql = yield* SqlClient.SqlClient
-  const lines = plan.priced.lines
-  const sold = yield* sql<{ identifier: string }>`
-    SELECT r.identifier FROM seat_allocations a JOIN reservations r ON r.id = a.reservation_id
-    WHERE a.presentation_id = ${plan.presentation.id} AND a.kind = 'sale' AND r.cart_token = ${plan.cartToken}
-      AND r.payment_status = 'paid'
-      AND (a.seat_id IN ${sql.in(lines.map((l) => l.seat.seatId ?? -1))}
-        OR (a.section_id, a.ga_slot) IN (SELECT * FROM unnest(
-          ${`{${lines.map((l) => l.seat.sectionId).join(",")}}`}::integer[],
-          ${`{${lines.map((l) => l.seat.gaSlot ?? -1).join(",")}}`}::integer[])))
-    LIMIT 1`
-  return Option.fromNullishOr(sold[0]?.identifier)
+  for (const presentationId of plan.presentationIds) {
+    const lines = plan.priced.lines.filter((l) => l.presentationId === presentationId)
+    const sold = yield* sql<{ identifier: string }>`
+      SELECT r.identifier FROM seat_allocations a JOIN reservations r ON r.id = a.reservation_id
+      WHERE a.presentation_id = ${presentationId} AND a.kind = 'sale' AND r.cart_token = ${plan.cartToken}
+        AND r.payment_status = 'paid'
+        AND (a.seat_id IN ${sql.in(lines.map((l) => l.seat.seatId ?? -1))}
+          OR (a.section_id, a.ga_slot) IN (SELECT * FROM unnest(
+            ${`{${lines.map((l) => l.seat.sectionId).join(",")}}`}::integer[],
+            ${`{${lines.map((l) => l.seat.gaSlot ?? -1).join(",")}}`}::integer[])))
+      LIMIT 1`
+    if (sold[0] !== undefined) return Option.some(sold[0].identifier)
+  }
+  return Option.none<string>()
 })
 
 /**
@@ -102,7 +115,7 @@ export const tieHolds = Effect.fn("OrderSteps.tieHolds")(function* (order: Place
     WHERE id IN ${sql.in(ids)}`
 })
 
-/** One sold ticket per priced line, on the hold its seat took. */
+/** One sold ticket per priced line, for its own showing, on the hold its seat took. */
 export const writeSoldTickets = Effect.fn("OrderSteps.writeSoldTickets")(function* (order: PlacedOrder) {
   const sql = yield* SqlClient.SqlClient
   const { plan, orderId, allocationIds } = order
@@ -111,12 +124,13 @@ export const writeSoldTickets = Effect.fn("OrderSteps.writeSoldTickets")(functio
       INSERT INTO sold_tickets (reservation_id, presentation_id, section_id, seat_id, allocation_id, ticket_id,
         ticket_group_id, price_agorot, service_charge_agorot, reference1, reference2, member_id,
         system_voucher_id, reference_option_id, loyalty_points)
-      VALUES (${orderId}, ${plan.presentation.id}, ${line.seat.sectionId}, ${line.seat.seatId},
+      VALUES (${orderId}, ${line.presentationId}, ${line.seat.sectionId}, ${line.seat.seatId},
         ${allocationIds[i] as string}, ${line.ticket.id}, ${line.ticket.groupId}, ${line.price}, ${line.serviceCharge},
         ${line.reference1 ?? line.line.ticket.ref1 ?? null}, ${line.reference2 ?? line.line.ticket.ref2 ?? null},
         ${line.memberId}, ${line.systemVoucherId}, ${line.referenceOptionId}, ${line.loyaltyPoints})`
 })
 
+/** The order's food, booked with the order's presentation (the earliest showing of several). */
 export const writeProductSales = Effect.fn("OrderSteps.writeProductSales")(function* (order: PlacedOrder) {
   const sql = yield* SqlClient.SqlClient
   const { plan, orderId } = order

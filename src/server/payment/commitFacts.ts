@@ -40,11 +40,18 @@ export const loadPresentation = Effect.fn("CommitFacts.presentation")(function* 
   return Option.fromNullishOr(rows[0])
 }, Effect.orDie)
 
+/**
+ * The rows that price a ticket cart. Issue 16: a cart may hold several showings (all at one location, checked by
+ * the caller): each seat line is resolved on its own showing's seatplan and offered its own showing's ticket
+ * groups; the booking fees are the location's.
+ */
 export const loadPricingFacts = Effect.fn("CommitFacts.pricing")(function* (
   cart: CommitCart,
-  presentation: CommitPresentation,
+  presentations: ReadonlyArray<CommitPresentation>,
   cartToken: string,
 ) {
+  const first = presentations[0] as CommitPresentation
+  const seatplanOf = new Map(presentations.map((p) => [p.id, p.seatplanId ?? -1]))
   const sql = yield* SqlClient.SqlClient
   const ticketIds = [...new Set(cart.seats.map((line) => line.ticket.ticketId))]
   const tickets = yield* sql.unsafe<TicketFacts>(
@@ -54,12 +61,18 @@ export const loadPricingFacts = Effect.fn("CommitFacts.pricing")(function* (
      FROM tickets WHERE is_active AND id = ANY ($1::integer[])`,
     [intArray(ticketIds)],
   )
-  const groups = yield* sql<{ sectionId: number | null; groupId: number }>`
-    SELECT section_id AS "sectionId", ticket_group_id AS "groupId"
-    FROM presentation_ticket_groups_effective WHERE presentation_id = ${presentation.id}`
-  const groupsBySection = new Map<number | null, Set<number>>()
-  for (const g of groups)
-    groupsBySection.set(g.sectionId, (groupsBySection.get(g.sectionId) ?? new Set()).add(g.groupId))
+  const groups = yield* sql.unsafe<{ presentationId: number; sectionId: number | null; groupId: number }>(
+    `SELECT presentation_id AS "presentationId", section_id AS "sectionId", ticket_group_id AS "groupId"
+     FROM presentation_ticket_groups_effective WHERE presentation_id = ANY ($1::integer[])`,
+    [intArray(presentations.map((p) => p.id))],
+  )
+  const groupsByPresentation = new Map<number, Map<number | null, Set<number>>>(
+    presentations.map((p) => [p.id, new Map()]),
+  )
+  for (const g of groups) {
+    const bySection = groupsByPresentation.get(g.presentationId) as Map<number | null, Set<number>>
+    bySection.set(g.sectionId, (bySection.get(g.sectionId) ?? new Set()).add(g.groupId))
+  }
 
   const resolved = yield* sql.unsafe<{
     idx: number
@@ -73,15 +86,16 @@ export const loadPricingFacts = Effect.fn("CommitFacts.pricing")(function* (
   }>(
     `SELECT i.idx::int AS idx, vs.id AS "sectionId", vs.is_reserved AS "isReserved", s.id AS "seatId",
        s.default_ticket_group_id AS "defaultGroupId", i.x, i.y, vs.capacity
-     FROM unnest($1::integer[], $2::integer[], $3::integer[]) WITH ORDINALITY AS i (section_id, x, y, idx)
-     JOIN venue_sections vs ON vs.id = i.section_id AND vs.seatplan_id = $4
-     LEFT JOIN seats s ON vs.is_reserved AND s.seatplan_id = $4 AND s.section_id = i.section_id
+     FROM unnest($1::integer[], $2::integer[], $3::integer[], $4::integer[])
+       WITH ORDINALITY AS i (section_id, x, y, seatplan_id, idx)
+     JOIN venue_sections vs ON vs.id = i.section_id AND vs.seatplan_id = i.seatplan_id
+     LEFT JOIN seats s ON vs.is_reserved AND s.seatplan_id = i.seatplan_id AND s.section_id = i.section_id
        AND s.seat_index = i.x AND s.row_index = i.y`,
     [
       intArray(cart.seats.map((l) => l.ticket.sectionId)),
       intArray(cart.seats.map((l) => l.XCoordinate)),
       intArray(cart.seats.map((l) => l.YCoordinate)),
-      presentation.seatplanId ?? -1,
+      intArray(cart.seats.map((l) => seatplanOf.get(l.ticket.prsntId) ?? -1)),
     ],
   )
   const seats: Array<ResolvedSeat | undefined> = cart.seats.map(() => undefined)
@@ -126,13 +140,13 @@ export const loadPricingFacts = Effect.fn("CommitFacts.pricing")(function* (
   const orderCharges = yield* sql<OrderCharge>`
     SELECT amount_agorot AS amount, percent_bp AS "percentBasisPoints", applies_per AS "appliesPer"
     FROM service_charges
-    WHERE kind = 'booking' AND (location_id IS NULL OR location_id = ${presentation.locationId})
+    WHERE kind = 'booking' AND (location_id IS NULL OR location_id = ${first.locationId})
     ORDER BY id`
 
   const benefits = yield* loadBenefitFacts(cart, tickets, cartToken)
   const facts: PricingFacts = {
     tickets: new Map(tickets.map((t) => [t.id, t])),
-    groupsBySection,
+    groupsByPresentation,
     seats,
     discounts,
     products,

@@ -6,11 +6,10 @@ import {
   loyaltyCapProblem,
   loyaltyPointsPrice,
   pointsProblem,
-  priceLevelOf,
-  priceLevelProblem,
 } from "../../domain/order/ticketRules.ts"
 import { applyDiscount, type DiscountRule, isDiscountApplicable } from "../../domain/pricing/discount.ts"
 import { bookingCharges } from "../../domain/pricing/serviceCharge.ts"
+import { combinationRefusal, groupAllowed, priceLevelRefusal } from "./commitShowings.ts"
 
 /**
  * The commit cart priced again from the server's own rows (spec §7: a tampered price is refused). Pure: the
@@ -76,8 +75,11 @@ export interface OrderCharge {
 
 export interface PricingFacts {
   readonly tickets: ReadonlyMap<number, TicketFacts>
-  /** ticket groups the presentation offers, by section (key null: every section) */
-  readonly groupsBySection: ReadonlyMap<number | null, ReadonlySet<number>>
+  /**
+   * ticket groups each presentation of the cart offers (presentation id → by section, key null: every section);
+   * two showings in one hall share sections but not necessarily their groups
+   */
+  readonly groupsByPresentation: ReadonlyMap<number, ReadonlyMap<number | null, ReadonlySet<number>>>
   readonly seats: ReadonlyArray<ResolvedSeat | undefined>
   readonly discounts: ReadonlyMap<number, DiscountRule>
   readonly products: ReadonlyMap<number, number>
@@ -89,6 +91,8 @@ export interface PricingFacts {
 }
 
 export interface PricedLine {
+  /** the showing this seat is for (issue 16: one order may hold several) */
+  readonly presentationId: number
   readonly line: CommitSeatLine
   readonly seat: ResolvedSeat
   readonly ticket: TicketFacts
@@ -164,14 +168,6 @@ export const orderServiceCharge = (
     ticketsTotal,
     pricedSeats,
   ).reduce((sum, line) => sum + line.amount, 0)
-
-const groupAllowed = (facts: PricingFacts, seat: ResolvedSeat, groupId: number): boolean => {
-  if (seat.defaultGroupId !== null) return seat.defaultGroupId === groupId
-  return (
-    facts.groupsBySection.get(seat.sectionId)?.has(groupId) === true ||
-    facts.groupsBySection.get(null)?.has(groupId) === true
-  )
-}
 
 type Priced = { readonly ok: PricedCart } | { readonly refused: CommitFailureCode }
 
@@ -331,7 +327,11 @@ export const priceCart = (cart: CommitCart, facts: PricingFacts): Priced => {
     if (seat === undefined) return refuse("holdLost")
     const ticket = facts.tickets.get(line.ticket.ticketId)
     if (ticket === undefined) return refuse("unknownTicket")
-    if (ticket.groupId !== line.ticket.ticketGroupId || !groupAllowed(facts, seat, ticket.groupId))
+    const presentationId = line.ticket.prsntId
+    if (
+      ticket.groupId !== line.ticket.ticketGroupId ||
+      !groupAllowed(facts, presentationId, seat, ticket.groupId)
+    )
       return refuse("ticketNotForSeat")
     if (line.ticket.sectionId !== seat.sectionId) return refuse("ticketNotForSeat")
     // the second seat of a sofa-for-two ticket is part of the first seat's price
@@ -355,28 +355,19 @@ export const priceCart = (cart: CommitCart, facts: PricingFacts): Priced => {
     if (line.ticket.amount !== price) return refuse("priceMismatch")
     if (line.ticket.serviceCharge !== serviceCharge) return refuse("serviceChargeMismatch")
     if (!line.isMultiplyFactorSubTicket) counts.set(ticket.id, (counts.get(ticket.id) ?? 0) + 1)
-    lines.push({ line, seat, ticket, price, serviceCharge, ...benefits.spent })
+    lines.push({ presentationId, line, seat, ticket, price, serviceCharge, ...benefits.spent })
   }
-  // spec §5: one price level (the seat's own group, else its section's groups), then the loyalty cap
-  const levels = lines.map(({ seat }) =>
-    priceLevelOf(seat.defaultGroupId, [
-      ...(facts.groupsBySection.get(seat.sectionId) ?? []),
-      ...(facts.groupsBySection.get(null) ?? []),
-    ]),
-  )
-  if (priceLevelProblem(levels) !== null) return refuse("priceLevel")
+  // spec §5, for each showing: one price level (the seat's own group, else its section's groups); then for the
+  // whole order the loyalty cap and what vouchers, members and references have left; then each showing's counts
+  const level = priceLevelRefusal(facts, lines)
+  if (level !== null) return refuse(level)
   const loyaltyPriced = lines.filter((l) => l.ticket.isMemberOnly && !l.line.isMultiplyFactorSubTicket).length
   if (loyaltyCapProblem(loyaltyPriced, LOYALTY_TICKETS_PER_ORDER) !== null)
     return refuse("loyaltyTicketLimit")
   const overused = usesRefusal(facts, uses)
   if (overused !== null) return refuse(overused)
-  for (const [ticketId, count] of counts) {
-    const ticket = facts.tickets.get(ticketId) as TicketFacts
-    if (count < ticket.minPerOrder || (ticket.maxPerOrder !== null && count > ticket.maxPerOrder))
-      return refuse("ticketCombination")
-    if (ticket.requiresTicketId !== null && !counts.has(ticket.requiresTicketId))
-      return refuse("ticketCombination")
-  }
+  const combination = combinationRefusal(facts, lines)
+  if (combination !== null) return refuse(combination)
   for (const id of discountIds) {
     const rule = facts.discounts.get(id) as DiscountRule
     if (counts.size === 0 || [...counts.values()].reduce((a, b) => a + b, 0) < rule.minTickets)

@@ -14,13 +14,18 @@ export interface CommitPlan {
   readonly fingerprint: string
   /** what the order buys (src/domain/cart/orderKind.ts) */
   readonly kind: OrderKind
-  /** where the order is booked; `id` is the presentation of a ticket order, null for the other kinds */
+  /**
+   * where the order is booked; `id` is the presentation of a ticket order (with several showings, the earliest:
+   * `reservations.presentation_id`, see README.md "Several showings"), null for the other kinds
+   */
   readonly presentation: {
     readonly id: number | null
     readonly locationId: number
     readonly businessId: number
     readonly authProfileId: number
   }
+  /** every showing a ticket order sells seats for (each priced line names its own); empty for the other kinds */
+  readonly presentationIds: ReadonlyArray<number>
   readonly pointOfSaleId: number
   readonly priced: PricedCart
   /** the lines of a voucher, donation or membership order (empty for tickets and food) */

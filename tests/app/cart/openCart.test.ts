@@ -4,9 +4,9 @@ import type { Presentation } from "../../../src/api/PresentationsApi.ts"
 import { eventMeta, openCartLog } from "../../../src/app/cart/cartLog.ts"
 import { MarqueeDb } from "../../../src/app/cart/db.ts"
 import { selectForTickets } from "../../../src/app/cart/openCart.ts"
-import { CartTypeChosen } from "../../../src/domain/cart/events.ts"
+import { CartTypeChosen, SeatLocked, SeatLockRequested } from "../../../src/domain/cart/events.ts"
 import { findPresentation } from "../../../src/domain/cart/state.ts"
-import { presentation } from "../../domain/cart/fixtures.ts"
+import { locked, presentation } from "../../domain/cart/fixtures.ts"
 
 /** useCart's non-React twin: what entering a ticket order's screen appends to the tab's cart log. */
 
@@ -53,5 +53,47 @@ describe("selectForTickets", () => {
     await selectForTickets(log, showing(2))
     const tags = (await log.store.exportLog()).map((event) => (event as { readonly _tag: string })._tag)
     expect(tags).toEqual(["CartTypeChosen", "PresentationSelected", "PresentationSelected"])
+  })
+
+  /** A seat held in the log's first showing, as the seat screen's lock would record it. */
+  const holdOne = async (log: Awaited<ReturnType<typeof newLog>>, presentationId: number) =>
+    log.store.append([
+      SeatLockRequested.make({
+        ...eventMeta(),
+        commandId: "c1",
+        presentationId,
+        seats: [{ VenueSectionId: 1, x: 0, y: 0 }],
+      }),
+      SeatLocked.make({
+        ...eventMeta(),
+        commandId: "c1",
+        presentationId,
+        seats: [locked(0, 0)],
+        expiresAt: new Date(Date.now() + 600_000).toISOString(),
+      }),
+    ])
+
+  it("after the basket's 'add another showing', the next showing joins the order once (issue 16)", async () => {
+    const log = await newLog()
+    await selectForTickets(log, showing(1))
+    await holdOne(log, 1)
+    log.setAddingShowing(true)
+    await selectForTickets(log, showing(2))
+    expect(log.store.state().presentations.map((p) => p.facts.id)).toEqual([1, 2])
+    expect(log.addingShowing()).toBe(false)
+    // the wish is spent: a third showing opened later is selected, replacing the others (spec §4)
+    await selectForTickets(log, showing(3))
+    expect(log.store.state().presentations.map((p) => p.facts.id)).toEqual([3])
+  })
+
+  it("a showing that may not join (another business) is selected as before, not added", async () => {
+    const log = await newLog()
+    await selectForTickets(log, showing(1))
+    await holdOne(log, 1)
+    log.setAddingShowing(true)
+    const other = { ...presentation({ id: 2, businessId: 99 }), featureName: "Film" } as unknown as Presentation
+    await selectForTickets(log, other)
+    expect(log.store.state().presentations.map((p) => p.facts.id)).toEqual([2])
+    expect(log.store.state().rejections).toEqual([])
   })
 })

@@ -15,6 +15,7 @@ import {
   MembershipQuantitySet,
   PaymentOpened,
   PaymentSettled,
+  PresentationAdded,
   PresentationRemoved,
   PresentationSelected,
   ProductQuantitySet,
@@ -104,6 +105,14 @@ const templates = (enrolling: fc.Arbitrary<boolean>) =>
         ([facts, isEnrolling]): Template =>
           (m) =>
             PresentationSelected.make({ ...m, presentation: facts, isEnrolling }),
+      ),
+    },
+    {
+      weight: 2,
+      arbitrary: aPresentation.map(
+        (facts): Template =>
+          (m) =>
+            PresentationAdded.make({ ...m, presentation: facts }),
       ),
     },
     {

@@ -13,6 +13,7 @@ import {
   MembershipQuantitySet,
   PaymentOpened,
   PaymentSettled,
+  PresentationAdded,
   PresentationRemoved,
   PresentationSelected,
   ProductQuantitySet,
@@ -159,6 +160,7 @@ export const newLog = () => {
     cartType: (cartType: CartType) => CartTypeChosen.make({ ...meta(), cartType }),
     select: (facts: PresentationFacts = presentation(), isEnrolling = false) =>
       PresentationSelected.make({ ...meta(), presentation: facts, isEnrolling }),
+    add: (facts: PresentationFacts) => PresentationAdded.make({ ...meta(), presentation: facts }),
     remove: (presentationId: number) => PresentationRemoved.make({ ...meta(), presentationId }),
     lockRequested: (commandId: string, presentationId: number, seats: ReadonlyArray<SeatPlace>) =>
       SeatLockRequested.make({ ...meta(), commandId, presentationId, seats }),

@@ -1,7 +1,9 @@
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
+import { toCommitCart } from "../../../src/domain/cart/commitCart.ts"
 import { fold } from "../../../src/domain/cart/fold.ts"
 import { type Cart, initialCart } from "../../../src/domain/cart/state.ts"
-import { locked, newLog, place, presentation, seated } from "./fixtures.ts"
+import { locked, newLog, place, presentation, seated, ticket } from "./fixtures.ts"
 
 const ids = (cart: Cart) => cart.presentations.map((p) => p.facts.id)
 const withoutRejections = ({ rejections, lastError, eventCount, ...rest }: Cart) => rest
@@ -137,5 +139,75 @@ describe("one auth profile and one business per cart (spec §5)", () => {
 
   it("starts empty", () => {
     expect(fold([])).toEqual(initialCart)
+  })
+})
+
+describe("adding a showing to the basket (spec §4 basket, issue 16)", () => {
+  const b = presentation({ id: 2, dateTime: "2026-11-23T21:00:00+02:00" })
+  const seatedTwo = (log: ReturnType<typeof newLog>) => [
+    ...seated(log, presentation({ id: 1 }), [place(0, 0)]),
+    log.add(b),
+    log.lockRequested("lock-2", 2, [place(3, 0)]),
+    log.locked("lock-2", 2, [locked(3, 0, ticket())]),
+  ]
+
+  it("keeps the showings already in a ticket order, each with its own seats, and both commit together", () => {
+    const log = newLog()
+    const cart = fold(seatedTwo(log))
+    expect(ids(cart)).toEqual([1, 2])
+    expect(cart.presentations.map((p) => p.seats.length)).toEqual([1, 1])
+    const built = toCommitCart(cart)
+    expect(Result.isSuccess(built)).toBe(true)
+    if (Result.isSuccess(built))
+      expect(built.success.seats.map((line) => line.ticket.prsntId)).toEqual([1, 2])
+  })
+
+  it("clears the reservation identifier and the start time, as selecting does", () => {
+    const log = newLog()
+    const committed = fold([
+      ...seated(log, presentation({ id: 1 }), [place(0, 0)]),
+      log.commitRequested("k1"),
+      log.committed("k1", "R-77", ["T-1"]),
+    ])
+    const next = fold([log.add(b)], committed)
+    expect(ids(next)).toEqual([1, 2])
+    expect(next.reservation).toBeNull()
+    expect(next.startDateTime).toBeNull()
+  })
+
+  it("is refused for a showing of another auth profile or business (spec §5), and changes nothing", () => {
+    for (const [other, reason] of [
+      [presentation({ id: 2, authProfileId: 8 }), "Incompatible AuthProfile"],
+      [presentation({ id: 2, businessId: 4 }), "Incompatible Business"],
+    ] as const) {
+      const log = newLog()
+      const before = fold(seated(log, presentation({ id: 1 }), [place(0, 0)]))
+      const after = fold([log.add(other)], before)
+      expect(after.lastError).toMatchObject({ reason, event: "PresentationAdded" })
+      expect(withoutRejections(after)).toEqual(withoutRejections(before))
+    }
+  })
+
+  it("a standalone venue type (101, 102) still replaces the others; a cart of another kind refuses it", () => {
+    const log = newLog()
+    const cart = fold([
+      ...seated(log, presentation({ id: 1 }), [place(0, 0)]),
+      log.add(presentation({ id: 2, venueTypeId: 101 })),
+    ])
+    expect(ids(cart)).toEqual([2])
+    const vouchers = fold([log.cartType("vouchers"), log.voucher(1, 10000, 1)])
+    expect(fold([log.add(b)], vouchers).lastError).toMatchObject({ reason: "wrongCartType" })
+  })
+
+  it("removing one showing keeps the other and its seats, and clears the reservation", () => {
+    const log = newLog()
+    const cart = fold([...seatedTwo(log), log.remove(1)])
+    expect(ids(cart)).toEqual([2])
+    expect(cart.presentations[0]?.seats).toHaveLength(1)
+    expect(cart.reservation).toBeNull()
+    // removing it again is harmless
+    expect(withoutRejections(fold([log.remove(1)], cart))).toMatchObject({
+      presentations: cart.presentations,
+    })
   })
 })

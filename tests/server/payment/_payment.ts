@@ -45,7 +45,12 @@ const TICKET_KIND: Record<StageTicket, string> = {
 export const freshStage = async (
   server: RunningServer,
   used: Array<number>,
-  options: { readonly secondCardProvider?: boolean; readonly ticket?: StageTicket } = {},
+  options: {
+    readonly secondCardProvider?: boolean
+    readonly ticket?: StageTicket
+    /** another showing one order may hold with this stage's (same location, business and auth profile) */
+    readonly sameBookingAs?: Stage
+  } = {},
 ): Promise<Stage> => {
   const kind = TICKET_KIND[options.ticket ?? "plain"]
   const offered =
@@ -67,6 +72,8 @@ export const freshStage = async (
      WHERE p.is_on_sale AND p.starts_at > marquee_now() + interval '1 day' AND v.venue_type_id < 100
        AND NOT (p.id = ANY ($1::integer[]))
        AND l.card_provider = $2 ${offered}
+       AND ($3::int IS NULL OR (v.location_id = $4 AND (p.business_id, p.auth_profile_id) =
+         (SELECT business_id, auth_profile_id FROM presentations WHERE id = $3)))
        AND ($2 = 'secondary' OR NOT EXISTS (SELECT 1 FROM service_charges sc WHERE sc.kind = 'booking'
          AND (sc.location_id IS NULL OR sc.location_id = v.location_id)))
      GROUP BY 1, 2, 3, 4, 5, 6
@@ -74,7 +81,12 @@ export const freshStage = async (
        AND NOT s.is_companion AND s.default_ticket_group_id IS NULL)
        AND NOT bool_or(EXISTS (SELECT 1 FROM seat_allocations a WHERE a.presentation_id = p.id AND a.seat_id = s.id))
      ORDER BY 1, 5, 6 LIMIT 1`,
-    [`{${used.join(",")}}`, options.secondCardProvider === true ? "secondary" : "default"],
+    [
+      `{${used.join(",")}}`,
+      options.secondCardProvider === true ? "secondary" : "default",
+      options.sameBookingAs?.presentationId ?? null,
+      options.sameBookingAs?.locationId ?? null,
+    ],
   )
   const row = rows[0]
   if (row === undefined) throw new Error("no empty row in the seeded data")

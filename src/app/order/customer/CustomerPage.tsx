@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query"
 import { useNavigate } from "@tanstack/react-router"
 import { type FormEvent, useRef, useState } from "react"
 import { CustomerInfoSet } from "../../../domain/cart/events.ts"
-import { type CartSeat, findPresentation } from "../../../domain/cart/state.ts"
+import { allSeats } from "../../../domain/cart/state.ts"
 import { mailingStartsTicked } from "../../../domain/order/agreements.ts"
 import {
   CONTACT_FIELD,
@@ -47,14 +47,14 @@ export const CustomerPage = ({ presentationId, locale }: Props) => (
   />
 )
 
-const NO_SEATS: ReadonlyArray<CartSeat> = []
 const NO_CONTACTS: ReadonlyArray<VerifiedContact> = []
 
 const CustomerStep = ({ order, detail, locale, t }: StepProps) => {
   const { log, cart, client } = order
   const presentation = detail.presentation
   const navigate = useNavigate()
-  const seats = findPresentation(cart, presentation.id)?.seats ?? NO_SEATS
+  // every showing's seats: the summary's total is the one the order will cost (issue 16: one order, N showings)
+  const seats = allSeats(cart)
   const control = useStepTimer(log, cart, client, presentation.id, "customerInfo")
   const config = useQuery(configQueryOptions())
   const formType = presentation.isVod ? "vod" : "order"

@@ -2,7 +2,7 @@ import { useNavigate } from "@tanstack/react-router"
 import { useState } from "react"
 import type { Product } from "../../../api/PresentationsApi.ts"
 import { ProductQuantitySet } from "../../../domain/cart/events.ts"
-import { type CartSeat, findPresentation } from "../../../domain/cart/state.ts"
+import { allSeats } from "../../../domain/cart/state.ts"
 import { agorot } from "../../../domain/cart/values.ts"
 import { eventMeta } from "../../cart/cartLog.ts"
 import { formatMoney } from "../../i18n/format.ts"
@@ -31,13 +31,12 @@ export const ProductsPage = ({ presentationId, locale }: Props) => (
   />
 )
 
-const NO_SEATS: ReadonlyArray<CartSeat> = []
-
 const ProductsStep = ({ order, detail, locale, t }: StepProps) => {
   const { log, cart, client } = order
   const presentation = detail.presentation
   const navigate = useNavigate()
-  const seats = findPresentation(cart, presentation.id)?.seats ?? NO_SEATS
+  // every showing's seats: the summary's total is the one the order will cost (issue 16: one order, N showings)
+  const seats = allSeats(cart)
   const control = useStepTimer(log, cart, client, presentation.id, "chooseProducts")
   const [busy, setBusy] = useState(false)
 

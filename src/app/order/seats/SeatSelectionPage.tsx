@@ -369,6 +369,16 @@ const SeatBoard = ({ order, seatActions, presentation, plan, locale, t }: BoardP
           ready === undefined ? t("order.openingCart") : hasReserved ? undefined : t("orderSteps.ga.empty")
         }
       >
+        {ready !== undefined ? (
+          <ready.seatActions.OtherShowings
+            log={ready.log}
+            client={ready.client}
+            cart={ready.cart}
+            presentationId={presentationId}
+            locale={locale}
+            t={t}
+          />
+        ) : null}
         {held.length > 0 && timer?.isExpired !== true ? (
           <ScreenLink
             className="button button--primary"

@@ -37,6 +37,7 @@ import type { SeatMarks } from "../../seatmap/seatRows.ts"
  * The two components are here, not imported by the page, because they append cart events themselves.
  */
 export { BestAvailable, GaQuantity } from "./HoldByQuantity.tsx"
+export { OtherShowings } from "./OtherShowings.tsx"
 
 const NO_SEATS: ReadonlyArray<CartSeat> = []
 

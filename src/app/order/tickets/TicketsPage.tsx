@@ -180,7 +180,16 @@ const TicketsStep = ({ order, detail, locale, t }: StepProps) => {
       ...[...pending].map((seatKey) => ({ code: "detailsNeeded" as const, seatKey })),
     ]
     setProblems(found as ReadonlyArray<TicketProblem>)
-    if (found.length === 0) void navigate(screenLink(presentation.id, "products", locale))
+    if (found.length > 0) return
+    // issue 16: another showing of the order whose seats still need tickets comes next, then the extras
+    const next = cart.presentations.find(
+      (p) => p.facts.id !== presentation.id && !p.isEnrolling && p.seats.some((seat) => seat.ticket === null),
+    )
+    void navigate(
+      next === undefined
+        ? screenLink(presentation.id, "products", locale)
+        : screenLink(next.facts.id, "tickets", locale),
+    )
   }
 
   const startAgain = async () => {
