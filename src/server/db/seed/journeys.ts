@@ -71,6 +71,11 @@ export const JOURNEYS = {
   "payment/declined-he": { venueId: HALL.telAviv3 },
   "order-terms/he": { venueId: HALL.haifa1 },
   "order-verification/he": { venueId: HALL.haifa3 },
+  // issue 16: two showings at one cinema (Tel Aviv: one business, one auth profile) bought in one order
+  "multi-showing/first": { venueId: HALL.telAviv1 },
+  "multi-showing/second": { venueId: HALL.telAviv3 },
+  "multi-showing/remove-first": { venueId: HALL.haifa1 },
+  "multi-showing/remove-second": { venueId: HALL.haifa3 },
 } as const satisfies Record<string, JourneySpec>
 
 export type JourneyName = keyof typeof JOURNEYS
