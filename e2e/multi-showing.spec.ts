@@ -24,6 +24,8 @@ test("two showings in one order: add a showing in the basket, pay once, both on 
   page,
   request,
 }, testInfo) => {
+  // two seat screens, three steps and a payment: a longer journey than most
+  test.setTimeout(90_000)
   // a phone in Hebrew (right to left), a desktop in English: the basket and the confirmation in both
   const lang = testInfo.project.name === "phone" ? "he" : "en"
   const first = await journeyPresentation(request, "multi-showing/first", testInfo)
