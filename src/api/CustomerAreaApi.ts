@@ -83,6 +83,13 @@ export const AreaReservation = Schema.Struct({
   documentKeys: Schema.Array(Schema.String),
   /** the unpaid hold flag of spec §3 (paid and collected at the box office) */
   isHold: Schema.Boolean,
+  /**
+   * issue 16: an unpaid hold's cut-off (30 minutes before the show: its seats are released then unless it was
+   * paid) and whether it has passed; null for a paid order. Optional for answers cached before it existed.
+   */
+  holdDeadline: Schema.optional(
+    Schema.NullOr(Schema.Struct({ deadline: Schema.String, lapsed: Schema.Boolean })),
+  ),
   isCancellable: Schema.Boolean,
   /** the last instant a cancellation is accepted (the presentation's start minus the cut-off) */
   cancellableUntil: Schema.String,

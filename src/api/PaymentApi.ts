@@ -92,6 +92,8 @@ export type CommitResult = typeof CommitResult.Type
  *   than one price level (src/domain/order/ticketRules.ts)
  * - `customerInfoInvalid`
  * - `mixedCart`: lines of two order kinds; `voucherNotAccepted`: a money voucher paying for vouchers
+ * - `mixedPresentations`: showings one order cannot hold together (another location, business or auth profile)
+ * - `holdRequiresMembership`, `premiumSeatOnHold`, `holdTooLate`: an unpaid hold (`cart.isHold`) refused
  * - `idempotencyKeyReused`: the key was used for a different cart
  */
 export const CommitFailureCode = Schema.Literals([
@@ -124,6 +126,11 @@ export const CommitFailureCode = Schema.Literals([
   "mixedCart",
   // a money voucher offered to pay for an order it may not pay (a voucher cannot buy another voucher)
   "voucherNotAccepted",
+  // issue 16, unpaid holds (spec §5): only a signed-in customer with an active membership may hold; a premium
+  // seat cannot be held (the buyer is offered a regular seat); nothing can be held within 30 minutes of the show
+  "holdRequiresMembership",
+  "premiumSeatOnHold",
+  "holdTooLate",
 ])
 export type CommitFailureCode = typeof CommitFailureCode.Type
 

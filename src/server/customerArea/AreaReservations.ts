@@ -7,8 +7,9 @@ import { localized } from "../localized.ts"
 import { toChainIso } from "../time.ts"
 
 /**
- * A customer's paid reservations as the area lists them (spec §4 reservation states). Only orders that were paid
- * are shown (an order awaiting payment is still the cart's; a voided one never existed for the buyer). The seeded
+ * A customer's paid reservations as the area lists them (spec §4 reservation states), and (issue 16) their unpaid
+ * holds with the cut-off the database releases them at. Other orders awaiting payment are still the cart's; a
+ * voided one never existed for the buyer. The seeded
  * history has no `reservations.presentation_id`, so the presentation is read from its tickets where needed.
  *
  * Past reservations are capped at {@link PAST_SHOWN} (the latest): a regular has hundreds over the years, and the
@@ -22,6 +23,8 @@ interface HeadRow {
   readonly documentKey: string | null
   readonly purchasedAtMs: number
   readonly isHold: boolean
+  /** an unpaid hold's cut-off; null once paid */
+  readonly holdDeadlineMs: number | null
   readonly collected: boolean
   readonly total: number
   readonly refunded: number
@@ -61,7 +64,8 @@ export const listReservations = Effect.fn("AreaReservations.list")(function* (
         (SELECT st.presentation_id FROM sold_tickets st WHERE st.reservation_id = r.id ORDER BY st.id LIMIT 1))
         AS shown_presentation_id
       FROM reservations r
-      WHERE r.customer_id = ${customerId} AND r.payment_status = 'paid'
+      WHERE r.customer_id = ${customerId}
+        AND (r.payment_status = 'paid' OR (r.is_hold AND r.payment_status = 'awaitingPayment'))
     ), placed AS (
       SELECT m.*, p.starts_at, row_number() OVER (
         PARTITION BY p.starts_at <= marquee_now() ORDER BY p.starts_at DESC) AS past_rank
@@ -70,6 +74,8 @@ export const listReservations = Effect.fn("AreaReservations.list")(function* (
     SELECT r.id::float8 AS id, r.identifier, r.document_key AS "documentKey",
       (extract(epoch FROM coalesce(r.paid_at, r.purchased_at)) * 1000)::float8 AS "purchasedAtMs",
       r.is_hold AS "isHold", r.collected_at IS NOT NULL AS collected, r.total_agorot::float8 AS total,
+      CASE WHEN r.payment_status = 'awaitingPayment'
+        THEN (extract(epoch FROM r.payment_deadline) * 1000)::float8 END AS "holdDeadlineMs",
       coalesce((SELECT sum(rc.refund_agorot) FROM reservation_cancellations rc WHERE rc.reservation_id = r.id),
         0)::float8 AS refunded,
       p.id AS "presentationId", f.id AS "featureId", ${localized(sql, "f.name", lang)} AS "featureName",
@@ -133,9 +139,14 @@ export const listReservations = Effect.fn("AreaReservations.list")(function* (
       refunded: head.refunded,
       documentKeys: head.documentKey === null ? [] : [head.documentKey],
       isHold: head.isHold,
-      isCancellable: can.isCancellable,
+      holdDeadline:
+        head.holdDeadlineMs === null
+          ? null
+          : { deadline: toChainIso(head.holdDeadlineMs), lapsed: head.holdDeadlineMs <= nowMs },
+      // an unpaid hold has nothing to refund: it is paid or it lapses
+      isCancellable: head.holdDeadlineMs === null && can.isCancellable,
       cancellableUntil: toChainIso(can.cancellableUntilMs),
-      notCancellableReason: can.reason,
+      notCancellableReason: head.holdDeadlineMs === null ? can.reason : null,
     }
   })
   const upcoming = heads

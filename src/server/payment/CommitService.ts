@@ -35,6 +35,7 @@ import type { Asker } from "./itemOrders/ItemOrderKind.ts"
 import { itemsAsPricedCart } from "./itemOrders/itemsAsPricedCart.ts"
 import { itemOrderKinds } from "./itemOrders/kinds.ts"
 import * as steps from "./OrderStepsRepo.ts"
+import { holdDeadline } from "./holdRules.ts"
 import { type OrderRow, OrdersRepo } from "./OrdersRepo.ts"
 import { amountDueOf, type CommitPlan, type PlacedOrder } from "./orderPlan.ts"
 import { enqueuePaidConfirmation } from "./outbox.ts"
@@ -136,8 +137,9 @@ export class CommitService extends Context.Service<
        */
       const validateTickets = Effect.fn("CommitService.validateTickets")(function* (
         request: CommitRequest,
-        cartToken: string,
+        asker: Asker,
       ) {
+        const cartToken = asker.cartToken
         const cart = request.cart
         const ids = [...new Set(cart.seats.map((line) => line.ticket.prsntId))]
         if (ids.length > MAX_SHOWINGS) return yield* failed("mixedPresentations")
@@ -168,8 +170,20 @@ export class CommitService extends Context.Service<
           return yield* new LoyaltyMemberNotProven({ error: "loyaltyMemberNotProven" })
         const priced = priceCart(cart, facts)
         if ("refused" in priced) return yield* failed(priced.refused)
+        // an unpaid hold (issue 16) is held until its cut-off instead of the payment minutes
+        const hold = cart.isHold
+          ? yield* holdDeadline({
+              cart,
+              customerId: asker.customerId,
+              priced: priced.ok,
+              earliestStartMs: p.startsAtMs,
+              nowMs: now,
+            })
+          : null
+        if (hold !== null && "refused" in hold) return yield* failed(hold.refused)
         return {
           kind: "tickets" as const,
+          holdUntilMs: hold?.deadlineMs ?? null,
           presentation: p,
           presentationIds: showings.map((s) => s.id),
           pointOfSaleId: p.pointOfSaleId as number,
@@ -186,7 +200,8 @@ export class CommitService extends Context.Service<
         asker: Asker,
       ) {
         const itemKind = itemOrderKinds[kind]
-        if (itemKind === undefined) return yield* failed("notOnSale")
+        // only seats are held unpaid (spec §5); the other kinds are bought
+        if (itemKind === undefined || request.cart.isHold) return yield* failed("notOnSale")
         const priced = yield* itemKind.price(request.cart, asker)
         if (!priced.voucherPayable && request.cart.voucherPayments.length > 0)
           return yield* failed("voucherNotAccepted")
@@ -195,6 +210,7 @@ export class CommitService extends Context.Service<
           kind,
           presentation: { id: null, ...place },
           presentationIds: [],
+          holdUntilMs: null,
           pointOfSaleId: place.pointOfSaleId,
           priced: itemsAsPricedCart(priced),
           items: priced.items,
@@ -212,7 +228,7 @@ export class CommitService extends Context.Service<
         if (cart.voucherPayments.length > 1) return yield* failed("voucherNotFound")
         const order =
           kind === "tickets"
-            ? yield* validateTickets(request, asker.cartToken)
+            ? yield* validateTickets(request, asker)
             : yield* validateItems(request, kind, asker)
         return { ...order, contact }
       })
@@ -323,6 +339,7 @@ export class CommitService extends Context.Service<
                 kind: checked.kind,
                 presentation,
                 presentationIds: checked.presentationIds,
+                holdUntilMs: checked.holdUntilMs,
                 pointOfSaleId: checked.pointOfSaleId,
                 priced,
                 items: checked.items,

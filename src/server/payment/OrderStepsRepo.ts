@@ -3,7 +3,14 @@ import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import { allocationKey } from "../../domain/seating/seatKeys.ts"
 import { newOrderIdentifier } from "../db/orderIdentifiers.ts"
-import { amountDueOf, type CommitPlan, inIdOrder, type PlacedOrder, voucherAmountOf } from "./orderPlan.ts"
+import {
+  amountDueOf,
+  type CommitPlan,
+  deadlineSql,
+  inIdOrder,
+  type PlacedOrder,
+  voucherAmountOf,
+} from "./orderPlan.ts"
 
 /**
  * The SQL of a commit's steps, one named function each, run inside the commit's transaction (CommitService keeps
@@ -83,6 +90,7 @@ export const paidOrderWithSeats = Effect.fn("OrderSteps.paidOrderWithSeats")(fun
 export const insertOrder = Effect.fn("OrderSteps.insertOrder")(function* (plan: CommitPlan) {
   const sql = yield* SqlClient.SqlClient
   const { presentation, priced } = plan
+  const deadline = deadlineSql(plan)
   const idRows = yield* sql<{ id: string }>`
     SELECT nextval(pg_get_serial_sequence('reservations', 'id'))::text AS id`
   const id = Number(idRows[0]?.id)
@@ -91,12 +99,14 @@ export const insertOrder = Effect.fn("OrderSteps.insertOrder")(function* (plan: 
     INSERT INTO reservations (id, identifier, location_id, point_of_sale_id, business_id, auth_profile_id,
       purchased_at, total_agorot, service_charge_agorot, idempotency_key, payment_status, presentation_id,
       cart_token, commit_fingerprint, payment_deadline, amount_due_agorot, voucher_agorot, contact,
-      discount_code_ids, order_kind)
+      discount_code_ids, order_kind, is_hold)
     VALUES (${id}, ${identifier}, ${presentation.locationId}, ${plan.pointOfSaleId},
       ${presentation.businessId}, ${presentation.authProfileId}, marquee_now(), ${priced.total}, ${priced.serviceCharge},
       ${plan.idempotencyKey}, 'awaitingPayment', ${presentation.id}, ${plan.cartToken}, ${plan.fingerprint},
-      marquee_now() + make_interval(mins => ${plan.paymentMinutes}), ${amountDueOf(plan)}, ${voucherAmountOf(plan)},
-      ${JSON.stringify(plan.contact)}::jsonb, ${`{${priced.discountIds.join(",")}}`}::integer[], ${plan.kind})
+      coalesce(${deadline.holdUntil}::timestamptz, marquee_now() + make_interval(mins => ${deadline.minutes})),
+      ${amountDueOf(plan)}, ${voucherAmountOf(plan)},
+      ${JSON.stringify(plan.contact)}::jsonb, ${`{${priced.discountIds.join(",")}}`}::integer[], ${plan.kind},
+      ${plan.holdUntilMs !== null})
     ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING id::text AS id`
   return inserted.length === 0 ? Option.none() : Option.some(id)
@@ -106,12 +116,14 @@ export const insertOrder = Effect.fn("OrderSteps.insertOrder")(function* (plan: 
 export const tieHolds = Effect.fn("OrderSteps.tieHolds")(function* (order: PlacedOrder) {
   const sql = yield* SqlClient.SqlClient
   const ids = order.allocationIds
+  const deadline = deadlineSql(order.plan)
   if (ids.length === 0) return
   // a stale voided-to-be order may still name an allocation this cart took over after its hold lapsed
   yield* sql`UPDATE sold_tickets SET allocation_id = NULL WHERE allocation_id IN ${sql.in(ids)}`
   yield* sql`
     UPDATE seat_allocations SET reservation_id = ${order.orderId},
-      expires_at = marquee_now() + make_interval(mins => ${order.plan.paymentMinutes})
+      expires_at = coalesce(${deadline.holdUntil}::timestamptz,
+        marquee_now() + make_interval(mins => ${deadline.minutes}))
     WHERE id IN ${sql.in(ids)}`
 })
 

@@ -174,6 +174,13 @@ export class OrdersRepo extends Context.Service<
         const order = yield* lock(id)
         if (order.paymentStatus === "paid") return "alreadyPaid" as const
         if (order.paymentStatus === "voided") return "voided" as const
+        // an unpaid hold past its cut-off (src/server/payment/holdRules.ts) was released: too late to pay for it
+        const lapsedHold = yield* sql<{ lapsed: boolean }>`
+          SELECT is_hold AND payment_deadline <= marquee_now() AS lapsed FROM reservations WHERE id = ${id}`
+        if (lapsedHold[0]?.lapsed === true) {
+          yield* voidOrder(id, "orderCancelled")
+          return "voided" as const
+        }
         // lock the order's seats, then check none was taken over (its reservation_id cleared) or deleted
         yield* sql`SELECT id FROM seat_allocations WHERE reservation_id = ${id} ORDER BY id FOR UPDATE`
         const lost = yield* sql<{ n: number }>`

@@ -83,9 +83,10 @@ export const loadPricingFacts = Effect.fn("CommitFacts.pricing")(function* (
     x: number
     y: number
     capacity: number
+    isPremium: boolean | null
   }>(
     `SELECT i.idx::int AS idx, vs.id AS "sectionId", vs.is_reserved AS "isReserved", s.id AS "seatId",
-       s.default_ticket_group_id AS "defaultGroupId", i.x, i.y, vs.capacity
+       s.default_ticket_group_id AS "defaultGroupId", i.x, i.y, vs.capacity, s.is_premium AS "isPremium"
      FROM unnest($1::integer[], $2::integer[], $3::integer[], $4::integer[])
        WITH ORDINALITY AS i (section_id, x, y, seatplan_id, idx)
      JOIN venue_sections vs ON vs.id = i.section_id AND vs.seatplan_id = i.seatplan_id
@@ -103,7 +104,13 @@ export const loadPricingFacts = Effect.fn("CommitFacts.pricing")(function* (
     const seat: ResolvedSeat | undefined = row.isReserved
       ? row.seatId === null
         ? undefined
-        : { seatId: row.seatId, gaSlot: null, sectionId: row.sectionId, defaultGroupId: row.defaultGroupId }
+        : {
+            seatId: row.seatId,
+            gaSlot: null,
+            sectionId: row.sectionId,
+            defaultGroupId: row.defaultGroupId,
+            isPremium: row.isPremium === true,
+          }
       : row.y === 0 && row.x >= 0 && row.x < row.capacity
         ? { seatId: null, gaSlot: row.x, sectionId: row.sectionId, defaultGroupId: null }
         : undefined
@@ -258,4 +265,16 @@ export const loadProductPrices = Effect.fn("CommitFacts.productPrices")(function
     [intArray([...new Set(ids)])],
   )
   return new Map(rows.map((p) => [p.id, p.price])) as ReadonlyMap<number, number>
+}, Effect.orDie)
+
+/**
+ * Whether the customer holds a membership valid today (Asia/Jerusalem days, by the database clock): spec §5,
+ * only such a customer may hold seats unpaid.
+ */
+export const hasActiveMembership = Effect.fn("CommitFacts.activeMembership")(function* (customerId: number) {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql<{ ok: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM members m WHERE m.customer_id = ${customerId}
+      AND (marquee_now() AT TIME ZONE 'Asia/Jerusalem')::date BETWEEN m.start_date AND m.end_date) AS ok`
+  return rows[0]?.ok === true
 }, Effect.orDie)

@@ -64,6 +64,8 @@ export interface ResolvedSeat {
   readonly sectionId: number
   /** the seat's own ticket group, which wins over the section's groups */
   readonly defaultGroupId: number | null
+  /** a premium seat, which an unpaid hold may not take (spec §5) */
+  readonly isPremium?: boolean
 }
 
 /** A location's booking fee (service_charges, kind 'booking'), as the browser's order summary reads it. */

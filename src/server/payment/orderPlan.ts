@@ -36,7 +36,18 @@ export interface CommitPlan {
   readonly contact: object
   /** minutes the seats stay held for the order once committed */
   readonly paymentMinutes: number
+  /**
+   * an unpaid hold (issue 16, holdRules.ts): its cut-off (epoch ms), which is then the order's payment deadline
+   * and its seats' expiry instead of `paymentMinutes`; null for every other order
+   */
+  readonly holdUntilMs: number | null
 }
+
+/** The order's deadline as SQL: the hold's cut-off, else `paymentMinutes` from the database's now. */
+export const deadlineSql = (plan: CommitPlan): { readonly holdUntil: string | null; readonly minutes: number } => ({
+  holdUntil: plan.holdUntilMs === null ? null : new Date(plan.holdUntilMs).toISOString(),
+  minutes: plan.paymentMinutes,
+})
 
 /** A plan whose reservation row exists: its id, and the hold each priced line takes (same order as the lines). */
 export interface PlacedOrder {
