@@ -36,9 +36,15 @@ type CommitText = (typeof COMMIT_TEXTS)[number]
 const hasCommitText = (code: string): code is CommitText =>
   (COMMIT_TEXTS as ReadonlyArray<string>).includes(code)
 
+const HOLD_REFUSALS = ["holdRequiresMembership", "premiumSeatOnHold", "holdTooLate"] as const
+const isHoldRefusal = (code: string): code is (typeof HOLD_REFUSALS)[number] =>
+  (HOLD_REFUSALS as ReadonlyArray<string>).includes(code)
+
 export const errorKey = (error: PayError): MessageKey => {
   if (error._tag === "BlikError" && error.expired) return "payment.errors.BlikExpired"
   if (error._tag === "CommitFailed" && hasCommitText(error.code)) return `payment.errors.${error.code}`
+  // issue 16: an unpaid hold's refusals (their texts live under `holds.errors`)
+  if (error._tag === "CommitFailed" && isHoldRefusal(error.code)) return `holds.errors.${error.code}`
   if (error._tag === "CustomerAnswersRefused") return `payment.errors.${error.code}`
   if (error._tag === "ContactNotVerified") return `payment.errors.${error.channel}NotVerified`
   return `payment.errors.${error._tag}`

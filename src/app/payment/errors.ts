@@ -175,6 +175,8 @@ const TICKET_CODES: ReadonlySet<string> = new Set([
   "pointsBalance",
   "loyaltyTicketLimit",
   "priceLevel",
+  // issue 16: a premium seat on an unpaid hold; the seats stay held, so the buyer switches to a regular one
+  "premiumSeatOnHold",
 ])
 
 export const wayForward = (error: PayError): WayForward => {

@@ -44,7 +44,9 @@ export interface CommitPlan {
 }
 
 /** The order's deadline as SQL: the hold's cut-off, else `paymentMinutes` from the database's now. */
-export const deadlineSql = (plan: CommitPlan): { readonly holdUntil: string | null; readonly minutes: number } => ({
+export const deadlineSql = (
+  plan: CommitPlan,
+): { readonly holdUntil: string | null; readonly minutes: number } => ({
   holdUntil: plan.holdUntilMs === null ? null : new Date(plan.holdUntilMs).toISOString(),
   minutes: plan.paymentMinutes,
 })

@@ -91,7 +91,10 @@ describe("selectForTickets", () => {
     await selectForTickets(log, showing(1))
     await holdOne(log, 1)
     log.setAddingShowing(true)
-    const other = { ...presentation({ id: 2, businessId: 99 }), featureName: "Film" } as unknown as Presentation
+    const other = {
+      ...presentation({ id: 2, businessId: 99 }),
+      featureName: "Film",
+    } as unknown as Presentation
     await selectForTickets(log, other)
     expect(log.store.state().presentations.map((p) => p.facts.id)).toEqual([2])
     expect(log.store.state().rejections).toEqual([])

@@ -50,4 +50,10 @@ describe("the way forward after a refused order", () => {
     expect(errorKey(mobile)).toBe("payment.errors.mobileNotVerified")
     expect(errorKey(new ContactNotVerified({ channel: "email" }))).toBe("payment.errors.emailNotVerified")
   })
+
+  it("names an unpaid hold's refusals (issue 16) and sends a premium seat back to the seats still held", () => {
+    for (const code of ["holdRequiresMembership", "premiumSeatOnHold", "holdTooLate"] as const)
+      expect(errorKey(new CommitFailed({ code })), code).toBe(`holds.errors.${code}`)
+    expect(wayForward(new CommitFailed({ code: "premiumSeatOnHold" }))).toBe("backToTickets")
+  })
 })

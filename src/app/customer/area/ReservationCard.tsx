@@ -6,7 +6,7 @@ import { formatMoney } from "../../i18n/format.ts"
 import type { LocaleCode } from "../../i18n/locales.ts"
 import type { Translate } from "../../i18n/useI18n.ts"
 import { type ResendResult, resendTickets } from "./areaApi.ts"
-import { wallDate, wallTime } from "./areaView.ts"
+import { holdNotice, wallDate, wallTime } from "./areaView.ts"
 import { seatText } from "./seatText.ts"
 
 /**
@@ -29,6 +29,7 @@ export const ReservationCard = ({
   const r = reservation
   const keys = r.documentKeys
   const money = (agorot: number) => formatMoney(agorot, locale)
+  const hold = holdNotice(r)
   return (
     <article
       className="area-card"
@@ -73,6 +74,16 @@ export const ReservationCard = ({
         {t("customerArea.reservation.total", { amount: money(r.total) })}
         {r.refunded > 0 ? ` · ${t("customerArea.reservation.refunded", { amount: money(r.refunded) })}` : ""}
       </p>
+      {hold !== null ? (
+        // issue 16: an unpaid hold, paid and collected by its cut-off or released then (the database's deadline)
+        <p
+          className="area-card__line"
+          data-testid="hold-deadline"
+          data-lapsed={hold.key === "holds.area.lapsed"}
+        >
+          {"params" in hold ? t(hold.key, hold.params) : t(hold.key)}
+        </p>
+      ) : null}
       {r.isCancellable ? (
         <p className="area-muted">
           {t("customerArea.reservation.cancellableUntil", {

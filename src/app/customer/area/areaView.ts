@@ -18,8 +18,9 @@ export const splitReservations = (
   serverTime: string,
 ): { readonly upcoming: ReadonlyArray<AreaReservation>; readonly past: ReadonlyArray<AreaReservation> } => {
   const now = Date.parse(serverTime)
+  // an unpaid hold past its cut-off (issue 16) admits no one: its seats were released
   const isUpcoming = (r: AreaReservation) =>
-    UPCOMING.has(r.state) && Date.parse(r.presentation.dateTime) >= now
+    UPCOMING.has(r.state) && Date.parse(r.presentation.dateTime) >= now && r.holdDeadline?.lapsed !== true
   return { upcoming: reservations.filter(isUpcoming), past: reservations.filter((r) => !isUpcoming(r)) }
 }
 
@@ -109,3 +110,19 @@ export const voucherAmount = (
   value: number,
   money: (agorot: number) => string,
 ): string => (voucher.kind === "money" ? money(value) : String(value))
+
+/**
+ * What an unpaid hold says (issue 16): pay and collect by its cut-off, or that it was released; null for a paid
+ * order (and for answers from before holds had a deadline).
+ */
+export const holdNotice = (
+  r: AreaReservation,
+):
+  | { readonly key: "holds.area.payBy"; readonly params: { readonly date: string; readonly time: string } }
+  | { readonly key: "holds.area.lapsed" }
+  | null => {
+  const hold = r.holdDeadline
+  if (hold === undefined || hold === null) return null
+  if (hold.lapsed) return { key: "holds.area.lapsed" }
+  return { key: "holds.area.payBy", params: { date: wallDate(hold.deadline), time: wallTime(hold.deadline) } }
+}

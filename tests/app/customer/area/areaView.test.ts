@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest"
 import type { AreaReservation, AreaTicket } from "../../../../src/api/CustomerAreaApi.ts"
 import {
   cancelProblemOf,
+  holdNotice,
   itemsToCancel,
   mobileProblemOf,
   splitReservations,
@@ -132,5 +133,36 @@ describe("voucherAmount", () => {
     const money = (agorot: number) => `₪${agorot / 100}`
     expect(voucherAmount({ kind: "money" }, 5000, money)).toBe("₪50")
     expect(voucherAmount({ kind: "tickets" }, 2, money)).toBe("2")
+  })
+})
+
+describe("an unpaid hold in the area (issue 16)", () => {
+  const held = (lapsed: boolean): AreaReservation => ({
+    ...reservation("H1", "active", "2026-11-26T20:00:00+02:00"),
+    isHold: true,
+    holdDeadline: { deadline: "2026-11-26T19:30:00+02:00", lapsed },
+  })
+
+  it("says when to pay and collect by, in wall time, and is among my tickets until then", () => {
+    expect(holdNotice(held(false))).toEqual({
+      key: "holds.area.payBy",
+      params: { date: "26/11/2026", time: "19:30" },
+    })
+    expect(splitReservations([held(false)], NOW).upcoming).toHaveLength(1)
+  })
+
+  it("once its cut-off passed says it was released, and is history even though the show is ahead", () => {
+    expect(holdNotice(held(true))).toEqual({ key: "holds.area.lapsed" })
+    expect(splitReservations([held(true)], NOW)).toMatchObject({
+      upcoming: [],
+      past: [{ reservationIdentifier: "H1" }],
+    })
+  })
+
+  it("says nothing for a paid order", () => {
+    expect(holdNotice(reservation("P1", "active", "2026-11-26T20:00:00+02:00"))).toBeNull()
+    expect(
+      holdNotice({ ...reservation("P2", "active", "2026-11-26T20:00:00+02:00"), holdDeadline: null }),
+    ).toBeNull()
   })
 })
