@@ -101,9 +101,10 @@ const buyer = async (
         tally,
         "browse",
         () =>
-          fetch(`${server.baseUrl}/api/presentations/?locationId=${stage.locationId}`).then(
-            (r) => (r.body?.cancel(), r),
-          ),
+          fetch(`${server.baseUrl}/api/presentations/?locationId=${stage.locationId}`).then(async (r) => {
+            await r.text()
+            return r
+          }),
         (r) => r.status,
       )
       const cart = await timed(
