@@ -16,7 +16,13 @@ type Props = {
 export const ShopBasket = ({ lines, locale, t, children }: Props) => {
   const total = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0)
   return (
-    <aside className="basket order-summary" aria-label={t("shop.basket.title")} data-testid="shop-basket">
+    <aside
+      className="basket order-summary"
+      aria-label={t("shop.basket.title")}
+      data-testid="shop-basket"
+      // few lines: they show on a phone too (the ticket order hides its long list behind a toggle)
+      data-open=""
+    >
       <h2 className="basket__title">{t("shop.basket.title")}</h2>
       {lines.length === 0 ? (
         <p className="basket__empty">{t("shop.basket.empty")}</p>
