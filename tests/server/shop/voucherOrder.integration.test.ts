@@ -3,6 +3,7 @@ import type { CommitCart } from "../../../src/domain/cart/commitCart.ts"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 import { newCart } from "../../_support/humanCheck.ts"
 import type { RunningServer } from "../../_support/testServer.ts"
+import { call, DEMO_MOBILE, signIn } from "../customerArea/_area.ts"
 import {
   buyerCart,
   type Committed,
@@ -196,6 +197,46 @@ describe.each(databases)("voucher orders on $name", ({ start }) => {
     expect(await issuedOf(live(), order.reservationIdentifier)).toEqual([
       expect.objectContaining({ balance: null, tickets: 2, days: 365, paid: PAIR.price }),
     ])
+  })
+
+  it("a signed-in buyer's vouchers are theirs: in their customer area, never another's", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const uuid = await signIn(live(), DEMO_MOBILE)
+    const cart = await newCart(live().baseUrl)
+    const response = await fetch(`${live().baseUrl}/api/payment/commit`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-cart-token": cart,
+        "idempotency-key": crypto.randomUUID(),
+        uuid,
+      },
+      body: JSON.stringify({
+        cart: voucherCart([open(GIFT.min, 1)]),
+        termsAccepted: true,
+        additionalTerms: [],
+      }),
+    })
+    expect(response.status).toBe(200)
+    const order = (await response.json()) as Committed
+    const form = await openForm(live(), cart, order.reservationIdentifier)
+    expect((await payByCard(live(), form)).status).toBe(303)
+    const [issued] = await issuedOf(live(), order.reservationIdentifier)
+    const [owner] = await live().query<{ mobile: string }>(
+      `SELECT c.mobile FROM system_vouchers v JOIN customers c ON c.id = v.customer_id WHERE v.reference = $1`,
+      [issued?.reference],
+    )
+    expect(owner?.mobile).toBe(DEMO_MOBILE)
+    const area = await call(live(), uuid, "GET", "/api/customer-area/customerAreaData?lang=en")
+    expect(JSON.stringify(area.body)).toContain(issued?.reference as string)
+    // a guest's voucher belongs to nobody's area
+    const guest = await buyAndPay(live(), [open(GIFT.min, 1)])
+    const [unowned] = await live().query<{ customer: number | null }>(
+      `SELECT v.customer_id AS customer FROM system_vouchers v JOIN reservations r ON r.id = v.purchase_reservation_id
+       WHERE r.identifier = $1`,
+      [guest.order.reservationIdentifier],
+    )
+    expect(unowned?.customer).toBeNull()
   })
 
   it("an unpaid order issues nothing", async (ctx) => {
