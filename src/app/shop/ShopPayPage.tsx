@@ -152,6 +152,14 @@ const PayStep = ({
   return (
     <div className="order__body pay">
       <div className="pay__main">
+        {reservation?.status === "voided" ? (
+          <div className="order__notice order__notice--problem" role="alert" data-testid="shop-expired">
+            <p>{t("shop.expired")}</p>
+            <button type="button" className="button button--primary" onClick={() => void startAgain()}>
+              {t("shop.startAgain")}
+            </button>
+          </div>
+        ) : null}
         {kind === "food" ? (
           <VoucherEntry log={log} cart={cart} amount={figures.voucher} locale={locale} t={t} />
         ) : null}
