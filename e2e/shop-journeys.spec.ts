@@ -125,6 +125,25 @@ test.describe("shop", () => {
     expect(ticketOrder.voucherAmount).toBeLessThanOrEqual(15_000)
   })
 
+  test("a voucher not sold online sends the buyer to customer service; an unknown kind is none for sale", async ({
+    page,
+    lang,
+  }, testInfo) => {
+    const t = texts[lang]
+    // the seeded corporate vouchers (superclass 3) are sold through customer service only
+    await page.goto(`/vouchers/3${query(lang)}`)
+    await expect(page.getByTestId("voucher-customer-service")).toContainText(t.shop.vouchers.customerService)
+    await expect(page.getByTestId("voucher-quantity")).toHaveCount(0)
+    await expect(page.getByTestId("shop-none-for-sale")).toHaveText(t.shop.noneForSale.vouchers)
+    await shot(page, "vouchers-customer-service", testInfo)
+    // fixed-price ticket vouchers: a quantity per price
+    await page.goto(`/vouchers/2${query(lang)}`)
+    await expect(page.getByTestId("voucher-price")).toHaveCount(2)
+    await shot(page, "vouchers-fixed", testInfo)
+    await page.goto(`/vouchers/999${query(lang)}`)
+    await expect(page.getByTestId("shop-none-for-sale")).toContainText(t.shop.noneForSale.vouchers)
+  })
+
   test("a donation of the donor's own amount, with the ID number the form requires", async ({
     page,
     pay,
