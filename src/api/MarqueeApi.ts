@@ -12,6 +12,7 @@ import { PaymentApi } from "./PaymentApi.ts"
 import { PresentationsApi } from "./PresentationsApi.ts"
 import { ReservationsApi } from "./ReservationsApi.ts"
 import { SeatsApi } from "./SeatsApi.ts"
+import { ShopApi } from "./ShopApi.ts"
 import { LiveApi, StaffAuthApi } from "./StaffApi.ts"
 
 /**
@@ -32,6 +33,7 @@ export class MarqueeApi extends HttpApi.make("marquee")
   .add(CustomerAreaApi)
   .add(CustomerAreaCancellationApi)
   .add(CustomerAreaVouchersApi)
+  .add(ShopApi)
   .add(StaffAuthApi)
   .add(LiveApi)
   .prefix("/api")

@@ -124,6 +124,14 @@ export const CommitFailureCode = Schema.Literals([
   "mixedCart",
   // a money voucher offered to pay for an order it may not pay (a voucher cannot buy another voucher)
   "voucherNotAccepted",
+  // spec §9: at most 10 vouchers in one order
+  "tooManyVouchers",
+  // an open-price voucher outside its class's min–max, or a fixed price that is not the class's own
+  "voucherPriceInvalid",
+  // spec §5: a voucher type sold through customer service only
+  "notSoldOnline",
+  // a donation's custom amount below its detail's least, or an amount on a fixed-amount detail
+  "donationAmountInvalid",
 ])
 export type CommitFailureCode = typeof CommitFailureCode.Type
 

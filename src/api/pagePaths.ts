@@ -22,6 +22,13 @@ export const PAGE_PATHS = [
   "/order/$presentationId/products",
   "/order/$presentationId/seats",
   "/order/$presentationId/tickets",
+  // orders without a showing (issue 16): vouchers, donations, food alone, and their shared steps
+  "/vouchers/",
+  "/vouchers/$systemVoucherSuperClassId",
+  "/donate",
+  "/food",
+  "/shop/$kind/customer",
+  "/shop/$kind/pay",
   // the staff app (issue 18)
   "/PRES-live",
   "/PRES-live/",

@@ -28,6 +28,7 @@ import { HumanCheckHttp } from "./providers/humanCheck/http.ts"
 import { SandboxInboxRoute } from "./providers/messaging/sandboxInbox.ts"
 import { sandboxMessengerLayer } from "./providers/messaging/sandboxMessenger.ts"
 import { SeatsHttp } from "./seats/http.ts"
+import { ShopHttp } from "./shop/http.ts"
 import { LiveHttp, StaffAuthHttp } from "./staff/http.ts"
 import { staffSessionsLayer } from "./staff/staffSessions.ts"
 
@@ -45,6 +46,7 @@ export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/o
     PaymentHttp,
     ReservationsHttp,
     CustomerAreaHttp,
+    ShopHttp,
     StaffAuthHttp,
     LiveHttp,
   ]),

@@ -144,6 +144,8 @@ export interface CommitOptions {
   readonly paypal?: PaypalPayment | null
   readonly paymentIdentifier?: string | null
   readonly modify?: CommitModify | null
+  /** where food alone is collected (a cart without a showing names no location of its own) */
+  readonly locationId?: number | null
 }
 
 const optional = <K extends string, V>(key: K, value: V | null): { [P in K]?: V } =>
@@ -226,7 +228,7 @@ export const toCommitCart = (
             ],
       authProfileId: source?.facts.authProfileId ?? null,
       businessId: source?.facts.businessId ?? null,
-      locationId: source?.facts.locationId ?? null,
+      locationId: source?.facts.locationId ?? options.locationId ?? null,
       isHold: cart.isHold,
       referralMiniSiteId: options.referralMiniSiteId ?? null,
       startDateTime: cart.startDateTime,
