@@ -124,6 +124,13 @@ export const CommitFailureCode = Schema.Literals([
   "mixedCart",
   // a money voucher offered to pay for an order it may not pay (a voucher cannot buy another voucher)
   "voucherNotAccepted",
+  // memberships (spec §8 membership order errors, §5, §9; src/server/payment/itemOrders/membershipsOrder.ts)
+  "noMembershipsForSale",
+  "membershipPriceNotFound",
+  "membershipCodeAlreadyEntered",
+  "memberNotFound",
+  "membershipQuantity",
+  "membershipSeatRequired",
 ])
 export type CommitFailureCode = typeof CommitFailureCode.Type
 

@@ -18,6 +18,7 @@ import { clientAppLayer } from "./http/clientApp.ts"
 import { limitRequestBodies } from "./http/limitRequestBodies.ts"
 import { answerClientError, problemForBareRefusals } from "./http/problemAnswers.ts"
 import { refuseControlCharacters } from "./http/refuseControlCharacters.ts"
+import { MembershipsHttp } from "./memberships/http.ts"
 import { OutboxSender } from "./notifications/OutboxSender.ts"
 import { PaymentHttp, ReservationsHttp } from "./payment/http.ts"
 import { PaymentRoutes } from "./payment/webhook.ts"
@@ -46,6 +47,7 @@ export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/o
     CustomerAreaHttp,
     StaffAuthHttp,
     LiveHttp,
+    MembershipsHttp,
   ]),
   Layer.provide(altchaHumanCheckLayer),
   // who is asking: the cart token and the customer's uuid, resolved once per request (src/api/sessions.ts)

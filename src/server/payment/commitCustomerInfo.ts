@@ -32,7 +32,11 @@ export interface AnswerRules {
   /** config param 66 */
   readonly invoiceEnabled: boolean
   /** the customer-info forms the site serves, per order type */
-  readonly forms: { readonly order: CustomerFormConfig; readonly vod: CustomerFormConfig }
+  readonly forms: {
+    readonly order: CustomerFormConfig
+    readonly vod: CustomerFormConfig
+    readonly membership: CustomerFormConfig
+  }
 }
 
 const refused = (code: CommitAnswersRefused["code"]) => new CommitAnswersRefused({ code })

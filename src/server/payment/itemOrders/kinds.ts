@@ -1,5 +1,6 @@
 import type { OrderKind } from "../../../domain/cart/orderKind.ts"
 import type { ItemOrderKind } from "./ItemOrderKind.ts"
+import { membershipsOrder } from "./membershipsOrder.ts"
 import { productsOrder } from "./productsOrder.ts"
 
 /**
@@ -8,4 +9,5 @@ import { productsOrder } from "./productsOrder.ts"
  */
 export const itemOrderKinds: Partial<Record<Exclude<OrderKind, "tickets">, ItemOrderKind>> = {
   products: productsOrder,
+  memberships: membershipsOrder,
 }
