@@ -19,8 +19,8 @@ import { onlineShopPlace } from "./onlineShop.ts"
  * - the membership is sold online and has the price named: `noMembershipsForSale`, `membershipPriceNotFound`;
  * - each line's `currencyId` is its price's, and a series (type 2) is bought in one currency: `currencyMismatch`;
  * - spec §9: one membership per order, quantity 1, and no more references than memberships selected (spec §5):
- *   `membershipQuantity`; a reference (code) typed twice: `membershipCodeAlreadyEntered`; an empty one:
- *   `referenceInvalid`;
+ *   `membershipQuantity`; a reference (code) typed twice: `membershipCodeAlreadyEntered` (checked first); an
+ *   empty one: `referenceInvalid`;
  * - a top-up (`isTopup`) names in the cart's `membershipIdentifier` a member of the same membership that belongs
  *   to the signed-in customer: `memberNotFound` otherwise (a guest has no members to top up);
  * - a new membership with a seat names its season seat (`membershipSeatRequired`), which the cart must hold in
@@ -86,10 +86,11 @@ const checkLines = (
   if (lines.length > MAX_MEMBERSHIPS_PER_ORDER || count > MAX_MEMBERSHIPS_PER_ORDER)
     return "membershipQuantity"
   for (const line of lines) {
-    if (line.quantity < 1 || line.references.length > line.quantity) return "membershipQuantity"
+    // a code typed twice is named as such before the count of codes is compared with the quantity
     const codes = line.references.map((r) => r.reference1.trim().toUpperCase())
     if (codes.some((code) => code === "")) return "referenceInvalid"
     if (new Set(codes).size < codes.length) return "membershipCodeAlreadyEntered"
+    if (line.quantity < 1 || line.references.length > line.quantity) return "membershipQuantity"
   }
   return null
 }
