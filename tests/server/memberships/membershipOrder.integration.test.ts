@@ -227,6 +227,42 @@ describe.each(databases)("membership orders on $name", ({ start }) => {
       expect(await codeOf(response), code).toBe(code)
     }
     expect(await live().query(`SELECT 1 FROM reservations WHERE cart_token = $1`, [cart])).toHaveLength(0)
+    // spec §5: a series bought in two currencies is refused as such, before the count of memberships
+    await live().query(
+      `INSERT INTO membership_prices (id, membership_id, price_code, name, price_agorot, currency)
+       VALUES ($1, $2, 'SEASON-USD', '{"en": "Season (USD)"}'::jsonb, 7000, 'USD')`,
+      [stage.priceId + 1, stage.membershipId],
+    )
+    const twoCurrencies = (membershipId: number, first: number, second: number) =>
+      membershipCart(
+        { membershipId, membershipPriceId: first },
+        {
+          ssn,
+          extra: {
+            memberships: [
+              membershipCart({ membershipId, membershipPriceId: first }).memberships[0] as never,
+              membershipCart({ membershipId, membershipPriceId: second, currencyId: 2 })
+                .memberships[0] as never,
+            ],
+          },
+        },
+      )
+    const mixed = await commitAs(
+      live(),
+      cart,
+      twoCurrencies(stage.membershipId, stage.priceId, stage.priceId + 1),
+    )
+    expect(await codeOf(mixed)).toBe("currencyMismatch")
+    await live().query(
+      `UPDATE memberships SET membership_type_id = 1, ticket_quantity = NULL WHERE id = $1`,
+      [stage.membershipId],
+    )
+    const club2 = await commitAs(
+      live(),
+      cart,
+      twoCurrencies(stage.membershipId, stage.priceId, stage.priceId + 1),
+    )
+    expect(await codeOf(club2)).toBe("membershipQuantity")
     // a membership no longer sold online is not for sale
     await live().query(`UPDATE memberships SET is_sold_online = false WHERE id = $1`, [stage.membershipId])
     const gone = await commitAs(
