@@ -8,6 +8,7 @@ import { CustomerAreaVouchersApi } from "./CustomerAreaVouchersApi.ts"
 import { CustomerSignInApi } from "./CustomerSignInApi.ts"
 import { FeaturesApi } from "./FeaturesApi.ts"
 import { HumanCheckApi } from "./HumanCheckApi.ts"
+import { MembershipsApi } from "./MembershipsApi.ts"
 import { PaymentApi } from "./PaymentApi.ts"
 import { PresentationsApi } from "./PresentationsApi.ts"
 import { ReservationsApi } from "./ReservationsApi.ts"
@@ -36,6 +37,7 @@ export class MarqueeApi extends HttpApi.make("marquee")
   .add(ShopApi)
   .add(StaffAuthApi)
   .add(LiveApi)
+  .add(MembershipsApi)
   .prefix("/api")
   .middleware(HttpApiMiddleware.ProblemDetails)
   .annotateMerge(OpenApi.annotations({ title: "Marquee API", version: "0.1.0" })) {}

@@ -132,6 +132,13 @@ export const CommitFailureCode = Schema.Literals([
   "notSoldOnline",
   // a donation's custom amount below its detail's least, or an amount on a fixed-amount detail
   "donationAmountInvalid",
+  // memberships (spec §8 membership order errors, §5, §9; src/server/payment/itemOrders/membershipsOrder.ts)
+  "noMembershipsForSale",
+  "membershipPriceNotFound",
+  "membershipCodeAlreadyEntered",
+  "memberNotFound",
+  "membershipQuantity",
+  "membershipSeatRequired",
 ])
 export type CommitFailureCode = typeof CommitFailureCode.Type
 

@@ -19,6 +19,7 @@ import { everyResponseHeaders } from "./http/everyResponseHeaders.ts"
 import { limitRequestBodies } from "./http/limitRequestBodies.ts"
 import { answerClientError, problemForBareRefusals } from "./http/problemAnswers.ts"
 import { refuseControlCharacters } from "./http/refuseControlCharacters.ts"
+import { MembershipsHttp } from "./memberships/http.ts"
 import { OutboxSender } from "./notifications/OutboxSender.ts"
 import { PaymentHttp, ReservationsHttp } from "./payment/http.ts"
 import { PaymentRoutes } from "./payment/webhook.ts"
@@ -49,6 +50,7 @@ export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/o
     ShopHttp,
     StaffAuthHttp,
     LiveHttp,
+    MembershipsHttp,
   ]),
   Layer.provide(altchaHumanCheckLayer),
   // who is asking: the cart token and the customer's uuid, resolved once per request (src/api/sessions.ts)

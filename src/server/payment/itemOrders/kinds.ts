@@ -1,6 +1,7 @@
 import type { OrderKind } from "../../../domain/cart/orderKind.ts"
 import { donationsOrder } from "./donationsOrder.ts"
 import type { ItemOrderKind } from "./ItemOrderKind.ts"
+import { membershipsOrder } from "./membershipsOrder.ts"
 import { productsOrder } from "./productsOrder.ts"
 import { vouchersOrder } from "./vouchersOrder.ts"
 
@@ -12,4 +13,5 @@ export const itemOrderKinds: Partial<Record<Exclude<OrderKind, "tickets">, ItemO
   products: productsOrder,
   vouchers: vouchersOrder,
   donations: donationsOrder,
+  memberships: membershipsOrder,
 }
