@@ -13,6 +13,7 @@ import { customerSessionsLayer } from "./customer/customerSessions.ts"
 import { CustomerHttp } from "./customer/http.ts"
 import { CustomerSignInHttp } from "./customer/signIn/http.ts"
 import { CustomerAreaHttp } from "./customerArea/http.ts"
+import { EDocumentsHttp } from "./edocuments/http.ts"
 import { FeaturesHttp } from "./features/http.ts"
 import { clientAppLayer } from "./http/clientApp.ts"
 import { limitRequestBodies } from "./http/limitRequestBodies.ts"
@@ -43,6 +44,7 @@ export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/o
     HumanCheckHttp,
     PaymentHttp,
     ReservationsHttp,
+    EDocumentsHttp,
     CustomerAreaHttp,
     StaffAuthHttp,
     LiveHttp,

@@ -23,6 +23,7 @@ import clientSeatCap from "./migrations/0024_client_seat_cap.ts"
 import customerSignIn from "./migrations/0025_customer_sign_in.ts"
 import customerArea from "./migrations/0028_customer_area.ts"
 import staffSessions from "./migrations/0033_staff_sessions.ts"
+import ticketSigningKeys from "./migrations/0034_ticket_signing_keys.ts"
 
 /**
  * Every migration, keyed `<id>_<name>`, run once in id order by `Migrator.fromRecord`.
@@ -54,4 +55,5 @@ export const migrations = {
   "0025_customer_sign_in": customerSignIn,
   "0028_customer_area": customerArea,
   "0033_staff_sessions": staffSessions,
+  "0034_ticket_signing_keys": ticketSigningKeys,
 }
