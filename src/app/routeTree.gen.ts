@@ -17,6 +17,7 @@ import { Route as PRESLiveLoginRouteImport } from "./routes/PRES-live/login.tsx"
 import { Route as DefaultIndexRouteImport } from "./routes/_default/index.tsx"
 import { Route as DefaultLeavingRouteImport } from "./routes/_default/leaving.tsx"
 import { Route as DefaultSupportRouteImport } from "./routes/_default/support.tsx"
+import { Route as DefaultWalletRouteImport } from "./routes/_default/wallet.tsx"
 import { Route as PRESLiveDayDateRouteImport } from "./routes/PRES-live/day.$date.tsx"
 import { Route as BookingEdocumentDocumentKeyRouteImport } from "./routes/_booking/edocument.$documentKey.tsx"
 import { Route as BookingOrderIndexRouteImport } from "./routes/_booking/order.index.tsx"
@@ -71,6 +72,11 @@ const DefaultLeavingRoute = DefaultLeavingRouteImport.update({
 const DefaultSupportRoute = DefaultSupportRouteImport.update({
   id: "/support",
   path: "/support",
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultWalletRoute = DefaultWalletRouteImport.update({
+  id: "/wallet",
+  path: "/wallet",
   getParentRoute: () => DefaultRoute,
 } as any)
 const PRESLiveDayDateRoute = PRESLiveDayDateRouteImport.update({
@@ -177,6 +183,7 @@ export interface FileRoutesByFullPath {
   "/PRES-live/login": typeof PRESLiveLoginRoute
   "/leaving": typeof DefaultLeavingRoute
   "/support": typeof DefaultSupportRoute
+  "/wallet": typeof DefaultWalletRoute
   "/PRES-live/": typeof PRESLiveIndexRoute
   "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
   "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
@@ -201,6 +208,7 @@ export interface FileRoutesByTo {
   "/PRES-live/login": typeof PRESLiveLoginRoute
   "/leaving": typeof DefaultLeavingRoute
   "/support": typeof DefaultSupportRoute
+  "/wallet": typeof DefaultWalletRoute
   "/PRES-live": typeof PRESLiveIndexRoute
   "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
   "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
@@ -227,6 +235,7 @@ export interface FileRoutesById {
   "/PRES-live/login": typeof PRESLiveLoginRoute
   "/_default/leaving": typeof DefaultLeavingRoute
   "/_default/support": typeof DefaultSupportRoute
+  "/_default/wallet": typeof DefaultWalletRoute
   "/PRES-live/": typeof PRESLiveIndexRoute
   "/_default/": typeof DefaultIndexRoute
   "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
@@ -255,6 +264,7 @@ export interface FileRouteTypes {
     | "/PRES-live/login"
     | "/leaving"
     | "/support"
+    | "/wallet"
     | "/PRES-live/"
     | "/PRES-live/day/$date"
     | "/edocument/$documentKey"
@@ -279,6 +289,7 @@ export interface FileRouteTypes {
     | "/PRES-live/login"
     | "/leaving"
     | "/support"
+    | "/wallet"
     | "/PRES-live"
     | "/PRES-live/day/$date"
     | "/edocument/$documentKey"
@@ -304,6 +315,7 @@ export interface FileRouteTypes {
     | "/PRES-live/login"
     | "/_default/leaving"
     | "/_default/support"
+    | "/_default/wallet"
     | "/PRES-live/"
     | "/_default/"
     | "/PRES-live/day/$date"
@@ -387,6 +399,13 @@ declare module "@tanstack/react-router" {
       path: "/support"
       fullPath: "/support"
       preLoaderRoute: typeof DefaultSupportRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    "/_default/wallet": {
+      id: "/_default/wallet"
+      path: "/wallet"
+      fullPath: "/wallet"
+      preLoaderRoute: typeof DefaultWalletRouteImport
       parentRoute: typeof DefaultRoute
     }
     "/PRES-live/day/$date": {
@@ -581,6 +600,7 @@ const BookingRouteWithChildren =
 interface DefaultRouteChildren {
   DefaultLeavingRoute: typeof DefaultLeavingRoute
   DefaultSupportRoute: typeof DefaultSupportRoute
+  DefaultWalletRoute: typeof DefaultWalletRoute
   DefaultIndexRoute: typeof DefaultIndexRoute
   DefaultCustomerTokenRoute: typeof DefaultCustomerTokenRoute
   DefaultTermsCodeRoute: typeof DefaultTermsCodeRoute
@@ -590,6 +610,7 @@ interface DefaultRouteChildren {
 const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultLeavingRoute: DefaultLeavingRoute,
   DefaultSupportRoute: DefaultSupportRoute,
+  DefaultWalletRoute: DefaultWalletRoute,
   DefaultIndexRoute: DefaultIndexRoute,
   DefaultCustomerTokenRoute: DefaultCustomerTokenRoute,
   DefaultTermsCodeRoute: DefaultTermsCodeRoute,

@@ -7,7 +7,7 @@ import { toChainIso } from "../time.ts"
 /**
  * The Ed25519 keys that sign e-ticket passes (table `ticket_signing_keys`, migration 0034). SQL lives here alone.
  *
- * - `active`: the key that signs now, made on first use and shared by every server process through the database
+ * - `active`: the key that signs now, made when the first server starts and shared by every server process through the database
  *   (like `db/serverSecret.ts`): the first to insert wins the one-active-key index, the others read its row.
  * - `published`: every key a scanner may meet on a pass that is still valid: the active one and retired ones
  *   until their `published_until`.
@@ -114,6 +114,9 @@ export class TicketSigningKeys extends Context.Service<
         )
         .pipe(Effect.andThen(active), Effect.orDie, Effect.withSpan("TicketSigningKeys.rotate"))
 
+      // the first key is made as the server starts: a scanner set up before any sale finds it published, and
+      // no GET (keys, an e-document) ever writes
+      yield* active
       return TicketSigningKeys.of({ active, published, rotate })
     }),
   )

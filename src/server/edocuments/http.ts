@@ -12,13 +12,7 @@ export const EDocumentsHttp = HttpApiBuilder.group(
     const keys = yield* TicketSigningKeys
     const revocations = yield* RevocationsRepo
     return handlers
-      .handle("keys", () =>
-        // a fresh server publishes its first key before it has signed anything: a scanner set up early has it
-        keys.active.pipe(
-          Effect.andThen(keys.published),
-          Effect.map((published) => ({ keys: published })),
-        ),
-      )
+      .handle("keys", () => keys.published.pipe(Effect.map((published) => ({ keys: published }))))
       .handle("revocations", () =>
         Effect.all({ now: DateTime.now, revoked: revocations.revokedTickets }).pipe(
           Effect.map(({ now, revoked }) => ({ asOf: DateTime.formatIso(now), revoked })),
