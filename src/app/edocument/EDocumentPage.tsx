@@ -12,7 +12,8 @@ import { useOnline } from "../lib/useOnline.ts"
 import { confirmationHref } from "../payment/queries.ts"
 import { SendTicketsForm } from "../payment/SendTicketsForm.tsx"
 import { qrImage } from "./qrImage.ts"
-import { hasPasses, TicketPasses } from "./TicketPasses.tsx"
+import { savedBeforePasses } from "./savedBeforePasses.ts"
+import { TicketPasses } from "./TicketPasses.tsx"
 import { useEDocument } from "./useEDocument.ts"
 import "../order/order.css"
 import "../payment/payment.css"
@@ -80,10 +81,10 @@ const EDocumentView = ({ confirmation, documentKey, savedAt, locale, t }: ViewPr
   const showQr = config.data?.params["670"] ?? true
   const online = useOnline()
   // a copy saved before tickets carried signed passes shows the order's code until it is refreshed
-  const passes = hasPasses(confirmation)
+  const legacy = savedBeforePasses(confirmation)
   const qr = useMemo(
-    () => (passes ? null : qrImage(confirmation.qrPayload)),
-    [passes, confirmation.qrPayload],
+    () => (legacy ? qrImage(confirmation.qrPayload) : null),
+    [legacy, confirmation.qrPayload],
   )
   const { presentation } = confirmation
   return (

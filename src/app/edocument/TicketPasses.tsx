@@ -6,10 +6,6 @@ import { qrImage } from "./qrImage.ts"
 
 type Ticket = Confirmation["tickets"][number]
 
-/** Whether the e-document carries signed passes (a copy saved before they existed does not). */
-export const hasPasses = (confirmation: Confirmation): boolean =>
-  confirmation.tickets.some((ticket) => ticket.pass !== undefined)
-
 /**
  * One card per ticket, each with its own QR code: the signed pass the door checks offline
  * (src/domain/edocument/ticketPass.ts), so a family's tickets can be scanned one by one and a cancelled ticket
