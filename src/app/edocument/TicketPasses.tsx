@@ -24,6 +24,9 @@ export const TicketPasses = ({
     <h2 id="eticket-seats" className="pay-section__title">
       {t("payment.confirmation.tickets")}
     </h2>
+    {showQr && tickets.some((ticket) => ticket.pass !== undefined && ticket.state !== "cancelled") ? (
+      <p className="eticket__hint">{t("payment.confirmation.qr")}</p>
+    ) : null}
     <ol className="eticket__list" data-testid="confirmation-tickets">
       {tickets.map((ticket, index) => (
         <TicketPass
