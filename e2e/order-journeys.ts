@@ -85,7 +85,7 @@ export const payAndConfirm = async (
   await expect(page.getByTestId("order-qr")).toBeVisible()
   const confirmation = await pay.confirmationOf(request)
   expect(confirmation.status).toBe("paid")
-  expect(confirmation.presentation.id).toBe(presentationId)
+  expect(confirmation.presentation?.id).toBe(presentationId)
   expect(confirmation.tickets).toHaveLength(count)
   await expect(pay.orderId).toHaveText(displayOrderIdentifier(confirmation.reservationIdentifier))
   await expect(pay.tickets.getByRole("listitem")).toHaveCount(count)

@@ -87,5 +87,5 @@ test("English: sign in by SMS code, keep the card, and pay the next order with i
   await expect(page).toHaveURL(/\/order\/confirmation\//, { timeout: 30_000 })
   const confirmation = await pay.confirmationOf(request)
   expect(confirmation.status).toBe("paid")
-  expect(confirmation.presentation.id).toBe(second)
+  expect(confirmation.presentation?.id).toBe(second)
 })

@@ -89,7 +89,7 @@ test("Google Pay on the card provider's page pays the order; without a wallet on
   await expect(pay.confirmation).toBeVisible()
   const confirmation = await pay.confirmationOf(request)
   expect(confirmation.status).toBe("paid")
-  expect(confirmation.presentation.id).toBe(presentation.id)
+  expect(confirmation.presentation?.id).toBe(presentation.id)
   expect(confirmation.tickets).toHaveLength(1)
 
   const asked = JSON.parse((await page.evaluate(() => sessionStorage.getItem("fakeWallet"))) ?? "null")

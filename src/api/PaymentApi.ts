@@ -91,6 +91,7 @@ export type CommitResult = typeof CommitResult.Type
  *   `loyaltyTicketLimit`: more loyalty-priced tickets than one order may hold; `priceLevel`: seats from more
  *   than one price level (src/domain/order/ticketRules.ts)
  * - `customerInfoInvalid`
+ * - `mixedCart`: lines of two order kinds; `voucherNotAccepted`: a money voucher paying for vouchers
  * - `idempotencyKeyReused`: the key was used for a different cart
  */
 export const CommitFailureCode = Schema.Literals([
@@ -119,6 +120,10 @@ export const CommitFailureCode = Schema.Literals([
   "pointsBalance",
   "loyaltyTicketLimit",
   "priceLevel",
+  // lines of two order kinds in one cart (src/domain/cart/orderKind.ts: one kind per order)
+  "mixedCart",
+  // a money voucher offered to pay for an order it may not pay (a voucher cannot buy another voucher)
+  "voucherNotAccepted",
 ])
 export type CommitFailureCode = typeof CommitFailureCode.Type
 

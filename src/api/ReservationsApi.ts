@@ -27,19 +27,45 @@ export const ConfirmationTicket = Schema.Struct({
   pass: Schema.optional(Schema.String),
 })
 
+/**
+ * A line of a voucher, donation or membership order (issue 16): what it is, how many, what it cost, and what the
+ * paid order issued for it (voucher codes, member numbers), which are the buyer's to keep.
+ */
+export const ConfirmationItem = Schema.Struct({
+  /** the line's own id, stable across reads */
+  id: Schema.String,
+  kind: Schema.Literals(["voucher", "donation", "membership"]),
+  name: Schema.String,
+  quantity: Schema.Int,
+  total: Agorot,
+  issued: Schema.Array(Schema.String),
+})
+export type ConfirmationItem = typeof ConfirmationItem.Type
+
 export const Confirmation = Schema.Struct({
   reservationIdentifier: Schema.String,
   status: OrderStatus,
   purchasedAt: Schema.String,
-  presentation: Schema.Struct({
-    id: PositiveInt,
-    featureName: Schema.String,
-    /** ISO 8601 with the Asia/Jerusalem offset */
-    dateTime: Schema.String,
-    durationMinutes: Schema.NullOr(Schema.Int),
-    venueName: Schema.String,
-    locationName: Schema.String,
-  }),
+  /** what the order bought (src/domain/cart/orderKind.ts); absent on e-documents saved before it existed */
+  orderKind: Schema.optional(
+    Schema.Literals(["tickets", "products", "vouchers", "donations", "memberships"]),
+  ),
+  /** the cinema (food alone: where it is collected) or the chain's online shop; absent on older e-documents */
+  locationName: Schema.optional(Schema.String),
+  /** the lines of a voucher, donation or membership order; empty for tickets and food */
+  items: Schema.optional(Schema.Array(ConfirmationItem)),
+  /** the showing of a ticket order; null for every other kind */
+  presentation: Schema.NullOr(
+    Schema.Struct({
+      id: PositiveInt,
+      featureName: Schema.String,
+      /** ISO 8601 with the Asia/Jerusalem offset */
+      dateTime: Schema.String,
+      durationMinutes: Schema.NullOr(Schema.Int),
+      venueName: Schema.String,
+      locationName: Schema.String,
+    }),
+  ),
   tickets: Schema.Array(ConfirmationTicket),
   products: Schema.Array(Schema.Struct({ name: Schema.String, quantity: Schema.Int, total: Agorot })),
   total: Agorot,

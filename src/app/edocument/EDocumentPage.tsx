@@ -9,6 +9,8 @@ import { type Translate, useT } from "../i18n/useI18n.ts"
 import { configQueryOptions } from "../lib/configQuery.ts"
 import { temporal } from "../lib/temporal.ts"
 import { useOnline } from "../lib/useOnline.ts"
+import { OrderItemsList } from "../payment/OrderItemsList.tsx"
+import { orderHeadlineOf } from "../payment/orderHeadline.ts"
 import { confirmationHref } from "../payment/queries.ts"
 import { SendTicketsForm } from "../payment/SendTicketsForm.tsx"
 import { qrImage } from "./qrImage.ts"
@@ -29,7 +31,7 @@ type Props = { readonly documentKey: string; readonly locale: LocaleCode }
 export const EDocumentPage = ({ documentKey, locale }: Props) => {
   const t = useT()
   const state = useEDocument(documentKey, locale)
-  const feature = state.kind === "shown" ? state.confirmation.presentation.featureName : null
+  const feature = state.kind === "shown" ? orderHeadlineOf(state.confirmation, t).title : null
 
   useEffect(() => {
     document.title = [t("edocument.title"), feature, t("app.brand")]
@@ -86,20 +88,22 @@ const EDocumentView = ({ confirmation, documentKey, savedAt, locale, t }: ViewPr
     () => (legacy ? qrImage(confirmation.qrPayload) : null),
     [legacy, confirmation.qrPayload],
   )
-  const { presentation } = confirmation
+  const headline = orderHeadlineOf(confirmation, t)
+  const items = confirmation.items ?? []
   return (
     <article className="order eticket" data-testid="edocument">
       <header className="eticket__head">
         <p className="eticket__kicker">{t("edocument.title")}</p>
-        <h1 className="order__title eticket__feature">{presentation.featureName}</h1>
-        <p className="eticket__when">
-          <time dateTime={presentation.dateTime}>
-            {formatLongDateTime(temporal(), presentation.dateTime, locale)}
-          </time>
-        </p>
-        <p className="eticket__where">
-          {presentation.venueName}, {presentation.locationName}
-        </p>
+        <h1 className="order__title eticket__feature">{headline.title}</h1>
+        {headline.startsAt !== null ? (
+          <p className="eticket__when">
+            <time dateTime={headline.startsAt}>
+              {formatLongDateTime(temporal(), headline.startsAt, locale)}
+            </time>
+          </p>
+        ) : null}
+        <p className="eticket__where">{headline.where}</p>
+        {items.length > 0 ? <OrderItemsList items={items} locale={locale} t={t} /> : null}
       </header>
       {savedAt !== null ? (
         <p className="order__notice" role="status" data-testid="edocument-saved">

@@ -4,6 +4,7 @@ import type { LocaleCode } from "../i18n/locales.ts"
 import type { Translate } from "../i18n/useI18n.ts"
 import { showToast } from "../ui/toast.ts"
 import { buildIcs } from "./calendar.ts"
+import { orderHeadlineOf } from "./orderHeadline.ts"
 import { confirmationHref } from "./queries.ts"
 
 type Props = {
@@ -36,8 +37,10 @@ export const ConfirmationActions = ({ confirmation, documentKey, locale, t }: Pr
     window.location.origin,
   ).href
   const { presentation } = confirmation
+  const headline = orderHeadlineOf(confirmation, t)
 
   const addToCalendar = () => {
+    if (presentation === null) return
     const seats = confirmation.tickets
       .map((ticket) =>
         ticket.RowName !== null && ticket.SeatName !== null
@@ -66,7 +69,7 @@ export const ConfirmationActions = ({ confirmation, documentKey, locale, t }: Pr
   }
 
   const share = async () => {
-    const data = { title: presentation.featureName, url: link }
+    const data = { title: headline.title, url: link }
     if (typeof navigator.share === "function" && (navigator.canShare?.(data) ?? true)) {
       try {
         await navigator.share(data)
@@ -86,14 +89,16 @@ export const ConfirmationActions = ({ confirmation, documentKey, locale, t }: Pr
 
   return (
     <div className="confirmation__actions" data-testid="confirmation-actions">
-      <button
-        type="button"
-        className="button button--ghost"
-        onClick={addToCalendar}
-        data-testid="add-to-calendar"
-      >
-        {t("payment.confirmation.addToCalendar")}
-      </button>
+      {presentation !== null ? (
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={addToCalendar}
+          data-testid="add-to-calendar"
+        >
+          {t("payment.confirmation.addToCalendar")}
+        </button>
+      ) : null}
       <button type="button" className="button button--ghost" onClick={() => window.print()}>
         {t("payment.confirmation.downloadPdf")}
       </button>

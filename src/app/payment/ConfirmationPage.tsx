@@ -14,6 +14,8 @@ import { configQueryOptions } from "../lib/configQuery.ts"
 import { temporal } from "../lib/temporal.ts"
 import { useOnline } from "../lib/useOnline.ts"
 import { ConfirmationActions } from "./ConfirmationActions.tsx"
+import { OrderItemsList } from "./OrderItemsList.tsx"
+import { orderHeadlineOf } from "./orderHeadline.ts"
 import { confirmationQueryOptions } from "./queries.ts"
 import { SendTicketsForm } from "./SendTicketsForm.tsx"
 import { ticketPlaceText } from "./ticketPlace.ts"
@@ -92,7 +94,8 @@ const ConfirmationView = ({ confirmation, documentKey, offline, locale, t }: Vie
     [confirmation.qrPayload],
   )
   const money = (agorot: number) => formatMoney(agorot, locale)
-  const { presentation } = confirmation
+  const headline = orderHeadlineOf(confirmation, t)
+  const items = confirmation.items ?? []
   const label =
     confirmation.serviceChargeLabel === ""
       ? t("payment.summary.serviceChargeLabel")
@@ -102,15 +105,17 @@ const ConfirmationView = ({ confirmation, documentKey, offline, locale, t }: Vie
       <header className="order__head">
         <h1 className="order__title">{t("payment.confirmation.title")}</h1>
         <p className="order__facts">
-          <span className="order__feature">{presentation.featureName}</span>
+          <span className="order__feature">{headline.title}</span>
+          {headline.startsAt !== null ? (
+            <>
+              <span aria-hidden="true"> · </span>
+              <time dateTime={headline.startsAt}>
+                {formatLongDateTime(temporal(), headline.startsAt, locale)}
+              </time>
+            </>
+          ) : null}
           <span aria-hidden="true"> · </span>
-          <time dateTime={presentation.dateTime}>
-            {formatLongDateTime(temporal(), presentation.dateTime, locale)}
-          </time>
-          <span aria-hidden="true"> · </span>
-          <span>
-            {presentation.venueName}, {presentation.locationName}
-          </span>
+          <span>{headline.where}</span>
         </p>
       </header>
       {offline ? (
@@ -142,8 +147,9 @@ const ConfirmationView = ({ confirmation, documentKey, offline, locale, t }: Vie
         </section>
         <section className="pay-section" aria-labelledby="confirmation-tickets">
           <h2 id="confirmation-tickets" className="pay-section__title">
-            {t("payment.confirmation.tickets")}
+            {t(items.length > 0 ? "payment.confirmation.items" : "payment.confirmation.tickets")}
           </h2>
+          {items.length > 0 ? <OrderItemsList items={items} locale={locale} t={t} /> : null}
           <ul className="basket__seats" data-testid="confirmation-tickets">
             {confirmation.tickets.map((ticket) => (
               <li key={ticket.ticketIdentifier} className="basket__seat pay-summary__seat">

@@ -13,7 +13,8 @@ export const saveDocument = async (
   const row: SavedDocument = {
     key: document.key,
     reservationIdentifier: document.confirmation.reservationIdentifier,
-    startsAt: document.confirmation.presentation.dateTime,
+    // an order without a showing (vouchers, food) sorts by when it was bought
+    startsAt: document.confirmation.presentation?.dateTime ?? document.confirmation.purchasedAt,
     savedAt: now,
     lang: document.lang,
     confirmation: document.confirmation,

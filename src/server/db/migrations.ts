@@ -21,6 +21,7 @@ import cartLoyalty from "./migrations/0022_cart_loyalty.ts"
 import cartSeatTotal from "./migrations/0023_cart_seat_total.ts"
 import clientSeatCap from "./migrations/0024_client_seat_cap.ts"
 import customerSignIn from "./migrations/0025_customer_sign_in.ts"
+import orderItems from "./migrations/0026_order_items.ts"
 import customerArea from "./migrations/0028_customer_area.ts"
 import staffSessions from "./migrations/0033_staff_sessions.ts"
 import ticketSigningKeys from "./migrations/0034_ticket_signing_keys.ts"
@@ -53,6 +54,7 @@ export const migrations = {
   "0023_cart_seat_total": cartSeatTotal,
   "0024_client_seat_cap": clientSeatCap,
   "0025_customer_sign_in": customerSignIn,
+  "0026_order_items": orderItems,
   "0028_customer_area": customerArea,
   "0033_staff_sessions": staffSessions,
   "0034_ticket_signing_keys": ticketSigningKeys,

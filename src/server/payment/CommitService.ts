@@ -13,6 +13,7 @@ import {
   LoyaltyMemberNotProven,
   OrderAlreadyPaid,
 } from "../../api/PaymentApi.ts"
+import { type OrderKind, orderKindOf } from "../../domain/cart/orderKind.ts"
 import { allowedInstalments, isAllowedInstalments } from "../../domain/pricing/instalments.ts"
 import { voucherPaymentAmount } from "../../domain/pricing/voucherPayment.ts"
 import { placeKey } from "../../domain/seating/seatKeys.ts"
@@ -21,9 +22,18 @@ import { siteConfig } from "../config/siteConfig.ts"
 import { SiteFlagsConfig } from "../config/siteFlags.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
 import { contactOf } from "./commitContact.ts"
-import { checkAnswers, checkContactsVerified, type OrderAnswers, storeAnswers } from "./commitCustomerInfo.ts"
+import {
+  checkAnswers,
+  checkContactsVerified,
+  type OrderAnswers,
+  presentationForm,
+  storeAnswers,
+} from "./commitCustomerInfo.ts"
 import { loadPresentation, loadPricingFacts, loadVoucher } from "./commitFacts.ts"
 import { priceCart, unprovenRedemption } from "./commitPricing.ts"
+import type { Asker } from "./itemOrders/ItemOrderKind.ts"
+import { itemsAsPricedCart } from "./itemOrders/itemsAsPricedCart.ts"
+import { itemOrderKinds } from "./itemOrders/kinds.ts"
 import * as steps from "./OrderStepsRepo.ts"
 import { type OrderRow, OrdersRepo } from "./OrdersRepo.ts"
 import { amountDueOf, type CommitPlan, type PlacedOrder } from "./orderPlan.ts"
@@ -68,6 +78,8 @@ export class CommitService extends Context.Service<
       readonly idempotencyKey: string
       readonly request: CommitRequest
       readonly client: string
+      /** the signed-in customer asking (the `CustomerIfAny` middleware), null for a guest */
+      readonly customerId: number | null
     }) => Effect.Effect<CommitResult, CommitError>
   }
 >()("marquee/payment/CommitService") {
@@ -107,24 +119,19 @@ export class CommitService extends Context.Service<
           ? Effect.fail(failed("idempotencyKeyReused"))
           : resultOf(order)
 
-      const validate = Effect.fn("CommitService.validate")(function* (
+      /** A ticket order's checks and prices: one presentation on sale, its seats, its tickets by its rows. */
+      const validateTickets = Effect.fn("CommitService.validateTickets")(function* (
         request: CommitRequest,
         cartToken: string,
       ) {
         const cart = request.cart
-        if (cart.memberships.length > 0 || cart.vouchers.length > 0 || cart.donations.length > 0)
-          return yield* failed("notOnSale")
-        if (cart.seats.length === 0) return yield* failed("emptyCart")
         const presentationId = cart.seats[0]?.ticket.prsntId as number
         if (cart.seats.some((line) => line.ticket.prsntId !== presentationId))
           return yield* failed("mixedPresentations")
-        const contact = contactOf(cart)
-        if (contact === null) return yield* failed("customerInfoInvalid")
         const places = new Set(
           cart.seats.map((l) => placeKey(l.ticket.sectionId, l.XCoordinate, l.YCoordinate)),
         )
         if (places.size < cart.seats.length) return yield* failed("seatCount")
-        if (cart.voucherPayments.length > 1) return yield* failed("voucherNotFound")
         const presentation = yield* loadPresentation(presentationId)
         if (
           Option.isNone(presentation) ||
@@ -137,7 +144,52 @@ export class CommitService extends Context.Service<
           return yield* new LoyaltyMemberNotProven({ error: "loyaltyMemberNotProven" })
         const priced = priceCart(cart, facts)
         if ("refused" in priced) return yield* failed(priced.refused)
-        return { presentation: presentation.value, priced: priced.ok, contact }
+        const p = presentation.value
+        return {
+          kind: "tickets" as const,
+          presentation: p,
+          pointOfSaleId: p.pointOfSaleId as number,
+          priced: priced.ok,
+          items: [],
+          form: yield* presentationForm(p.id, answerRules),
+        }
+      })
+
+      /** Vouchers, donations, memberships, food alone: the kind prices its lines (src/server/payment/itemOrders). */
+      const validateItems = Effect.fn("CommitService.validateItems")(function* (
+        request: CommitRequest,
+        kind: Exclude<OrderKind, "tickets">,
+        asker: Asker,
+      ) {
+        const itemKind = itemOrderKinds[kind]
+        if (itemKind === undefined) return yield* failed("notOnSale")
+        const priced = yield* itemKind.price(request.cart, asker)
+        if (!priced.voucherPayable && request.cart.voucherPayments.length > 0)
+          return yield* failed("voucherNotAccepted")
+        const { place } = priced
+        return {
+          kind,
+          presentation: { id: null, ...place },
+          pointOfSaleId: place.pointOfSaleId,
+          priced: itemsAsPricedCart(priced),
+          items: priced.items,
+          form: itemKind.form(answerRules.forms),
+        }
+      })
+
+      const validate = Effect.fn("CommitService.validate")(function* (request: CommitRequest, asker: Asker) {
+        const cart = request.cart
+        const kind = orderKindOf(cart)
+        if (kind === "empty") return yield* failed("emptyCart")
+        if (kind === "mixed") return yield* failed("mixedCart")
+        const contact = contactOf(cart)
+        if (contact === null) return yield* failed("customerInfoInvalid")
+        if (cart.voucherPayments.length > 1) return yield* failed("voucherNotFound")
+        const order =
+          kind === "tickets"
+            ? yield* validateTickets(request, asker.cartToken)
+            : yield* validateItems(request, kind, asker)
+        return { ...order, contact }
       })
 
       /** The voucher the cart pays with, checked and with the amount it will pay (the lesser of total and balance). */
@@ -192,6 +244,7 @@ export class CommitService extends Context.Service<
         yield* steps.tieHolds(order)
         yield* steps.writeSoldTickets(order)
         yield* steps.writeProductSales(order)
+        yield* steps.writeOrderItems(order)
         if (!(yield* steps.countDiscountUses(plan))) return yield* failed("priceMismatch")
         if (!(yield* steps.spendVoucherTickets(plan))) return yield* failed("voucherBalance")
         if (!(yield* steps.countReferenceUses(plan))) return yield* failed("referenceInvalid")
@@ -209,6 +262,7 @@ export class CommitService extends Context.Service<
         readonly idempotencyKey: string
         readonly request: CommitRequest
         readonly client: string
+        readonly customerId: number | null
       }) {
         // the cart is live: the CartSession middleware (src/api/sessions.ts) answered for it
         const { cartToken, idempotencyKey, request } = input
@@ -222,8 +276,9 @@ export class CommitService extends Context.Service<
         if (request.recaptchaToken !== undefined)
           yield* humanCheck.verify(request.recaptchaToken, input.client)
 
-        const { presentation, priced, contact } = yield* validate(request, cartToken)
-        const answers = yield* checkAnswers(request, presentation.id, answerRules)
+        const checked = yield* validate(request, { cartToken, customerId: input.customerId })
+        const { presentation, priced, contact } = checked
+        const answers = yield* checkAnswers(request, checked.form, answerRules)
         yield* checkContactsVerified(cartToken, contact, site.flags)
         const voucher = yield* voucherPayment(request, priced.total)
         // instalments split what the card pays, so the rule reads the amount left after the voucher
@@ -240,9 +295,11 @@ export class CommitService extends Context.Service<
                 cartToken,
                 idempotencyKey,
                 fingerprint,
+                kind: checked.kind,
                 presentation,
-                pointOfSaleId: presentation.pointOfSaleId as number,
+                pointOfSaleId: checked.pointOfSaleId,
                 priced,
+                items: checked.items,
                 voucher,
                 contact,
                 paymentMinutes,

@@ -4,10 +4,12 @@ import { SqlClient } from "effect/sql"
 import type { VoucherBalance, VoucherLookupFailed } from "../../api/PaymentApi.ts"
 import type { Confirmation } from "../../api/ReservationsApi.ts"
 import type { LocaleCode } from "../../api/shared.ts"
+import type { OrderKind } from "../../domain/cart/orderKind.ts"
 import { mayBeOrderIdentifier } from "../../domain/order/orderIdentifier.ts"
 import { localized } from "../localized.ts"
 import { toChainIso } from "../time.ts"
 import { loadVoucher } from "./commitFacts.ts"
+import { orderItemsOf } from "./itemOrders/orderItemsOf.ts"
 import { eTicketPath } from "./outbox.ts"
 
 /**
@@ -28,7 +30,9 @@ interface HeaderRow {
   readonly identifier: string
   readonly documentKey: string | null
   readonly purchasedAtMs: number
-  readonly presentationId: number
+  readonly orderKind: OrderKind
+  readonly orderLocationName: string
+  readonly presentationId: number | null
   readonly featureName: string
   readonly startsAtMs: number
   readonly duration: number | null
@@ -74,6 +78,7 @@ export class ConfirmationRepo extends Context.Service<
         const rows = yield* sql<HeaderRow>`
           SELECT r.id::float8 AS id, r.identifier, r.document_key AS "documentKey",
             (extract(epoch FROM coalesce(r.paid_at, r.purchased_at)) * 1000)::float8 AS "purchasedAtMs",
+            r.order_kind AS "orderKind", ${localized(sql, "rl.name", lang)} AS "orderLocationName",
             p.id AS "presentationId", ${localized(sql, "f.name", lang)} AS "featureName",
             (extract(epoch FROM p.starts_at) * 1000)::float8 AS "startsAtMs", f.duration_minutes AS duration,
             ${localized(sql, "v.name", lang)} AS "venueName", ${localized(sql, "l.name", lang)} AS "locationName",
@@ -83,10 +88,11 @@ export class ConfirmationRepo extends Context.Service<
               WHERE sc.kind = 'booking' AND (sc.location_id IS NULL OR sc.location_id = r.location_id)
               ORDER BY sc.id LIMIT 1) AS "serviceChargeLabel"
           FROM reservations r
-          JOIN presentations p ON p.id = r.presentation_id
-          JOIN features f ON f.id = p.feature_id
-          JOIN venues v ON v.id = p.venue_id
-          JOIN locations l ON l.id = v.location_id
+          JOIN locations rl ON rl.id = r.location_id
+          LEFT JOIN presentations p ON p.id = r.presentation_id
+          LEFT JOIN features f ON f.id = p.feature_id
+          LEFT JOIN venues v ON v.id = p.venue_id
+          LEFT JOIN locations l ON l.id = v.location_id
           WHERE r.identifier = ${identifier} AND r.payment_status = 'paid'`.pipe(Effect.orDie)
         const head = rows[0]
         if (head === undefined || !keysMatch(head.documentKey, key)) return Option.none()
@@ -114,20 +120,27 @@ export class ConfirmationRepo extends Context.Service<
           SELECT ${localized(sql, "pr.name", lang)} AS name, ps.quantity, ps.total_agorot AS total
           FROM product_sales ps JOIN products pr ON pr.id = ps.product_id
           WHERE ps.reservation_id = ${head.id} ORDER BY ps.id`.pipe(Effect.orDie)
+        const items = yield* orderItemsOf(head.id, lang).pipe(Effect.provideService(SqlClient.SqlClient, sql))
         const documentKey = head.documentKey as string
         return Option.some({
           id: head.id,
           reservationIdentifier: head.identifier,
           status: "paid" as const,
           purchasedAt: toChainIso(head.purchasedAtMs),
-          presentation: {
-            id: head.presentationId,
-            featureName: head.featureName,
-            dateTime: toChainIso(head.startsAtMs),
-            durationMinutes: head.duration,
-            venueName: head.venueName,
-            locationName: head.locationName,
-          },
+          orderKind: head.orderKind,
+          locationName: head.orderLocationName,
+          items,
+          presentation:
+            head.presentationId === null
+              ? null
+              : {
+                  id: head.presentationId,
+                  featureName: head.featureName,
+                  dateTime: toChainIso(head.startsAtMs),
+                  durationMinutes: head.duration,
+                  venueName: head.venueName,
+                  locationName: head.locationName,
+                },
           tickets: tickets.map((t) => ({ ...t, sectionName: t.sectionName ?? "" })),
           products,
           total: head.total,

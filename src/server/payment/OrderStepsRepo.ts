@@ -78,12 +78,12 @@ export const insertOrder = Effect.fn("OrderSteps.insertOrder")(function* (plan: 
     INSERT INTO reservations (id, identifier, location_id, point_of_sale_id, business_id, auth_profile_id,
       purchased_at, total_agorot, service_charge_agorot, idempotency_key, payment_status, presentation_id,
       cart_token, commit_fingerprint, payment_deadline, amount_due_agorot, voucher_agorot, contact,
-      discount_code_ids)
+      discount_code_ids, order_kind)
     VALUES (${id}, ${identifier}, ${presentation.locationId}, ${plan.pointOfSaleId},
       ${presentation.businessId}, ${presentation.authProfileId}, marquee_now(), ${priced.total}, ${priced.serviceCharge},
       ${plan.idempotencyKey}, 'awaitingPayment', ${presentation.id}, ${plan.cartToken}, ${plan.fingerprint},
       marquee_now() + make_interval(mins => ${plan.paymentMinutes}), ${amountDueOf(plan)}, ${voucherAmountOf(plan)},
-      ${JSON.stringify(plan.contact)}::jsonb, ${`{${priced.discountIds.join(",")}}`}::integer[])
+      ${JSON.stringify(plan.contact)}::jsonb, ${`{${priced.discountIds.join(",")}}`}::integer[], ${plan.kind})
     ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING id::text AS id`
   return inserted.length === 0 ? Option.none() : Option.some(id)
@@ -93,6 +93,7 @@ export const insertOrder = Effect.fn("OrderSteps.insertOrder")(function* (plan: 
 export const tieHolds = Effect.fn("OrderSteps.tieHolds")(function* (order: PlacedOrder) {
   const sql = yield* SqlClient.SqlClient
   const ids = order.allocationIds
+  if (ids.length === 0) return
   // a stale voided-to-be order may still name an allocation this cart took over after its hold lapsed
   yield* sql`UPDATE sold_tickets SET allocation_id = NULL WHERE allocation_id IN ${sql.in(ids)}`
   yield* sql`
@@ -125,6 +126,16 @@ export const writeProductSales = Effect.fn("OrderSteps.writeProductSales")(funct
         unit_price_agorot, total_agorot)
       VALUES (${orderId}, ${product.id}, ${plan.presentation.id}, ${plan.presentation.locationId}, marquee_now(),
         ${product.quantity}, ${product.unitPrice}, ${product.unitPrice * product.quantity})`
+})
+
+/** The lines of a voucher, donation or membership order, at the server's prices; issued when it is paid. */
+export const writeOrderItems = Effect.fn("OrderSteps.writeOrderItems")(function* (order: PlacedOrder) {
+  const sql = yield* SqlClient.SqlClient
+  for (const item of order.plan.items)
+    yield* sql`
+      INSERT INTO order_items (reservation_id, kind, item_id, price_id, quantity, unit_price_agorot, details)
+      VALUES (${order.orderId}, ${item.kind}, ${item.itemId}, ${item.priceId}, ${item.quantity}, ${item.unitPrice},
+        ${JSON.stringify(item.details)}::jsonb)`
 })
 
 /**

@@ -3,6 +3,7 @@ import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import type { OrderStatus, PaymentFailureCode } from "../../api/PaymentApi.ts"
 import { mayBeOrderIdentifier } from "../../domain/order/orderIdentifier.ts"
+import { fulfilItems } from "./itemOrders/fulfilItems.ts"
 
 /**
  * Orders are `reservations` rows with a payment status (migration 0009). Every write here runs inside the
@@ -191,6 +192,8 @@ export class OrdersRepo extends Context.Service<
           UPDATE reservations SET payment_status = 'paid', paid_at = marquee_now(), paid_payment_id = ${paymentId},
             document_key = ${newDocumentKey()}, purchased_at = marquee_now()
           WHERE id = ${id}`
+        // vouchers, memberships and the like are issued with the payment, never apart from it
+        yield* fulfilItems(id).pipe(Effect.provideService(SqlClient.SqlClient, sql))
         return "paid" as const
       }, Effect.orDie)
 

@@ -37,18 +37,25 @@ export interface AnswerRules {
 
 const refused = (code: CommitAnswersRefused["code"]) => new CommitAnswersRefused({ code })
 
-/** Checks the answers for the presentation's order type; fails with a 400 code and writes nothing. */
-export const checkAnswers = Effect.fn("CommitAnswers.check")(function* (
-  request: CommitRequest,
+/** The customer-info form of a ticket order: the video-on-demand form for a VOD presentation. */
+export const presentationForm = Effect.fn("CommitAnswers.presentationForm")(function* (
   presentationId: number,
   rules: AnswerRules,
 ) {
-  if (!termsSatisfied(rules.flags, request.termsAccepted)) return yield* refused("termsRequired")
   const sql = yield* SqlClient.SqlClient
   const rows = yield* sql<{ venueTypeId: number }>`
     SELECT v.venue_type_id AS "venueTypeId" FROM presentations p JOIN venues v ON v.id = p.venue_id
     WHERE p.id = ${presentationId}`.pipe(Effect.orDie)
-  const form = isVodVenueType(rows[0]?.venueTypeId ?? 0) ? rules.forms.vod : rules.forms.order
+  return isVodVenueType(rows[0]?.venueTypeId ?? 0) ? rules.forms.vod : rules.forms.order
+})
+
+/** Checks the answers by the order's form; fails with a 400 code and writes nothing. */
+export const checkAnswers = Effect.fn("CommitAnswers.check")(function* (
+  request: CommitRequest,
+  form: CustomerFormConfig,
+  rules: AnswerRules,
+) {
+  if (!termsSatisfied(rules.flags, request.termsAccepted)) return yield* refused("termsRequired")
   // the buyer's details by the form's own rules: a request that skipped the browser meets them here
   const info = request.cart.customerInfo
   if (info === null || Object.keys(customerInfoErrors(info, form)).length > 0)

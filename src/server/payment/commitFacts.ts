@@ -122,11 +122,7 @@ export const loadPricingFacts = Effect.fn("CommitFacts.pricing")(function* (
         )
   const discounts = new Map<number, DiscountRule>(discountRows.map((d) => [d.discountId, d]))
 
-  const productIds = [...new Set(cart.products.map((p) => p.id))]
-  const productRows = yield* sql.unsafe<{ id: number; price: number }>(
-    `SELECT id, price_agorot AS price FROM products WHERE is_active AND id = ANY ($1::integer[])`,
-    [intArray(productIds)],
-  )
+  const products = yield* loadProductPrices(cart.products.map((p) => p.id))
   const orderCharges = yield* sql<OrderCharge>`
     SELECT amount_agorot AS amount, percent_bp AS "percentBasisPoints", applies_per AS "appliesPer"
     FROM service_charges
@@ -139,7 +135,7 @@ export const loadPricingFacts = Effect.fn("CommitFacts.pricing")(function* (
     groupsBySection,
     seats,
     discounts,
-    products: new Map(productRows.map((p) => [p.id, p.price])),
+    products,
     orderCharges,
     ...benefits,
   }
@@ -236,4 +232,16 @@ export const loadVoucher = Effect.fn("CommitFacts.voucher")(function* (reference
     FROM system_vouchers v JOIN system_voucher_classes c ON c.id = v.system_voucher_class_id
     WHERE upper(v.reference) = upper(${reference.trim()})`
   return Option.fromNullishOr(rows[0])
+}, Effect.orDie)
+
+/** The price of each named product that is on sale (product id → agorot); a product not sold is absent. */
+export const loadProductPrices = Effect.fn("CommitFacts.productPrices")(function* (
+  ids: ReadonlyArray<number>,
+) {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql.unsafe<{ id: number; price: number }>(
+    `SELECT id, price_agorot AS price FROM products WHERE is_active AND id = ANY ($1::integer[])`,
+    [intArray([...new Set(ids)])],
+  )
+  return new Map(rows.map((p) => [p.id, p.price])) as ReadonlyMap<number, number>
 }, Effect.orDie)

@@ -124,6 +124,32 @@ export interface PricedCart {
   readonly pointsUses: ReadonlyMap<number, number>
 }
 
+/** Most of one product in an order (our choice: a family's popcorn, not a wholesale order). */
+export const MAX_PRODUCT_QUANTITY = 50
+
+/**
+ * The cart's food at the server's prices (product id → price of the active products); undefined when a line
+ * names a product not sold or a quantity outside 1–50. Ticket orders and food-only orders price food alike.
+ */
+export const priceProducts = (
+  lines: ReadonlyArray<{ readonly id: number; readonly quantity: number }>,
+  prices: ReadonlyMap<number, number>,
+): ReadonlyArray<{ id: number; quantity: number; unitPrice: number }> | undefined => {
+  const products: Array<{ id: number; quantity: number; unitPrice: number }> = []
+  for (const product of lines) {
+    const unitPrice = prices.get(product.id)
+    if (unitPrice === undefined) return undefined
+    if (
+      !Number.isInteger(product.quantity) ||
+      product.quantity < 1 ||
+      product.quantity > MAX_PRODUCT_QUANTITY
+    )
+      return undefined
+    products.push({ id: product.id, quantity: product.quantity, unitPrice })
+  }
+  return products
+}
+
 /**
  * The booking fees beyond each ticket's own charge, the browser's `globalServiceCharge`: the same domain rule
  * the order summary shows (src/domain/pricing/serviceCharge.ts), over the tickets' prices and priced seats.
@@ -357,14 +383,8 @@ export const priceCart = (cart: CommitCart, facts: PricingFacts): Priced => {
       return refuse("priceMismatch")
   }
 
-  const products: Array<{ id: number; quantity: number; unitPrice: number }> = []
-  for (const product of cart.products) {
-    const unitPrice = facts.products.get(product.id)
-    if (unitPrice === undefined) return refuse("unknownProduct")
-    if (!Number.isInteger(product.quantity) || product.quantity < 1 || product.quantity > 50)
-      return refuse("unknownProduct")
-    products.push({ id: product.id, quantity: product.quantity, unitPrice })
-  }
+  const products = priceProducts(cart.products, facts.products)
+  if (products === undefined) return refuse("unknownProduct")
 
   const ticketsTotal = lines.reduce((sum, l) => sum + l.price, 0)
   const lineCharges = lines.reduce((sum, l) => sum + l.serviceCharge, 0)

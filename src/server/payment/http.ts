@@ -98,6 +98,7 @@ export const PaymentHttp = HttpApiBuilder.group(
             idempotencyKey: headers["idempotency-key"],
             request: payload,
             client: clientOf(request.remoteAddress),
+            customerId: Option.match(customer, { onNone: () => null, onSome: (c) => c.customerId }),
           })
           yield* customers.attach(
             result.reservationIdentifier,

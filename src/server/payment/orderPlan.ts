@@ -1,4 +1,6 @@
+import type { OrderKind } from "../../domain/cart/orderKind.ts"
 import type { PricedCart } from "./commitPricing.ts"
+import type { ItemLine } from "./itemOrders/ItemOrderKind.ts"
 
 /**
  * What a commit writes, decided before its transaction opens: the order's steps in OrderStepsRepo.ts each take
@@ -10,14 +12,19 @@ export interface CommitPlan {
   readonly idempotencyKey: string
   /** what the idempotency key was used for (cart token + commit cart): a replay with other content is refused */
   readonly fingerprint: string
+  /** what the order buys (src/domain/cart/orderKind.ts) */
+  readonly kind: OrderKind
+  /** where the order is booked; `id` is the presentation of a ticket order, null for the other kinds */
   readonly presentation: {
-    readonly id: number
+    readonly id: number | null
     readonly locationId: number
     readonly businessId: number
     readonly authProfileId: number
   }
   readonly pointOfSaleId: number
   readonly priced: PricedCart
+  /** the lines of a voucher, donation or membership order (empty for tickets and food) */
+  readonly items: ReadonlyArray<ItemLine>
   /** the system voucher paying part of the order, with the amount already checked against its balance */
   readonly voucher: { readonly id: number; readonly amount: number } | undefined
   /** the buyer's contact details as stored with the reservation */

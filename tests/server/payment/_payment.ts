@@ -167,6 +167,10 @@ export const commitCart = (
   indexes: ReadonlyArray<number>,
   extra: Partial<CommitCart> = {},
 ): CommitCart =>
+  buyerCart({ locationId: stage.locationId, seats: indexes.map((i) => seatLine(stage, i)), ...extra })
+
+/** A commit cart with the buyer's details and nothing to buy: orders of vouchers, donations and food add theirs. */
+export const buyerCart = (extra: Partial<CommitCart> = {}): CommitCart =>
   ({
     customerInfo: {
       CustomerId: null,
@@ -194,11 +198,11 @@ export const commitCart = (
     voucherPayments: [],
     authProfileId: null,
     businessId: null,
-    locationId: stage.locationId,
+    locationId: null,
     isHold: false,
     referralMiniSiteId: null,
     startDateTime: null,
-    seats: indexes.map((i) => seatLine(stage, i)),
+    seats: [],
     products: [],
     memberships: [],
     vouchers: [],

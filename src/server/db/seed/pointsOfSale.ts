@@ -16,7 +16,11 @@ export const pointsOfSale = (locationIds: ReadonlyArray<number>) =>
   locationIds.flatMap((location) => {
     const channels: ReadonlyArray<readonly [string, number]> =
       location === HEAD_OFFICE_ID
-        ? [["call_center", 0]]
+        ? // the chain's own online shop sells vouchers, donations and memberships (src/server/payment/itemOrders)
+          [
+            ["call_center", 0],
+            ["web", 0],
+          ]
         : location === STREAMING_LOCATION_ID
           ? [
               ["web", 70],

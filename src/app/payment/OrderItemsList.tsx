@@ -1,0 +1,37 @@
+import type { ConfirmationItem } from "../../api/ReservationsApi.ts"
+import { formatMoney } from "../i18n/format.ts"
+import type { LocaleCode } from "../i18n/locales.ts"
+import type { Translate } from "../i18n/useI18n.ts"
+
+type Props = {
+  readonly items: ReadonlyArray<ConfirmationItem>
+  readonly locale: LocaleCode
+  readonly t: Translate
+}
+
+/**
+ * The lines of a voucher, donation or membership order, each with what the paid order issued for it (voucher
+ * codes, member numbers): the confirmation and the e-document show the same list, codes in LTR.
+ */
+export const OrderItemsList = ({ items, locale, t }: Props) => (
+  <ul className="basket__seats" data-testid="order-items">
+    {items.map((item) => (
+      <li key={item.id} className="basket__seat pay-summary__seat" data-testid="order-item">
+        <span>
+          {item.quantity} × {item.name}
+        </span>
+        <span>{formatMoney(item.total, locale)}</span>
+        {item.issued.length > 0 ? (
+          <span className="order-item__issued">
+            {t("payment.confirmation.issued")}{" "}
+            {item.issued.map((code) => (
+              <code key={code} dir="ltr" data-testid="issued-code">
+                {code}
+              </code>
+            ))}
+          </span>
+        ) : null}
+      </li>
+    ))}
+  </ul>
+)
