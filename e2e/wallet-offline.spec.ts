@@ -69,7 +69,7 @@ test("a saved e-ticket opens from the wallet with no network and shows each tick
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.wallet.title)
   await expect(page.getByTestId("wallet-offline")).toHaveText(texts.wallet.offline)
   const entry = page.getByTestId("wallet-entry")
-  await expect(entry).toContainText(online.presentation.featureName)
+  await expect(entry).toContainText(online.presentation?.featureName ?? "")
   await expect(entry).toContainText(texts.wallet.tickets.replace("{{n}}", "2"))
   await page.screenshot({ path: `${SHOTS}/wallet-${lang}-${testInfo.project.name}.png`, fullPage: true })
 
@@ -101,7 +101,7 @@ test("a saved e-ticket opens from the wallet with no network and shows each tick
       "--server",
       String(testInfo.project.use.baseURL),
       "--at",
-      online.presentation.dateTime,
+      online.presentation?.dateTime ?? "",
     ],
     { encoding: "utf8", timeout: 30_000 },
   )

@@ -149,7 +149,7 @@ describe("verify-ticket", () => {
         await fetch(`${server.baseUrl}/api/edocuments/${order.key}`)
       ).json()) as Confirmation
       const pass = doc.tickets[0]?.pass as string
-      const at = doc.presentation.dateTime
+      const at = doc.presentation?.dateTime ?? ""
       const genuine = await verifyTicketAsync(pass, "--server", server.baseUrl, "--at", at)
       expect(genuine.stdout).toContain(
         `valid: ticket ${doc.tickets[0]?.ticketIdentifier} of order ${order.identifier}`,

@@ -6,6 +6,7 @@ import type { LocaleCode } from "../i18n/locales.ts"
 import { type Translate, useT } from "../i18n/useI18n.ts"
 import { temporal } from "../lib/temporal.ts"
 import { useOnline } from "../lib/useOnline.ts"
+import { orderHeadlineOf } from "../payment/orderHeadline.ts"
 import type { SavedDocument } from "./walletDb.ts"
 import { walletDb } from "./walletDb.ts"
 import { forgetPastShows, readWallet } from "./walletList.ts"
@@ -102,7 +103,9 @@ const WalletEntry = ({
   readonly t: Translate
   readonly locale: LocaleCode
 }) => {
-  const { presentation, tickets } = document.confirmation
+  const { tickets } = document.confirmation
+  // a ticket order names its film, time and hall; vouchers, memberships and food their kind (issue 16)
+  const headline = orderHeadlineOf(document.confirmation, t)
   const admitting = tickets.filter((ticket) => ticket.state !== "cancelled").length
   return (
     <li className="wallet__entry" data-testid="wallet-entry">
@@ -112,16 +115,18 @@ const WalletEntry = ({
         search={{ lang: locale }}
         className="wallet__link"
       >
-        <span className="wallet__feature">{presentation.featureName}</span>
-        <time className="wallet__when" dateTime={presentation.dateTime}>
-          {formatLongDateTime(temporal(), presentation.dateTime, locale)}
-        </time>
-        <span className="wallet__where">
-          {presentation.venueName}, {presentation.locationName}
-        </span>
-        <span className={admitting === 0 ? "wallet__count wallet__count--cancelled" : "wallet__count"}>
-          {admitting === 0 ? t("wallet.cancelled") : t("wallet.tickets", { n: admitting })}
-        </span>
+        <span className="wallet__feature">{headline.title}</span>
+        {headline.startsAt !== null ? (
+          <time className="wallet__when" dateTime={headline.startsAt}>
+            {formatLongDateTime(temporal(), headline.startsAt, locale)}
+          </time>
+        ) : null}
+        <span className="wallet__where">{headline.where}</span>
+        {tickets.length > 0 ? (
+          <span className={admitting === 0 ? "wallet__count wallet__count--cancelled" : "wallet__count"}>
+            {admitting === 0 ? t("wallet.cancelled") : t("wallet.tickets", { n: admitting })}
+          </span>
+        ) : null}
       </Link>
     </li>
   )

@@ -1,9 +1,11 @@
 import type { SavedDocument, WalletDb } from "./walletDb.ts"
 
 /**
- * What the wallet lists (issue 17 "My tickets"): the shows still to come, the next first, then the ones just
+ * What the wallet lists (issue 17 "My tickets"): the shows still to come, the next first, and after them the
+ * orders without a showing (vouchers, memberships, food: issue 16), the latest bought first; then the shows just
  * over, the latest first. A show counts as over once it has ended (its start plus its length, or
- * {@link UNKNOWN_LENGTH_MS}); over for more than {@link PAST_KEPT_DAYS} days, the device forgets it.
+ * {@link UNKNOWN_LENGTH_MS}); over for more than {@link PAST_KEPT_DAYS} days, the device forgets it. An order
+ * without a showing is never over here: its own e-document says whether it is still of use.
  */
 export const PAST_KEPT_DAYS = 7
 export const UNKNOWN_LENGTH_MS = 4 * 3600_000
@@ -14,17 +16,24 @@ export interface WalletList {
   readonly past: ReadonlyArray<SavedDocument>
 }
 
-/** When a saved show ends (epoch ms). */
+/** When a saved show ends (epoch ms); never for an order without a showing. */
 export const showEnds = (document: SavedDocument): number => {
-  const minutes = document.confirmation.presentation.durationMinutes
+  const presentation = document.confirmation.presentation
+  if (presentation === null) return Number.POSITIVE_INFINITY
+  const minutes = presentation.durationMinutes
   return Date.parse(document.startsAt) + (minutes === null ? UNKNOWN_LENGTH_MS : minutes * 60_000)
 }
+
+const isShow = (document: SavedDocument) => document.confirmation.presentation !== null
 
 /** Pure: the saved documents as the wallet lists them at `now`. */
 export const arrangeWallet = (documents: ReadonlyArray<SavedDocument>, now: number): WalletList => {
   const byStart = (a: SavedDocument, b: SavedDocument) =>
     Date.parse(a.startsAt) - Date.parse(b.startsAt) || a.key.localeCompare(b.key)
-  const upcoming = documents.filter((d) => showEnds(d) > now).sort(byStart)
+  const upcoming = [
+    ...documents.filter((d) => isShow(d) && showEnds(d) > now).sort(byStart),
+    ...documents.filter((d) => !isShow(d)).sort((a, b) => byStart(b, a)),
+  ]
   const past = documents
     .filter((d) => showEnds(d) <= now && showEnds(d) > now - PAST_KEPT_DAYS * DAY_MS)
     .sort((a, b) => byStart(b, a))

@@ -18,8 +18,10 @@ export class TicketPasses extends Context.Service<
       const keys = yield* TicketSigningKeys
       const withPasses = <C extends Confirmation>(confirmation: C) =>
         Effect.gen(function* () {
-          const key = yield* keys.active
           const { presentation } = confirmation
+          // only a ticket order has a showing and tickets to admit
+          if (presentation === null) return confirmation
+          const key = yield* keys.active
           const window = passWindow(Date.parse(presentation.dateTime), presentation.durationMinutes)
           const tickets = confirmation.tickets.map((ticket) =>
             ticket.state === "cancelled"

@@ -83,6 +83,29 @@ describe("the wallet list", () => {
     })
   })
 
+  it("lists orders without a showing (vouchers, memberships) after the shows to come, and never as past", async () => {
+    const db = openWallet()
+    await save(db, "tonight", "2026-11-25T21:00:00+02:00")
+    const voucher = (key: string, purchasedAt: string) =>
+      saveDocument(
+        db,
+        {
+          key,
+          lang: "en",
+          confirmation: { ...confirmation(key, purchasedAt), presentation: null, purchasedAt },
+        },
+        NOW,
+      )
+    await voucher("giftOld", "2026-10-01T10:00:00+03:00")
+    await voucher("giftNew", "2026-11-20T10:00:00+02:00")
+    expect(features(await readWallet(db, NOW))).toEqual({
+      upcoming: ["tonight", "giftNew", "giftOld"],
+      past: [],
+    })
+    expect(await forgetPastShows(db, NOW + 365 * DAY)).toBe(1)
+    expect((await db.documents.toArray()).map((d) => d.key).sort()).toEqual(["giftNew", "giftOld"])
+  })
+
   it("counts an unknown length as four hours", () => {
     const started = (hoursAgo: number) =>
       ({
