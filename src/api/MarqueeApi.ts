@@ -6,6 +6,7 @@ import { CustomerAreaApi } from "./CustomerAreaApi.ts"
 import { CustomerAreaCancellationApi } from "./CustomerAreaCancellationApi.ts"
 import { CustomerAreaVouchersApi } from "./CustomerAreaVouchersApi.ts"
 import { CustomerSignInApi } from "./CustomerSignInApi.ts"
+import { EDocumentsApi } from "./EDocumentsApi.ts"
 import { FeaturesApi } from "./FeaturesApi.ts"
 import { HumanCheckApi } from "./HumanCheckApi.ts"
 import { MembershipsApi } from "./MembershipsApi.ts"
@@ -31,6 +32,7 @@ export class MarqueeApi extends HttpApi.make("marquee")
   .add(HumanCheckApi)
   .add(PaymentApi)
   .add(ReservationsApi)
+  .add(EDocumentsApi)
   .add(CustomerAreaApi)
   .add(CustomerAreaCancellationApi)
   .add(CustomerAreaVouchersApi)

@@ -10,6 +10,7 @@ export const PAGE_PATHS = [
   "/leaving",
   "/terms/$code",
   "/edocument/$documentKey",
+  "/wallet",
   "/customer/",
   "/customer/$token",
   "/order/",

@@ -19,6 +19,7 @@ import { Route as BookingFoodRouteImport } from "./routes/_booking/food.tsx"
 import { Route as DefaultIndexRouteImport } from "./routes/_default/index.tsx"
 import { Route as DefaultLeavingRouteImport } from "./routes/_default/leaving.tsx"
 import { Route as DefaultSupportRouteImport } from "./routes/_default/support.tsx"
+import { Route as DefaultWalletRouteImport } from "./routes/_default/wallet.tsx"
 import { Route as PRESLiveDayDateRouteImport } from "./routes/PRES-live/day.$date.tsx"
 import { Route as BookingEdocumentDocumentKeyRouteImport } from "./routes/_booking/edocument.$documentKey.tsx"
 import { Route as BookingOrderIndexRouteImport } from "./routes/_booking/order.index.tsx"
@@ -87,6 +88,11 @@ const DefaultLeavingRoute = DefaultLeavingRouteImport.update({
 const DefaultSupportRoute = DefaultSupportRouteImport.update({
   id: "/support",
   path: "/support",
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultWalletRoute = DefaultWalletRouteImport.update({
+  id: "/wallet",
+  path: "/wallet",
   getParentRoute: () => DefaultRoute,
 } as any)
 const PRESLiveDayDateRoute = PRESLiveDayDateRouteImport.update({
@@ -216,6 +222,7 @@ export interface FileRoutesByFullPath {
   "/food": typeof BookingFoodRoute
   "/leaving": typeof DefaultLeavingRoute
   "/support": typeof DefaultSupportRoute
+  "/wallet": typeof DefaultWalletRoute
   "/PRES-live/": typeof PRESLiveIndexRoute
   "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
   "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
@@ -246,6 +253,7 @@ export interface FileRoutesByTo {
   "/food": typeof BookingFoodRoute
   "/leaving": typeof DefaultLeavingRoute
   "/support": typeof DefaultSupportRoute
+  "/wallet": typeof DefaultWalletRoute
   "/PRES-live": typeof PRESLiveIndexRoute
   "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
   "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
@@ -278,6 +286,7 @@ export interface FileRoutesById {
   "/_booking/food": typeof BookingFoodRoute
   "/_default/leaving": typeof DefaultLeavingRoute
   "/_default/support": typeof DefaultSupportRoute
+  "/_default/wallet": typeof DefaultWalletRoute
   "/PRES-live/": typeof PRESLiveIndexRoute
   "/_default/": typeof DefaultIndexRoute
   "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
@@ -312,6 +321,7 @@ export interface FileRouteTypes {
     | "/food"
     | "/leaving"
     | "/support"
+    | "/wallet"
     | "/PRES-live/"
     | "/PRES-live/day/$date"
     | "/edocument/$documentKey"
@@ -342,6 +352,7 @@ export interface FileRouteTypes {
     | "/food"
     | "/leaving"
     | "/support"
+    | "/wallet"
     | "/PRES-live"
     | "/PRES-live/day/$date"
     | "/edocument/$documentKey"
@@ -373,6 +384,7 @@ export interface FileRouteTypes {
     | "/_booking/food"
     | "/_default/leaving"
     | "/_default/support"
+    | "/_default/wallet"
     | "/PRES-live/"
     | "/_default/"
     | "/PRES-live/day/$date"
@@ -474,6 +486,13 @@ declare module "@tanstack/react-router" {
       path: "/support"
       fullPath: "/support"
       preLoaderRoute: typeof DefaultSupportRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    "/_default/wallet": {
+      id: "/_default/wallet"
+      path: "/wallet"
+      fullPath: "/wallet"
+      preLoaderRoute: typeof DefaultWalletRouteImport
       parentRoute: typeof DefaultRoute
     }
     "/PRES-live/day/$date": {
@@ -709,6 +728,7 @@ const BookingRouteWithChildren =
 interface DefaultRouteChildren {
   DefaultLeavingRoute: typeof DefaultLeavingRoute
   DefaultSupportRoute: typeof DefaultSupportRoute
+  DefaultWalletRoute: typeof DefaultWalletRoute
   DefaultIndexRoute: typeof DefaultIndexRoute
   DefaultCustomerTokenRoute: typeof DefaultCustomerTokenRoute
   DefaultTermsCodeRoute: typeof DefaultTermsCodeRoute
@@ -718,6 +738,7 @@ interface DefaultRouteChildren {
 const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultLeavingRoute: DefaultLeavingRoute,
   DefaultSupportRoute: DefaultSupportRoute,
+  DefaultWalletRoute: DefaultWalletRoute,
   DefaultIndexRoute: DefaultIndexRoute,
   DefaultCustomerTokenRoute: DefaultCustomerTokenRoute,
   DefaultTermsCodeRoute: DefaultTermsCodeRoute,

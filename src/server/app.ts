@@ -13,6 +13,7 @@ import { customerSessionsLayer } from "./customer/customerSessions.ts"
 import { CustomerHttp } from "./customer/http.ts"
 import { CustomerSignInHttp } from "./customer/signIn/http.ts"
 import { CustomerAreaHttp } from "./customerArea/http.ts"
+import { EDocumentsHttp } from "./edocuments/http.ts"
 import { FeaturesHttp } from "./features/http.ts"
 import { clientAppLayer } from "./http/clientApp.ts"
 import { everyResponseHeaders } from "./http/everyResponseHeaders.ts"
@@ -46,6 +47,7 @@ export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/o
     HumanCheckHttp,
     PaymentHttp,
     ReservationsHttp,
+    EDocumentsHttp,
     CustomerAreaHttp,
     ShopHttp,
     StaffAuthHttp,
