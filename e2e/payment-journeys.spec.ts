@@ -202,7 +202,8 @@ test.describe("payment", () => {
     await expect(page.getByTestId("order-id")).toHaveText(
       displayOrderIdentifier(confirmation.reservationIdentifier),
     )
-    await expect(page.getByTestId("order-qr")).toBeVisible()
+    // one signed pass per ticket, each its own QR code (issue 17)
+    await expect(page.getByTestId("ticket-pass-qr")).toHaveCount(confirmation.tickets.length)
     await expect(page).toHaveTitle(new RegExp(`^${he.edocument.title} · `))
     // the ticket on screen is already in the device's wallet: with the query cache's copy gone and no signal,
     // a reload shows the wallet's copy and says so

@@ -196,6 +196,10 @@ const steps = {
     ensureDependencies()
     runOrExit(process.execPath, ["src/cli/replay.ts", ...args])
   },
+  "verify-ticket": (args) => {
+    ensureDependencies()
+    runOrExit(process.execPath, ["src/cli/verifyTicket.ts", ...args])
+  },
   bench: (args) => {
     const [name, ...rest] = args
     const file = name === undefined ? undefined : path.join("bench", `${name}.ts`)
@@ -220,6 +224,8 @@ const USAGE = {
   screenshots: "usage: npm run screenshots [-- <playwright arguments>]  (pictures in scratch/shots/steps)",
   seed: "usage: npm run seed -- [--scale N] [--seed S] [--today YYYY-MM-DD] [--reset]",
   replay: "usage: npm run replay -- log.json [--against http://localhost:3000]",
+  "verify-ticket":
+    "usage: npm run verify-ticket -- <pass|-> --keys <file|URL> [--revocations <file|URL>] [--at <ISO instant>]\n       npm run verify-ticket -- <pass|-> --server <URL> [--at <ISO instant>]",
   bench: () =>
     `usage: npm run bench -- <name>; available: ${fs
       .readdirSync(path.join(ROOT, "bench"))

@@ -6,12 +6,15 @@ import { CustomerAreaApi } from "./CustomerAreaApi.ts"
 import { CustomerAreaCancellationApi } from "./CustomerAreaCancellationApi.ts"
 import { CustomerAreaVouchersApi } from "./CustomerAreaVouchersApi.ts"
 import { CustomerSignInApi } from "./CustomerSignInApi.ts"
+import { EDocumentsApi } from "./EDocumentsApi.ts"
 import { FeaturesApi } from "./FeaturesApi.ts"
 import { HumanCheckApi } from "./HumanCheckApi.ts"
+import { MembershipsApi } from "./MembershipsApi.ts"
 import { PaymentApi } from "./PaymentApi.ts"
 import { PresentationsApi } from "./PresentationsApi.ts"
 import { ReservationsApi } from "./ReservationsApi.ts"
 import { SeatsApi } from "./SeatsApi.ts"
+import { ShopApi } from "./ShopApi.ts"
 import { LiveApi, StaffAuthApi } from "./StaffApi.ts"
 
 /**
@@ -29,11 +32,14 @@ export class MarqueeApi extends HttpApi.make("marquee")
   .add(HumanCheckApi)
   .add(PaymentApi)
   .add(ReservationsApi)
+  .add(EDocumentsApi)
   .add(CustomerAreaApi)
   .add(CustomerAreaCancellationApi)
   .add(CustomerAreaVouchersApi)
+  .add(ShopApi)
   .add(StaffAuthApi)
   .add(LiveApi)
+  .add(MembershipsApi)
   .prefix("/api")
   .middleware(HttpApiMiddleware.ProblemDetails)
   .annotateMerge(OpenApi.annotations({ title: "Marquee API", version: "0.1.0" })) {}

@@ -126,6 +126,21 @@ export const CommitFailureCode = Schema.Literals([
   "mixedCart",
   // a money voucher offered to pay for an order it may not pay (a voucher cannot buy another voucher)
   "voucherNotAccepted",
+  // spec §9: at most 10 vouchers in one order
+  "tooManyVouchers",
+  // an open-price voucher outside its class's min–max, or a fixed price that is not the class's own
+  "voucherPriceInvalid",
+  // spec §5: a voucher type sold through customer service only
+  "notSoldOnline",
+  // a donation's custom amount below its detail's least, or an amount on a fixed-amount detail
+  "donationAmountInvalid",
+  // memberships (spec §8 membership order errors, §5, §9; src/server/payment/itemOrders/membershipsOrder.ts)
+  "noMembershipsForSale",
+  "membershipPriceNotFound",
+  "membershipCodeAlreadyEntered",
+  "memberNotFound",
+  "membershipQuantity",
+  "membershipSeatRequired",
   // issue 16, unpaid holds (spec §5): only a signed-in customer with an active membership may hold; a premium
   // seat cannot be held (the buyer is offered a regular seat); nothing can be held within 30 minutes of the show
   "holdRequiresMembership",

@@ -20,6 +20,11 @@ export const ConfirmationTicket = Schema.Struct({
    * e-document shows a cancelled ticket as cancelled. Optional only for e-documents saved before it existed.
    */
   state: Schema.optional(Schema.Literals(["active", "cancelled", "scanned"])),
+  /**
+   * the ticket's signed pass, what its QR code carries for the door (issue 17, src/domain/edocument/ticketPass.ts):
+   * none for a cancelled ticket, nor in an e-document saved before passes existed
+   */
+  pass: Schema.optional(Schema.String),
   /** the showing the ticket is for (issue 16: an order may hold several); absent on older e-documents */
   presentationId: Schema.optional(PositiveInt),
 })

@@ -10,6 +10,7 @@ export const PAGE_PATHS = [
   "/leaving",
   "/terms/$code",
   "/edocument/$documentKey",
+  "/wallet",
   "/customer/",
   "/customer/$token",
   "/order/",
@@ -22,6 +23,13 @@ export const PAGE_PATHS = [
   "/order/$presentationId/products",
   "/order/$presentationId/seats",
   "/order/$presentationId/tickets",
+  // orders without a showing (issue 16): vouchers, donations, food alone, and their shared steps
+  "/vouchers/",
+  "/vouchers/$systemVoucherSuperClassId",
+  "/donate",
+  "/food",
+  "/shop/$kind/customer",
+  "/shop/$kind/pay",
   // the staff app (issue 18)
   "/PRES-live",
   "/PRES-live/",

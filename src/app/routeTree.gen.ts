@@ -14,14 +14,19 @@ import { Route as BookingRouteImport } from "./routes/_booking.tsx"
 import { Route as DefaultRouteImport } from "./routes/_default.tsx"
 import { Route as PRESLiveIndexRouteImport } from "./routes/PRES-live/index.tsx"
 import { Route as PRESLiveLoginRouteImport } from "./routes/PRES-live/login.tsx"
+import { Route as BookingDonateRouteImport } from "./routes/_booking/donate.tsx"
+import { Route as BookingFoodRouteImport } from "./routes/_booking/food.tsx"
 import { Route as DefaultIndexRouteImport } from "./routes/_default/index.tsx"
 import { Route as DefaultLeavingRouteImport } from "./routes/_default/leaving.tsx"
 import { Route as DefaultSupportRouteImport } from "./routes/_default/support.tsx"
+import { Route as DefaultWalletRouteImport } from "./routes/_default/wallet.tsx"
 import { Route as PRESLiveDayDateRouteImport } from "./routes/PRES-live/day.$date.tsx"
 import { Route as BookingEdocumentDocumentKeyRouteImport } from "./routes/_booking/edocument.$documentKey.tsx"
 import { Route as BookingOrderIndexRouteImport } from "./routes/_booking/order.index.tsx"
 import { Route as BookingOrderPresentationIdRouteImport } from "./routes/_booking/order.$presentationId.tsx"
 import { Route as BookingOrderPaymentReturnRouteImport } from "./routes/_booking/order.payment-return.tsx"
+import { Route as BookingVouchersIndexRouteImport } from "./routes/_booking/vouchers.index.tsx"
+import { Route as BookingVouchersSystemVoucherSuperClassIdRouteImport } from "./routes/_booking/vouchers.$systemVoucherSuperClassId.tsx"
 import { Route as DefaultCustomerIndexRouteImport } from "./routes/_default/customer.index.tsx"
 import { Route as DefaultCustomerTokenRouteImport } from "./routes/_default/customer.$token.tsx"
 import { Route as DefaultTermsCodeRouteImport } from "./routes/_default/terms.$code.tsx"
@@ -33,6 +38,8 @@ import { Route as BookingOrderPresentationIdProductsRouteImport } from "./routes
 import { Route as BookingOrderPresentationIdSeatsRouteImport } from "./routes/_booking/order.$presentationId.seats.tsx"
 import { Route as BookingOrderPresentationIdTicketsRouteImport } from "./routes/_booking/order.$presentationId.tickets.tsx"
 import { Route as BookingOrderConfirmationIdentifierRouteImport } from "./routes/_booking/order.confirmation.$identifier.tsx"
+import { Route as BookingShopKindCustomerRouteImport } from "./routes/_booking/shop.$kind.customer.tsx"
+import { Route as BookingShopKindPayRouteImport } from "./routes/_booking/shop.$kind.pay.tsx"
 import { Route as PRESLiveBoxDateLocationIdByIdRouteImport } from "./routes/PRES-live/box.$date.$locationId.$by.$id.tsx"
 
 const PRESLiveRoute = PRESLiveRouteImport.update({
@@ -58,6 +65,16 @@ const PRESLiveLoginRoute = PRESLiveLoginRouteImport.update({
   path: "/login",
   getParentRoute: () => PRESLiveRoute,
 } as any)
+const BookingDonateRoute = BookingDonateRouteImport.update({
+  id: "/donate",
+  path: "/donate",
+  getParentRoute: () => BookingRoute,
+} as any)
+const BookingFoodRoute = BookingFoodRouteImport.update({
+  id: "/food",
+  path: "/food",
+  getParentRoute: () => BookingRoute,
+} as any)
 const DefaultIndexRoute = DefaultIndexRouteImport.update({
   id: "/",
   path: "/",
@@ -71,6 +88,11 @@ const DefaultLeavingRoute = DefaultLeavingRouteImport.update({
 const DefaultSupportRoute = DefaultSupportRouteImport.update({
   id: "/support",
   path: "/support",
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultWalletRoute = DefaultWalletRouteImport.update({
+  id: "/wallet",
+  path: "/wallet",
   getParentRoute: () => DefaultRoute,
 } as any)
 const PRESLiveDayDateRoute = PRESLiveDayDateRouteImport.update({
@@ -99,6 +121,17 @@ const BookingOrderPaymentReturnRoute =
   BookingOrderPaymentReturnRouteImport.update({
     id: "/order/payment-return",
     path: "/order/payment-return",
+    getParentRoute: () => BookingRoute,
+  } as any)
+const BookingVouchersIndexRoute = BookingVouchersIndexRouteImport.update({
+  id: "/vouchers/",
+  path: "/vouchers/",
+  getParentRoute: () => BookingRoute,
+} as any)
+const BookingVouchersSystemVoucherSuperClassIdRoute =
+  BookingVouchersSystemVoucherSuperClassIdRouteImport.update({
+    id: "/vouchers/$systemVoucherSuperClassId",
+    path: "/vouchers/$systemVoucherSuperClassId",
     getParentRoute: () => BookingRoute,
   } as any)
 const DefaultCustomerIndexRoute = DefaultCustomerIndexRouteImport.update({
@@ -164,6 +197,16 @@ const BookingOrderConfirmationIdentifierRoute =
     path: "/order/confirmation/$identifier",
     getParentRoute: () => BookingRoute,
   } as any)
+const BookingShopKindCustomerRoute = BookingShopKindCustomerRouteImport.update({
+  id: "/shop/$kind/customer",
+  path: "/shop/$kind/customer",
+  getParentRoute: () => BookingRoute,
+} as any)
+const BookingShopKindPayRoute = BookingShopKindPayRouteImport.update({
+  id: "/shop/$kind/pay",
+  path: "/shop/$kind/pay",
+  getParentRoute: () => BookingRoute,
+} as any)
 const PRESLiveBoxDateLocationIdByIdRoute =
   PRESLiveBoxDateLocationIdByIdRouteImport.update({
     id: "/box/$date/$locationId/$by/$id",
@@ -175,16 +218,21 @@ export interface FileRoutesByFullPath {
   "/PRES-live": typeof PRESLiveRouteWithChildren
   "/": typeof DefaultIndexRoute
   "/PRES-live/login": typeof PRESLiveLoginRoute
+  "/donate": typeof BookingDonateRoute
+  "/food": typeof BookingFoodRoute
   "/leaving": typeof DefaultLeavingRoute
   "/support": typeof DefaultSupportRoute
+  "/wallet": typeof DefaultWalletRoute
   "/PRES-live/": typeof PRESLiveIndexRoute
   "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
   "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
   "/order/$presentationId": typeof BookingOrderPresentationIdRouteWithChildren
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
+  "/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
   "/customer/$token": typeof DefaultCustomerTokenRoute
   "/terms/$code": typeof DefaultTermsCodeRoute
   "/order/": typeof BookingOrderIndexRoute
+  "/vouchers/": typeof BookingVouchersIndexRoute
   "/customer/": typeof DefaultCustomerIndexRoute
   "/PRES-live/location/$date/$locationId": typeof PRESLiveLocationDateLocationIdRoute
   "/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
@@ -193,21 +241,28 @@ export interface FileRoutesByFullPath {
   "/order/$presentationId/seats": typeof BookingOrderPresentationIdSeatsRoute
   "/order/$presentationId/tickets": typeof BookingOrderPresentationIdTicketsRoute
   "/order/confirmation/$identifier": typeof BookingOrderConfirmationIdentifierRoute
+  "/shop/$kind/customer": typeof BookingShopKindCustomerRoute
+  "/shop/$kind/pay": typeof BookingShopKindPayRoute
   "/order/$presentationId/": typeof BookingOrderPresentationIdIndexRoute
   "/PRES-live/box/$date/$locationId/$by/$id": typeof PRESLiveBoxDateLocationIdByIdRoute
 }
 export interface FileRoutesByTo {
   "/": typeof DefaultIndexRoute
   "/PRES-live/login": typeof PRESLiveLoginRoute
+  "/donate": typeof BookingDonateRoute
+  "/food": typeof BookingFoodRoute
   "/leaving": typeof DefaultLeavingRoute
   "/support": typeof DefaultSupportRoute
+  "/wallet": typeof DefaultWalletRoute
   "/PRES-live": typeof PRESLiveIndexRoute
   "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
   "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
+  "/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
   "/customer/$token": typeof DefaultCustomerTokenRoute
   "/terms/$code": typeof DefaultTermsCodeRoute
   "/order": typeof BookingOrderIndexRoute
+  "/vouchers": typeof BookingVouchersIndexRoute
   "/customer": typeof DefaultCustomerIndexRoute
   "/PRES-live/location/$date/$locationId": typeof PRESLiveLocationDateLocationIdRoute
   "/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
@@ -216,6 +271,8 @@ export interface FileRoutesByTo {
   "/order/$presentationId/seats": typeof BookingOrderPresentationIdSeatsRoute
   "/order/$presentationId/tickets": typeof BookingOrderPresentationIdTicketsRoute
   "/order/confirmation/$identifier": typeof BookingOrderConfirmationIdentifierRoute
+  "/shop/$kind/customer": typeof BookingShopKindCustomerRoute
+  "/shop/$kind/pay": typeof BookingShopKindPayRoute
   "/order/$presentationId": typeof BookingOrderPresentationIdIndexRoute
   "/PRES-live/box/$date/$locationId/$by/$id": typeof PRESLiveBoxDateLocationIdByIdRoute
 }
@@ -225,17 +282,22 @@ export interface FileRoutesById {
   "/_booking": typeof BookingRouteWithChildren
   "/_default": typeof DefaultRouteWithChildren
   "/PRES-live/login": typeof PRESLiveLoginRoute
+  "/_booking/donate": typeof BookingDonateRoute
+  "/_booking/food": typeof BookingFoodRoute
   "/_default/leaving": typeof DefaultLeavingRoute
   "/_default/support": typeof DefaultSupportRoute
+  "/_default/wallet": typeof DefaultWalletRoute
   "/PRES-live/": typeof PRESLiveIndexRoute
   "/_default/": typeof DefaultIndexRoute
   "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
   "/_booking/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
   "/_booking/order/$presentationId": typeof BookingOrderPresentationIdRouteWithChildren
   "/_booking/order/payment-return": typeof BookingOrderPaymentReturnRoute
+  "/_booking/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
   "/_default/customer/$token": typeof DefaultCustomerTokenRoute
   "/_default/terms/$code": typeof DefaultTermsCodeRoute
   "/_booking/order/": typeof BookingOrderIndexRoute
+  "/_booking/vouchers/": typeof BookingVouchersIndexRoute
   "/_default/customer/": typeof DefaultCustomerIndexRoute
   "/PRES-live/location/$date/$locationId": typeof PRESLiveLocationDateLocationIdRoute
   "/_booking/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
@@ -244,6 +306,8 @@ export interface FileRoutesById {
   "/_booking/order/$presentationId/seats": typeof BookingOrderPresentationIdSeatsRoute
   "/_booking/order/$presentationId/tickets": typeof BookingOrderPresentationIdTicketsRoute
   "/_booking/order/confirmation/$identifier": typeof BookingOrderConfirmationIdentifierRoute
+  "/_booking/shop/$kind/customer": typeof BookingShopKindCustomerRoute
+  "/_booking/shop/$kind/pay": typeof BookingShopKindPayRoute
   "/_booking/order/$presentationId/": typeof BookingOrderPresentationIdIndexRoute
   "/PRES-live/box/$date/$locationId/$by/$id": typeof PRESLiveBoxDateLocationIdByIdRoute
 }
@@ -253,16 +317,21 @@ export interface FileRouteTypes {
     | "/PRES-live"
     | "/"
     | "/PRES-live/login"
+    | "/donate"
+    | "/food"
     | "/leaving"
     | "/support"
+    | "/wallet"
     | "/PRES-live/"
     | "/PRES-live/day/$date"
     | "/edocument/$documentKey"
     | "/order/$presentationId"
     | "/order/payment-return"
+    | "/vouchers/$systemVoucherSuperClassId"
     | "/customer/$token"
     | "/terms/$code"
     | "/order/"
+    | "/vouchers/"
     | "/customer/"
     | "/PRES-live/location/$date/$locationId"
     | "/order/$presentationId/customer"
@@ -271,21 +340,28 @@ export interface FileRouteTypes {
     | "/order/$presentationId/seats"
     | "/order/$presentationId/tickets"
     | "/order/confirmation/$identifier"
+    | "/shop/$kind/customer"
+    | "/shop/$kind/pay"
     | "/order/$presentationId/"
     | "/PRES-live/box/$date/$locationId/$by/$id"
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/"
     | "/PRES-live/login"
+    | "/donate"
+    | "/food"
     | "/leaving"
     | "/support"
+    | "/wallet"
     | "/PRES-live"
     | "/PRES-live/day/$date"
     | "/edocument/$documentKey"
     | "/order/payment-return"
+    | "/vouchers/$systemVoucherSuperClassId"
     | "/customer/$token"
     | "/terms/$code"
     | "/order"
+    | "/vouchers"
     | "/customer"
     | "/PRES-live/location/$date/$locationId"
     | "/order/$presentationId/customer"
@@ -294,6 +370,8 @@ export interface FileRouteTypes {
     | "/order/$presentationId/seats"
     | "/order/$presentationId/tickets"
     | "/order/confirmation/$identifier"
+    | "/shop/$kind/customer"
+    | "/shop/$kind/pay"
     | "/order/$presentationId"
     | "/PRES-live/box/$date/$locationId/$by/$id"
   id:
@@ -302,17 +380,22 @@ export interface FileRouteTypes {
     | "/_booking"
     | "/_default"
     | "/PRES-live/login"
+    | "/_booking/donate"
+    | "/_booking/food"
     | "/_default/leaving"
     | "/_default/support"
+    | "/_default/wallet"
     | "/PRES-live/"
     | "/_default/"
     | "/PRES-live/day/$date"
     | "/_booking/edocument/$documentKey"
     | "/_booking/order/$presentationId"
     | "/_booking/order/payment-return"
+    | "/_booking/vouchers/$systemVoucherSuperClassId"
     | "/_default/customer/$token"
     | "/_default/terms/$code"
     | "/_booking/order/"
+    | "/_booking/vouchers/"
     | "/_default/customer/"
     | "/PRES-live/location/$date/$locationId"
     | "/_booking/order/$presentationId/customer"
@@ -321,6 +404,8 @@ export interface FileRouteTypes {
     | "/_booking/order/$presentationId/seats"
     | "/_booking/order/$presentationId/tickets"
     | "/_booking/order/confirmation/$identifier"
+    | "/_booking/shop/$kind/customer"
+    | "/_booking/shop/$kind/pay"
     | "/_booking/order/$presentationId/"
     | "/PRES-live/box/$date/$locationId/$by/$id"
   fileRoutesById: FileRoutesById
@@ -368,6 +453,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof PRESLiveLoginRouteImport
       parentRoute: typeof PRESLiveRoute
     }
+    "/_booking/donate": {
+      id: "/_booking/donate"
+      path: "/donate"
+      fullPath: "/donate"
+      preLoaderRoute: typeof BookingDonateRouteImport
+      parentRoute: typeof BookingRoute
+    }
+    "/_booking/food": {
+      id: "/_booking/food"
+      path: "/food"
+      fullPath: "/food"
+      preLoaderRoute: typeof BookingFoodRouteImport
+      parentRoute: typeof BookingRoute
+    }
     "/_default/": {
       id: "/_default/"
       path: "/"
@@ -387,6 +486,13 @@ declare module "@tanstack/react-router" {
       path: "/support"
       fullPath: "/support"
       preLoaderRoute: typeof DefaultSupportRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    "/_default/wallet": {
+      id: "/_default/wallet"
+      path: "/wallet"
+      fullPath: "/wallet"
+      preLoaderRoute: typeof DefaultWalletRouteImport
       parentRoute: typeof DefaultRoute
     }
     "/PRES-live/day/$date": {
@@ -422,6 +528,20 @@ declare module "@tanstack/react-router" {
       path: "/order/payment-return"
       fullPath: "/order/payment-return"
       preLoaderRoute: typeof BookingOrderPaymentReturnRouteImport
+      parentRoute: typeof BookingRoute
+    }
+    "/_booking/vouchers/": {
+      id: "/_booking/vouchers/"
+      path: "/vouchers"
+      fullPath: "/vouchers/"
+      preLoaderRoute: typeof BookingVouchersIndexRouteImport
+      parentRoute: typeof BookingRoute
+    }
+    "/_booking/vouchers/$systemVoucherSuperClassId": {
+      id: "/_booking/vouchers/$systemVoucherSuperClassId"
+      path: "/vouchers/$systemVoucherSuperClassId"
+      fullPath: "/vouchers/$systemVoucherSuperClassId"
+      preLoaderRoute: typeof BookingVouchersSystemVoucherSuperClassIdRouteImport
       parentRoute: typeof BookingRoute
     }
     "/_default/customer/": {
@@ -501,6 +621,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof BookingOrderConfirmationIdentifierRouteImport
       parentRoute: typeof BookingRoute
     }
+    "/_booking/shop/$kind/customer": {
+      id: "/_booking/shop/$kind/customer"
+      path: "/shop/$kind/customer"
+      fullPath: "/shop/$kind/customer"
+      preLoaderRoute: typeof BookingShopKindCustomerRouteImport
+      parentRoute: typeof BookingRoute
+    }
+    "/_booking/shop/$kind/pay": {
+      id: "/_booking/shop/$kind/pay"
+      path: "/shop/$kind/pay"
+      fullPath: "/shop/$kind/pay"
+      preLoaderRoute: typeof BookingShopKindPayRouteImport
+      parentRoute: typeof BookingRoute
+    }
     "/PRES-live/box/$date/$locationId/$by/$id": {
       id: "/PRES-live/box/$date/$locationId/$by/$id"
       path: "/box/$date/$locationId/$by/$id"
@@ -559,20 +693,33 @@ const BookingOrderPresentationIdRouteWithChildren =
   )
 
 interface BookingRouteChildren {
+  BookingDonateRoute: typeof BookingDonateRoute
+  BookingFoodRoute: typeof BookingFoodRoute
   BookingEdocumentDocumentKeyRoute: typeof BookingEdocumentDocumentKeyRoute
   BookingOrderPresentationIdRoute: typeof BookingOrderPresentationIdRouteWithChildren
   BookingOrderPaymentReturnRoute: typeof BookingOrderPaymentReturnRoute
+  BookingVouchersSystemVoucherSuperClassIdRoute: typeof BookingVouchersSystemVoucherSuperClassIdRoute
   BookingOrderIndexRoute: typeof BookingOrderIndexRoute
+  BookingVouchersIndexRoute: typeof BookingVouchersIndexRoute
   BookingOrderConfirmationIdentifierRoute: typeof BookingOrderConfirmationIdentifierRoute
+  BookingShopKindCustomerRoute: typeof BookingShopKindCustomerRoute
+  BookingShopKindPayRoute: typeof BookingShopKindPayRoute
 }
 
 const BookingRouteChildren: BookingRouteChildren = {
+  BookingDonateRoute: BookingDonateRoute,
+  BookingFoodRoute: BookingFoodRoute,
   BookingEdocumentDocumentKeyRoute: BookingEdocumentDocumentKeyRoute,
   BookingOrderPresentationIdRoute: BookingOrderPresentationIdRouteWithChildren,
   BookingOrderPaymentReturnRoute: BookingOrderPaymentReturnRoute,
+  BookingVouchersSystemVoucherSuperClassIdRoute:
+    BookingVouchersSystemVoucherSuperClassIdRoute,
   BookingOrderIndexRoute: BookingOrderIndexRoute,
+  BookingVouchersIndexRoute: BookingVouchersIndexRoute,
   BookingOrderConfirmationIdentifierRoute:
     BookingOrderConfirmationIdentifierRoute,
+  BookingShopKindCustomerRoute: BookingShopKindCustomerRoute,
+  BookingShopKindPayRoute: BookingShopKindPayRoute,
 }
 
 const BookingRouteWithChildren =
@@ -581,6 +728,7 @@ const BookingRouteWithChildren =
 interface DefaultRouteChildren {
   DefaultLeavingRoute: typeof DefaultLeavingRoute
   DefaultSupportRoute: typeof DefaultSupportRoute
+  DefaultWalletRoute: typeof DefaultWalletRoute
   DefaultIndexRoute: typeof DefaultIndexRoute
   DefaultCustomerTokenRoute: typeof DefaultCustomerTokenRoute
   DefaultTermsCodeRoute: typeof DefaultTermsCodeRoute
@@ -590,6 +738,7 @@ interface DefaultRouteChildren {
 const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultLeavingRoute: DefaultLeavingRoute,
   DefaultSupportRoute: DefaultSupportRoute,
+  DefaultWalletRoute: DefaultWalletRoute,
   DefaultIndexRoute: DefaultIndexRoute,
   DefaultCustomerTokenRoute: DefaultCustomerTokenRoute,
   DefaultTermsCodeRoute: DefaultTermsCodeRoute,

@@ -13,11 +13,14 @@ import { customerSessionsLayer } from "./customer/customerSessions.ts"
 import { CustomerHttp } from "./customer/http.ts"
 import { CustomerSignInHttp } from "./customer/signIn/http.ts"
 import { CustomerAreaHttp } from "./customerArea/http.ts"
+import { EDocumentsHttp } from "./edocuments/http.ts"
 import { FeaturesHttp } from "./features/http.ts"
 import { clientAppLayer } from "./http/clientApp.ts"
+import { everyResponseHeaders } from "./http/everyResponseHeaders.ts"
 import { limitRequestBodies } from "./http/limitRequestBodies.ts"
 import { answerClientError, problemForBareRefusals } from "./http/problemAnswers.ts"
 import { refuseControlCharacters } from "./http/refuseControlCharacters.ts"
+import { MembershipsHttp } from "./memberships/http.ts"
 import { OutboxSender } from "./notifications/OutboxSender.ts"
 import { PaymentHttp, ReservationsHttp } from "./payment/http.ts"
 import { PaymentRoutes } from "./payment/webhook.ts"
@@ -27,6 +30,7 @@ import { HumanCheckHttp } from "./providers/humanCheck/http.ts"
 import { SandboxInboxRoute } from "./providers/messaging/sandboxInbox.ts"
 import { sandboxMessengerLayer } from "./providers/messaging/sandboxMessenger.ts"
 import { SeatsHttp } from "./seats/http.ts"
+import { ShopHttp } from "./shop/http.ts"
 import { LiveHttp, StaffAuthHttp } from "./staff/http.ts"
 import { staffSessionsLayer } from "./staff/staffSessions.ts"
 
@@ -43,9 +47,12 @@ export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/o
     HumanCheckHttp,
     PaymentHttp,
     ReservationsHttp,
+    EDocumentsHttp,
     CustomerAreaHttp,
+    ShopHttp,
     StaffAuthHttp,
     LiveHttp,
+    MembershipsHttp,
   ]),
   Layer.provide(altchaHumanCheckLayer),
   // who is asking: the cart token and the customer's uuid, resolved once per request (src/api/sessions.ts)
@@ -137,7 +144,7 @@ export const httpServerLayer = (options: ServerOptions) =>
         compressible,
       })
       return HttpServer.serve(problemForBareRefusals(handler), (app) =>
-        compression(refuseControlCharacters(limitRequestBodies(app))),
+        everyResponseHeaders(compression(refuseControlCharacters(limitRequestBodies(app)))),
       ).pipe(
         HttpServer.withLogAddress,
         Layer.provideMerge(

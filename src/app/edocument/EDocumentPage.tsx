@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query"
 import { Link } from "@tanstack/react-router"
 import { useEffect, useMemo } from "react"
-import { renderSVG } from "uqr"
 import type { Confirmation } from "../../api/ReservationsApi.ts"
 import { displayOrderIdentifier } from "../../domain/order/orderIdentifier.ts"
 import { formatLongDateTime } from "../i18n/format.ts"
@@ -14,7 +13,9 @@ import { OrderItemsList } from "../payment/OrderItemsList.tsx"
 import { orderHeadlineOf } from "../payment/orderHeadline.ts"
 import { confirmationHref } from "../payment/queries.ts"
 import { SendTicketsForm } from "../payment/SendTicketsForm.tsx"
-import { ticketPlaceText } from "../payment/ticketPlace.ts"
+import { qrImage } from "./qrImage.ts"
+import { savedBeforePasses } from "./savedBeforePasses.ts"
+import { TicketPasses } from "./TicketPasses.tsx"
 import { useEDocument } from "./useEDocument.ts"
 import "../order/order.css"
 import "../payment/payment.css"
@@ -83,10 +84,11 @@ const EDocumentView = ({ confirmation, documentKey, savedAt, locale, t }: ViewPr
   const config = useQuery(configQueryOptions())
   const showQr = config.data?.params["670"] ?? true
   const online = useOnline()
+  // a copy saved before tickets carried signed passes shows the order's code until it is refreshed
+  const legacy = savedBeforePasses(confirmation)
   const qr = useMemo(
-    () =>
-      `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(confirmation.qrPayload, { pixelSize: 8 }))}`,
-    [confirmation.qrPayload],
+    () => (legacy ? qrImage(confirmation.qrPayload) : null),
+    [legacy, confirmation.qrPayload],
   )
   const headline = orderHeadlineOf(confirmation, t)
   const items = confirmation.items ?? []
@@ -115,8 +117,21 @@ const EDocumentView = ({ confirmation, documentKey, savedAt, locale, t }: ViewPr
       {confirmation.status !== "paid" ? (
         <p className="order__notice order__notice--problem">{t("payment.confirmation.awaiting")}</p>
       ) : null}
-      <section className="eticket__pass" aria-label={t("payment.confirmation.qr")}>
-        {showQr ? (
+      {ticketsByShowing(confirmation).map((group) => (
+        <TicketPasses
+          key={group.showing?.id ?? "order"}
+          tickets={group.tickets}
+          showQr={showQr}
+          t={t}
+          showing={
+            group.showing === null
+              ? undefined
+              : { id: group.showing.id, heading: <ShowingHeading showing={group.showing} locale={locale} /> }
+          }
+        />
+      ))}
+      <section className="eticket__pass" aria-label={t("payment.confirmation.orderId")}>
+        {showQr && qr !== null ? (
           <img
             className="eticket__qr"
             src={qr}
@@ -126,44 +141,20 @@ const EDocumentView = ({ confirmation, documentKey, savedAt, locale, t }: ViewPr
             data-testid="order-qr"
           />
         ) : null}
-        <p className="eticket__hint">{t("payment.confirmation.qr")}</p>
+        {qr !== null ? <p className="eticket__hint">{t("payment.confirmation.qr")}</p> : null}
         <p className="eticket__label">{t("payment.confirmation.orderId")}</p>
         <p className="eticket__number" data-testid="order-id" dir="ltr">
           {displayOrderIdentifier(confirmation.reservationIdentifier)}
         </p>
       </section>
-      <section className="eticket__seats" aria-labelledby="eticket-seats">
-        <h2 id="eticket-seats" className="pay-section__title">
-          {t("payment.confirmation.tickets")}
-        </h2>
-        {ticketsByShowing(confirmation).map((group) => (
-          <div key={group.showing?.id ?? "order"} data-testid="confirmation-showing">
-            {group.showing !== null ? <ShowingHeading showing={group.showing} locale={locale} /> : null}
-            <ul className="eticket__list" data-testid="confirmation-tickets">
-              {group.tickets.map((ticket) => (
-                <li
-                  key={ticket.ticketIdentifier}
-                  className="eticket__ticket"
-                  data-state={ticket.state ?? "active"}
-                  data-testid="eticket-ticket"
-                >
-                  <span className="eticket__seat">{ticketPlaceText(ticket, t)}</span>
-                  <span className="eticket__kind">{ticket.ticketName}</span>
-                  {ticket.state === "cancelled" || ticket.state === "scanned" ? (
-                    <span className="eticket__state" data-testid="eticket-state">
-                      {t(`edocument.state.${ticket.state}`)}
-                    </span>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
-      </section>
       <p className="eticket__details">
         <a href={confirmationHref(confirmation.reservationIdentifier, documentKey, locale)}>
           {t("edocument.details")}
         </a>
+        {" · "}
+        <Link to="/wallet" search={{ lang: locale }} data-testid="open-wallet">
+          {t("wallet.title")}
+        </Link>
       </p>
       <SendTicketsForm
         identifier={confirmation.reservationIdentifier}

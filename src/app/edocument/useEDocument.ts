@@ -5,6 +5,7 @@ import type { LocaleCode } from "../i18n/locales.ts"
 import { ApiError } from "../lib/api.ts"
 import { useOnline } from "../lib/useOnline.ts"
 import { edocumentQueryOptions } from "../payment/queries.ts"
+import { askToKeepStorage, browserStorage } from "../wallet/keepStorage.ts"
 import { saveDocument, savedDocument } from "../wallet/savedDocuments.ts"
 import { walletDb } from "../wallet/walletDb.ts"
 
@@ -30,7 +31,11 @@ export const useEDocument = (key: string, locale: LocaleCode): EDocumentState =>
 
   useEffect(() => {
     if (query.data === undefined) return
-    void saveDocument(walletDb(), { key, lang: locale, confirmation: query.data }, Date.now())
+    const db = walletDb()
+    void saveDocument(db, { key, lang: locale, confirmation: query.data }, Date.now()).then((saved) =>
+      // the device now holds a ticket: ask once that the browser keep it (src/app/wallet/keepStorage.ts)
+      saved ? askToKeepStorage(db, browserStorage(), Date.now()).catch(() => undefined) : undefined,
+    )
   }, [query.data, key, locale])
 
   useEffect(() => {

@@ -16,6 +16,10 @@ export const DefaultLayout = ({ children }: { children: ReactNode }) => {
         <footer className="site-footer">
           <p>{t("app.footer")}</p>
           <p>
+            <Link to="/wallet" search={{ lang: locale }} data-testid="footer-wallet">
+              {t("wallet.title")}
+            </Link>
+            {" · "}
             <Link to="/support" search={{ lang: locale }}>
               {t("support.title")}
             </Link>

@@ -149,7 +149,12 @@ const ConfirmationView = ({ confirmation, documentKey, offline, locale, t }: Vie
         </section>
         <section className="pay-section" aria-labelledby="confirmation-tickets">
           <h2 id="confirmation-tickets" className="pay-section__title">
-            {t(items.length > 0 ? "payment.confirmation.items" : "payment.confirmation.tickets")}
+            {/* an order without tickets (vouchers, donations, food alone) says what was ordered */}
+            {t(
+              items.length > 0 || confirmation.tickets.length === 0
+                ? "payment.confirmation.items"
+                : "payment.confirmation.tickets",
+            )}
           </h2>
           {items.length > 0 ? <OrderItemsList items={items} locale={locale} t={t} /> : null}
           {ticketsByShowing(confirmation).map((group) => (

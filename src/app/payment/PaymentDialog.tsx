@@ -36,12 +36,23 @@ type CommitText = (typeof COMMIT_TEXTS)[number]
 const hasCommitText = (code: string): code is CommitText =>
   (COMMIT_TEXTS as ReadonlyArray<string>).includes(code)
 
+/** Refusals of the shop's orders (vouchers, donations), with texts under `shop.errors`. */
+const SHOP_TEXTS = [
+  "tooManyVouchers",
+  "voucherPriceInvalid",
+  "notSoldOnline",
+  "donationAmountInvalid",
+  "voucherNotAccepted",
+] as const
+type ShopText = (typeof SHOP_TEXTS)[number]
+const hasShopText = (code: string): code is ShopText => (SHOP_TEXTS as ReadonlyArray<string>).includes(code)
 const HOLD_REFUSALS = ["holdRequiresMembership", "premiumSeatOnHold", "holdTooLate"] as const
 const isHoldRefusal = (code: string): code is (typeof HOLD_REFUSALS)[number] =>
   (HOLD_REFUSALS as ReadonlyArray<string>).includes(code)
 
 export const errorKey = (error: PayError): MessageKey => {
   if (error._tag === "BlikError" && error.expired) return "payment.errors.BlikExpired"
+  if (error._tag === "CommitFailed" && hasShopText(error.code)) return `shop.errors.${error.code}`
   if (error._tag === "CommitFailed" && hasCommitText(error.code)) return `payment.errors.${error.code}`
   // issue 16: an unpaid hold's refusals (their texts live under `holds.errors`)
   if (error._tag === "CommitFailed" && isHoldRefusal(error.code)) return `holds.errors.${error.code}`

@@ -1,5 +1,6 @@
 import { Link, linkOptions, useNavigate } from "@tanstack/react-router"
 import { useEffect } from "react"
+import type { Cart } from "../../domain/cart/state.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { useT } from "../i18n/useI18n.ts"
 import { screenLink } from "../order/flow.ts"
@@ -57,10 +58,14 @@ export const PaymentReturnPage = ({ paymentId, reservationIdentifier, locale }: 
       ? (cartLog.cart.presentations.find((p) => p.seats.length > 0) ?? cartLog.cart.presentations[0])?.facts
           .id
       : undefined
+  // an order without a showing goes back to the shop's pay step of its kind (src/app/shop)
+  const shopKind = cartLog.status === "ready" ? shopKindOf(cartLog.cart) : null
   const payLink =
-    presentationId === undefined
-      ? linkOptions({ to: "/", search: { lang: locale } })
-      : screenLink(presentationId, "pay", locale)
+    presentationId !== undefined
+      ? screenLink(presentationId, "pay", locale)
+      : shopKind !== null
+        ? linkOptions({ to: "/shop/$kind/pay", params: { kind: shopKind }, search: { lang: locale } })
+        : linkOptions({ to: "/", search: { lang: locale } })
 
   return (
     <div className="order pay-return">
@@ -107,4 +112,11 @@ export const PaymentReturnPage = ({ paymentId, reservationIdentifier, locale }: 
       />
     </div>
   )
+}
+
+/** The shop order a cart without a showing holds, by its lines (vouchers, donations, food alone). */
+const shopKindOf = (cart: Cart): "vouchers" | "donations" | "food" | null => {
+  if (cart.vouchers.length > 0) return "vouchers"
+  if (cart.donations.length > 0) return "donations"
+  return cart.products.length > 0 ? "food" : null
 }

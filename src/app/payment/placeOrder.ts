@@ -59,6 +59,8 @@ export interface PlaceOrderOptions {
   readonly miniSiteUrl?: string
   /** spec `saveMagCard`: a logged-in customer asks the provider to keep the card they pay with */
   readonly saveMagCard?: boolean
+  /** food alone: the cinema it is collected at (an order with a showing takes the showing's) */
+  readonly locationId?: number
 }
 
 /** The order as the pay step needs it, from the log's reservation. */
@@ -129,6 +131,7 @@ const placeOrderFn = Effect.fn("placeOrder")(function* (options: PlaceOrderOptio
     numberOfPayments: options.numberOfPayments,
     globalServiceCharge: agorot(options.globalServiceCharge ?? 0),
     saveMagCard: options.saveMagCard ?? false,
+    locationId: options.locationId ?? null,
   })
   if (Result.isFailure(built)) return yield* new CartNotReady({ reason: built.failure.reason })
 

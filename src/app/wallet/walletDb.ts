@@ -22,14 +22,29 @@ export interface SavedDocument {
   readonly confirmation: Confirmation
 }
 
+/**
+ * What the device answered when asked to keep the wallet's storage (`navigator.storage.persist()`), asked once,
+ * when the first ticket is saved (src/app/wallet/keepStorage.ts): `granted` (the browser will not evict it under
+ * storage pressure), `refused`, or `unsupported` (no Storage API: an old browser or an insecure page).
+ */
+export interface StorageAnswer {
+  readonly key: "persist"
+  readonly answer: "granted" | "refused" | "unsupported"
+  /** when it was asked (epoch ms) */
+  readonly askedAt: number
+}
+
 export const WALLET_DB_NAME = "marquee-wallet"
 
 export class WalletDb extends Dexie {
   declare readonly documents: EntityTable<SavedDocument, "key">
+  declare readonly settings: EntityTable<StorageAnswer, "key">
 
   constructor(options: { readonly indexedDB?: IDBFactory; readonly IDBKeyRange?: typeof IDBKeyRange } = {}) {
     super(WALLET_DB_NAME, options)
     this.version(1).stores({ documents: "key, startsAt, savedAt" })
+    // 2: the storage answer, so the browser is asked once, not on every ticket saved (no data to move)
+    this.version(2).stores({ documents: "key, startsAt, savedAt", settings: "key" })
   }
 }
 

@@ -161,7 +161,9 @@ export const applyProductQuantitySet = (cart: Cart, event: ProductQuantitySet): 
   )
 
 export const applySystemVoucherQuantitySet = (cart: Cart, event: SystemVoucherQuantitySet): Cart => {
-  const matches = (line: Cart["vouchers"][number]) => line.systemVoucherPriceId === event.systemVoucherPriceId
+  // a line is its class and price row: open-price classes have no row (price id 0), so the class tells them apart
+  const matches = (line: Cart["vouchers"][number]) =>
+    line.systemVoucherId === event.systemVoucherId && line.systemVoucherPriceId === event.systemVoucherPriceId
   // the per-order cap counts every voucher line, not just this one
   const others = cart.vouchers.filter((line) => !matches(line)).reduce((sum, line) => sum + line.quantity, 0)
   return setItems(cart, event, "vouchers", event.quantity, others + event.quantity, () =>

@@ -70,6 +70,14 @@ export const PaypalPayment = Schema.Struct({
 })
 export type PaypalPayment = typeof PaypalPayment.Type
 
+/** A membership's season seat by its grid coordinates in the membership venue's seatplan. */
+export const CommitMembershipSeat = Schema.Struct({
+  VenueSectionId: Schema.Int,
+  XCoordinate: Schema.Int,
+  YCoordinate: Schema.Int,
+})
+export type CommitMembershipSeat = typeof CommitMembershipSeat.Type
+
 /** Modifying an existing reservation instead of making a new one. */
 export const CommitModify = Schema.Struct({
   resId: WireText,
@@ -103,8 +111,11 @@ export const CommitCart = Schema.Struct({
       membershipPriceId: Schema.Int,
       currencyId: Schema.Int,
       references: BoundedArray(MembershipReference, LIMITS.lines),
-      /** a membership's own seat (membership seat plans) is not held through this cart yet */
-      seat: Schema.Null,
+      /**
+       * the season seat of a membership with a seat (`PUT /membership/lock-seat` held it for this cart in every
+       * future showing of its series); null for one without a seat and for a top-up
+       */
+      seat: Schema.NullOr(CommitMembershipSeat),
       isTopup: Schema.Boolean,
       quantity: Schema.Int,
     }),
@@ -144,6 +155,8 @@ export interface CommitOptions {
   readonly paypal?: PaypalPayment | null
   readonly paymentIdentifier?: string | null
   readonly modify?: CommitModify | null
+  /** where food alone is collected (a cart without a showing names no location of its own) */
+  readonly locationId?: number | null
 }
 
 const optional = <K extends string, V>(key: K, value: V | null): { [P in K]?: V } =>
@@ -226,7 +239,7 @@ export const toCommitCart = (
             ],
       authProfileId: source?.facts.authProfileId ?? null,
       businessId: source?.facts.businessId ?? null,
-      locationId: source?.facts.locationId ?? null,
+      locationId: source?.facts.locationId ?? options.locationId ?? null,
       isHold: cart.isHold,
       referralMiniSiteId: options.referralMiniSiteId ?? null,
       startDateTime: cart.startDateTime,

@@ -286,6 +286,8 @@ export class CommitService extends Context.Service<
         yield* steps.writeSoldTickets(order)
         yield* steps.writeProductSales(order)
         yield* steps.writeOrderItems(order)
+        const tie = plan.kind === "tickets" ? undefined : itemOrderKinds[plan.kind]?.tie
+        if (tie !== undefined && !(yield* tie(order))) return yield* failed("holdLost")
         if (!(yield* steps.countDiscountUses(plan))) return yield* failed("priceMismatch")
         if (!(yield* steps.spendVoucherTickets(plan))) return yield* failed("voucherBalance")
         if (!(yield* steps.countReferenceUses(plan))) return yield* failed("referenceInvalid")

@@ -184,10 +184,13 @@ export class OrdersRepo extends Context.Service<
         // lock the order's seats, then check none was taken over (its reservation_id cleared) or deleted
         yield* sql`SELECT id FROM seat_allocations WHERE reservation_id = ${id} ORDER BY id FOR UPDATE`
         const lost = yield* sql<{ n: number }>`
-          SELECT count(*)::int AS n FROM sold_tickets st
-          LEFT JOIN seat_allocations a ON a.id = st.allocation_id
-          WHERE st.reservation_id = ${id} AND st.section_id IS NOT NULL
-            AND (a.id IS NULL OR a.reservation_id IS DISTINCT FROM ${id} OR a.kind <> 'hold')`
+          SELECT count(*)::int AS n FROM (
+            SELECT st.allocation_id FROM sold_tickets st WHERE st.reservation_id = ${id} AND st.section_id IS NOT NULL
+            UNION ALL
+            -- a membership's season seat, one hold per showing (migration 0037)
+            SELECT s.allocation_id FROM order_item_seats s WHERE s.reservation_id = ${id}
+          ) held LEFT JOIN seat_allocations a ON a.id = held.allocation_id
+          WHERE a.id IS NULL OR a.reservation_id IS DISTINCT FROM ${id} OR a.kind <> 'hold'`
         if ((lost[0]?.n ?? 0) > 0) {
           yield* voidOrder(id, "seatHoldLost")
           return "seatHoldLost" as const

@@ -8,7 +8,11 @@ import {
   termsSatisfied,
 } from "../../domain/order/agreements.ts"
 import { channelsToVerify, unverifiedChannels } from "../../domain/order/contactVerification.ts"
-import { type CustomerFormConfig, customerInfoErrors } from "../../domain/order/customerInfo.ts"
+import {
+  type CustomerFormConfig,
+  type CustomerFormType,
+  customerInfoErrors,
+} from "../../domain/order/customerInfo.ts"
 import { type InvoiceDetails, normalizeInvoice, validateInvoice } from "../../domain/order/invoiceDetails.ts"
 import { isVodVenueType } from "../../domain/shared/venueType.ts"
 import { verifiedContacts } from "../cart/ContactVerificationRepo.ts"
@@ -32,7 +36,7 @@ export interface AnswerRules {
   /** config param 66 */
   readonly invoiceEnabled: boolean
   /** the customer-info forms the site serves, per order type */
-  readonly forms: { readonly order: CustomerFormConfig; readonly vod: CustomerFormConfig }
+  readonly forms: Readonly<Record<CustomerFormType, CustomerFormConfig>>
 }
 
 const refused = (code: CommitAnswersRefused["code"]) => new CommitAnswersRefused({ code })

@@ -10,6 +10,7 @@ import { CurrentCart, CurrentCartIfAny, CurrentCustomerIfAny } from "../../api/s
 import { israeliMobile } from "../../domain/order/customerInfo.ts"
 import { SiteFlagsConfig } from "../config/siteFlags.ts"
 import { SavedCardsRepo } from "../customer/SavedCardsRepo.ts"
+import { TicketPasses } from "../edocuments/TicketPasses.ts"
 import { clientOf, hasUsesLeft, type Limit, takeFromLimits } from "../limits/RateLimits.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
 import { SeatHoldsRepo } from "../seats/SeatHoldsRepo.ts"
@@ -153,6 +154,7 @@ export const ReservationsHttp = HttpApiBuilder.group(
   "reservations",
   Effect.fn(function* (handlers) {
     const confirmations = yield* ConfirmationRepo
+    const passes = yield* TicketPasses
     const humanCheck = yield* HumanCheck
     const sql = yield* SqlClient.SqlClient
     const notFound = new ReservationNotFound({ error: "reservationNotFound" })
@@ -163,7 +165,7 @@ export const ReservationsHttp = HttpApiBuilder.group(
           confirmations.confirmation(params.identifier, query.key, query.lang ?? "he"),
         ).pipe(
           Effect.flatMap(Option.match({ onNone: () => Effect.fail(notFound), onSome: Effect.succeed })),
-          Effect.map(({ id: _id, ...confirmation }) => confirmation),
+          Effect.flatMap(({ id: _id, ...confirmation }) => passes.withPasses(confirmation)),
         ),
       )
       .handle("edocument", ({ params, query, request }) =>
@@ -173,7 +175,8 @@ export const ReservationsHttp = HttpApiBuilder.group(
           confirmations.byDocumentKey(params.documentKey, query.lang ?? "he"),
         ).pipe(
           Effect.flatMap(Option.match({ onNone: () => Effect.fail(notFound), onSome: Effect.succeed })),
-          Effect.map(({ id: _id, ...confirmation }) => confirmation),
+          // each ticket's QR: a signed pass a door checks offline (src/server/edocuments/README.md)
+          Effect.flatMap(({ id: _id, ...confirmation }) => passes.withPasses(confirmation)),
         ),
       )
       .handle("sendTickets", ({ params, query, payload, request }) =>
@@ -192,4 +195,4 @@ export const ReservationsHttp = HttpApiBuilder.group(
         }).pipe(Effect.provideService(SqlClient.SqlClient, sql)),
       )
   }),
-).pipe(Layer.provide(PaymentServices))
+).pipe(Layer.provide([PaymentServices, TicketPasses.layer]))

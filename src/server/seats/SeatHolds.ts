@@ -27,7 +27,7 @@ import { type HoldResult, type PresentationSeating, SeatHoldsRepo } from "./Seat
 import { type PlanIndex, SeatplanRepo } from "./SeatplanRepo.ts"
 
 /** Bots that hold seats to deny them to buyers are a known attack: one cart holds at most this many. */
-const MaxSeatsPerCart = Config.Int("MAX_SEATS_PER_CART").pipe(Config.withDefault(10))
+export const MaxSeatsPerCart = Config.Int("MAX_SEATS_PER_CART").pipe(Config.withDefault(10))
 
 /**
  * A bot that solves a human check per cart opens cart after cart: one client (an IPv4 address, an IPv6 /64) holds
@@ -43,7 +43,7 @@ const MaxSeatsPerClient = Config.Int("MAX_SEATS_PER_CLIENT").pipe(Config.withDef
  * steps keep param 665's, so a journey on the same server can still go on from the seats to pay.
  */
 const HoldSecondsOverride = Config.option(Config.Int("SEAT_HOLD_SECONDS"))
-const HoldSeconds = Config.Int("SEAT_HOLD_SECONDS").pipe(
+export const HoldSeconds = Config.Int("SEAT_HOLD_SECONDS").pipe(
   Config.withDefault(siteConfig("").params["665"].chooseSeatsInSeconds),
 )
 
@@ -71,12 +71,12 @@ interface Resolved {
 }
 
 /** Deadlocks and lock timeouts are the database saying "not now": retry briefly, then answer 503. */
-const isBusy = (error: SqlError) =>
+export const isBusy = (error: SqlError) =>
   error.reason._tag === "DeadlockError" ||
   error.reason._tag === "LockTimeoutError" ||
   error.reason._tag === "SerializationError"
 
-const busyRetry = Schedule.exponential("20 millis").pipe(Schedule.jittered)
+export const busyRetry = Schedule.exponential("20 millis").pipe(Schedule.jittered)
 
 /**
  * The seat-hold service: the rules of spec §4–§5 in front of the database's all-or-nothing hold.

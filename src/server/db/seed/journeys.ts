@@ -71,6 +71,8 @@ export const JOURNEYS = {
   "payment/declined-he": { venueId: HALL.telAviv3 },
   "order-terms/he": { venueId: HALL.haifa1 },
   "order-verification/he": { venueId: HALL.haifa3 },
+  "shop/voucher-pays-ticket": { venueId: HALL.rishon1 },
+  "wallet/offline": { venueId: HALL.telAviv1 },
   // issue 16: two showings at one cinema (Tel Aviv: one business, one auth profile) bought in one order
   "multi-showing/first": { venueId: HALL.telAviv1 },
   "multi-showing/second": { venueId: HALL.telAviv3 },

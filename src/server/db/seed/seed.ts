@@ -6,6 +6,7 @@ import { writeCustomerArea } from "./customerArea.ts"
 import { writeJourneys } from "./journeySeed.ts"
 import { buildSeedPlan, type SeedOptions, type SeedPlan } from "./plan.ts"
 import { writeSales } from "./sales.ts"
+import { writeSeasonMembership } from "./seasonMembership.ts"
 import { bumpIdentity, COLUMNS, insertRows, withForeignKeysDeferred } from "./write.ts"
 
 const SALES_TABLES = ["reservations", "seat_allocations", "sold_tickets", "product_sales"]
@@ -118,6 +119,7 @@ export const seedDatabase = (
         for (const table of ["sold_tickets", "product_sales"]) yield* bumpIdentity(table)
         yield* writeCodes(plan)
         yield* writeCustomerArea(plan)
+        yield* writeSeasonMembership(plan)
         if (plan.journeyPresentations.length > 0) yield* writeJourneys(plan.journeyPresentations)
       }),
     )

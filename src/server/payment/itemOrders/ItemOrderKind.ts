@@ -4,6 +4,7 @@ import type { CommitFailed } from "../../../api/PaymentApi.ts"
 import type { CommitCart } from "../../../domain/cart/commitCart.ts"
 import type { CustomerFormConfig } from "../../../domain/order/customerInfo.ts"
 import type { AnswerRules } from "../commitCustomerInfo.ts"
+import type { PlacedOrder } from "../orderPlan.ts"
 
 /**
  * An order of things other than seats, as one kind commits it (issue 16). The commit (CommitService.ts) owns
@@ -64,6 +65,12 @@ export interface ItemOrderKind {
     cart: CommitCart,
     asker: Asker,
   ) => Effect.Effect<PricedItems, CommitFailed, SqlClient.SqlClient>
+  /**
+   * Optional: in the commit's transaction, once the order and its `order_items` rows are written, tie to the order
+   * what the cart holds for it (a membership's season seat). False refuses the commit as `holdLost` and the
+   * transaction writes nothing.
+   */
+  readonly tie?: (order: PlacedOrder) => Effect.Effect<boolean, never, SqlClient.SqlClient>
   /**
    * Issue what the order bought (codes, balances, cards), inside the transaction that marks it paid, and set
    * each line's `fulfilled_at`. Runs once: the order is paid once.

@@ -1,6 +1,9 @@
 import type { OrderKind } from "../../../domain/cart/orderKind.ts"
+import { donationsOrder } from "./donationsOrder.ts"
 import type { ItemOrderKind } from "./ItemOrderKind.ts"
+import { membershipsOrder } from "./membershipsOrder.ts"
 import { productsOrder } from "./productsOrder.ts"
+import { vouchersOrder } from "./vouchersOrder.ts"
 
 /**
  * The order kinds other than tickets, each committed by its module. A kind not listed here is not sold online
@@ -8,4 +11,7 @@ import { productsOrder } from "./productsOrder.ts"
  */
 export const itemOrderKinds: Partial<Record<Exclude<OrderKind, "tickets">, ItemOrderKind>> = {
   products: productsOrder,
+  vouchers: vouchersOrder,
+  donations: donationsOrder,
+  memberships: membershipsOrder,
 }

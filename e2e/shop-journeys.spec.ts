@@ -1,0 +1,224 @@
+import { mkdirSync } from "node:fs"
+import type { Page, TestInfo } from "@playwright/test"
+import en from "../locales/en.json" with { type: "json" }
+import he from "../locales/he.json" with { type: "json" }
+import { buyer } from "./buyers.ts"
+import { test as base, expect } from "./fixtures.ts"
+import { OrderStepsPage } from "./pages/order-steps-page.ts"
+import { PayPage } from "./pages/pay-page.ts"
+import { SeatListPage } from "./pages/seat-list-page.ts"
+import { journeyPresentation } from "./presentations.ts"
+
+/**
+ * Orders without a showing (issue 16), end to end on the pinned clock: gift vouchers bought and one of them
+ * paying for a ticket, a donation of the donor's own amount, and food alone; each ends on its confirmation and
+ * is read back from the API. The phone project runs in Hebrew (right to left), the desktop one in English.
+ * Pictures of each screen go to /tmp/shots-shop when SCREENSHOTS is set (for a person to look at).
+ */
+
+const SHOTS = "/tmp/shots-shop"
+const shotsWanted = process.env.SCREENSHOTS !== undefined
+if (shotsWanted) mkdirSync(SHOTS, { recursive: true })
+
+const texts = { he, en } as const
+type Lang = keyof typeof texts
+
+const test = base.extend<{ pay: PayPage; lang: Lang }>({
+  pay: async ({ page }, use) => {
+    await use(new PayPage(page))
+  },
+  // the phone speaks Hebrew (right to left), the desktop English
+  lang: async ({ page: _page }, use, testInfo) => {
+    await use(testInfo.project.name === "phone" ? "he" : "en")
+  },
+})
+
+const shot = async (page: Page, name: string, testInfo: TestInfo) => {
+  if (shotsWanted)
+    await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage: true })
+}
+
+const query = (lang: Lang) => (lang === "he" ? "" : `?lang=${lang}`)
+
+/** The customer step of a shop order, filled in `lang` (an ID number where the form asks one), then on to pay. */
+const fillDetails = async (page: Page, lang: Lang, ssn?: string) => {
+  await expect(page).toHaveURL(/\/shop\/\w+\/customer/)
+  const steps = new OrderStepsPage(page, lang)
+  await steps.fillCustomer({ ...buyer("dana", lang), ...(ssn === undefined ? {} : { ssn }) })
+  await steps.continue()
+  await expect(page).toHaveURL(/\/shop\/\w+\/pay/)
+}
+
+test.describe("shop", () => {
+  test("two open-price gift vouchers bought, then one of them pays for a ticket", async ({
+    page,
+    pay,
+    lang,
+    request,
+  }, testInfo) => {
+    // two whole orders, one of them through the seat map
+    test.slow()
+    const t = texts[lang]
+    await page.goto(`/vouchers${query(lang)}`)
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.shop.vouchers.title)
+    await shot(page, "vouchers-types", testInfo)
+    await page.getByTestId("voucher-type").first().click()
+    await expect(page).toHaveURL(/\/vouchers\/1/)
+    // nothing chosen: the way on says so
+    await page.getByTestId("continue").click()
+    await expect(page.getByTestId("shop-problem")).toHaveText(t.shop.noneSelected.vouchers)
+    // an amount out of the class's bounds is refused before anything is added
+    const amount = page.getByTestId("voucher-amount")
+    await amount.fill("20")
+    await expect(page.getByTestId("voucher-amount-problem")).toBeVisible()
+    await amount.fill("150")
+    await expect(page.getByTestId("voucher-amount-problem")).toHaveCount(0)
+    const stepper = page.getByTestId("voucher-quantity")
+    await stepper.getByRole("button").last().click()
+    await expect(page.getByTestId("voucher-quantity-value")).toHaveText("1")
+    await stepper.getByRole("button").last().click()
+    await expect(page.getByTestId("voucher-quantity-value")).toHaveText("2")
+    await expect(page.getByTestId("shop-total")).toContainText("300")
+    await shot(page, "vouchers-choose", testInfo)
+    await page.getByTestId("continue").click()
+    await fillDetails(page, lang)
+    await shot(page, "vouchers-pay", testInfo)
+    await pay.payByCard()
+    const confirmation = await pay.confirmationOf(request)
+    expect(confirmation).toMatchObject({ orderKind: "vouchers", presentation: null, total: 30_000 })
+    const line = confirmation.items?.[0]
+    expect(line).toMatchObject({ kind: "voucher", quantity: 2, total: 30_000 })
+    expect(line?.issued).toHaveLength(2)
+    const code = line?.issued[0] as string
+    await expect(page.getByTestId("confirmation")).toContainText(code)
+    await shot(page, "vouchers-confirmation", testInfo)
+
+    // a ticket on the journey's own showing, paid with the first voucher
+    const presentation = await journeyPresentation(request, "shop/voucher-pays-ticket", testInfo)
+    const seats = new SeatListPage(page)
+    await seats.open(presentation.id, lang === "he" ? undefined : lang)
+    const seat = await seats.firstFreeSeat()
+    await seats.seatAt(seat).click()
+    await expect(seats.seatAt(seat)).toHaveAttribute("data-state", "mine")
+    const steps = new OrderStepsPage(page, lang)
+    await steps.continue()
+    await steps.expectStep(presentation.id, "tickets")
+    await steps.confirmSpecialSeats()
+    await steps.continue()
+    await steps.expectStep(presentation.id, "products")
+    await steps.continue()
+    await steps.expectStep(presentation.id, "customer")
+    await steps.fillCustomer(buyer("dana", lang))
+    await steps.acceptTerms()
+    await steps.continue()
+    await expect(page).toHaveURL(new RegExp(`/order/${presentation.id}/pay`))
+    const voucher = page.getByTestId("voucher-entry")
+    await voucher.getByRole("textbox").fill(code)
+    await voucher.getByRole("button", { name: t.payment.voucher.apply }).click()
+    await expect(page.getByTestId("voucher-applied")).toBeVisible()
+    await pay.terms.check()
+    await pay.payButton.click()
+    await expect(page).toHaveURL(/\/order\/confirmation\//, { timeout: 30_000 })
+    const ticketOrder = await pay.confirmationOf(request)
+    expect(ticketOrder.orderKind).toBe("tickets")
+    expect(ticketOrder.voucherAmount).toBeGreaterThan(0)
+    expect(ticketOrder.voucherAmount).toBeLessThanOrEqual(15_000)
+  })
+
+  test("a voucher not sold online sends the buyer to customer service; an unknown kind is none for sale", async ({
+    page,
+    lang,
+  }, testInfo) => {
+    const t = texts[lang]
+    // the seeded corporate vouchers (superclass 3) are sold through customer service only
+    await page.goto(`/vouchers/3${query(lang)}`)
+    await expect(page.getByTestId("voucher-customer-service")).toContainText(t.shop.vouchers.customerService)
+    await expect(page.getByTestId("voucher-quantity")).toHaveCount(0)
+    await expect(page.getByTestId("shop-none-for-sale")).toHaveText(t.shop.noneForSale.vouchers)
+    await shot(page, "vouchers-customer-service", testInfo)
+    // fixed-price ticket vouchers: a quantity per price
+    await page.goto(`/vouchers/2${query(lang)}`)
+    await expect(page.getByTestId("voucher-price")).toHaveCount(2)
+    await shot(page, "vouchers-fixed", testInfo)
+    await page.goto(`/vouchers/999${query(lang)}`)
+    await expect(page.getByTestId("shop-none-for-sale")).toContainText(t.shop.noneForSale.vouchers)
+  })
+
+  test("a donation of the donor's own amount, with the ID number the form requires", async ({
+    page,
+    pay,
+    lang,
+    request,
+  }, testInfo) => {
+    const t = texts[lang]
+    await page.goto(`/donate${query(lang)}`)
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.shop.donations.title)
+    const custom = page.getByTestId("donation-amount").first()
+    await custom.fill("5")
+    await expect(page.getByTestId("donation-amount-problem")).toBeVisible()
+    await custom.fill("72")
+    await page
+      .getByTestId("donation")
+      .first()
+      .getByTestId("donation-quantity")
+      .last()
+      .getByRole("button")
+      .last()
+      .click()
+    await expect(page.getByTestId("shop-total")).toContainText("72")
+    await shot(page, "donations-choose", testInfo)
+    await page.getByTestId("continue").click()
+    // the donation form requires the ID number, checked by its digit
+    const steps = new OrderStepsPage(page, lang)
+    await steps.fillCustomer({ ...buyer("dana", lang), ssn: "123456789" })
+    await steps.continue()
+    await expect(page.locator("#customer-ssn")).toHaveAttribute("aria-invalid", "true")
+    await shot(page, "donations-customer", testInfo)
+    await page.locator("#customer-ssn").fill("000000018")
+    await steps.continue()
+    await expect(page).toHaveURL(/\/shop\/donations\/pay/)
+    await shot(page, "donations-pay", testInfo)
+    await pay.payByCard()
+    const confirmation = await pay.confirmationOf(request)
+    expect(confirmation).toMatchObject({ orderKind: "donations", presentation: null, total: 7_200 })
+    expect(confirmation.items).toEqual([
+      expect.objectContaining({ kind: "donation", quantity: 1, total: 7_200 }),
+    ])
+    await shot(page, "donations-confirmation", testInfo)
+  })
+
+  test("food alone: a cinema, two snacks, paid and confirmed for collection there", async ({
+    page,
+    pay,
+    lang,
+    request,
+  }, testInfo) => {
+    const t = texts[lang]
+    await page.goto(`/food${query(lang)}`)
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.shop.food.title)
+    await page.getByTestId("continue").click()
+    await expect(page.getByTestId("shop-problem")).toHaveText(t.shop.food.noCinema)
+    const cinema = page.getByTestId("food-cinema")
+    const chosen = await cinema.locator("option:not([disabled])").first().getAttribute("value")
+    await cinema.selectOption(chosen ?? "")
+    const first = page.getByTestId("food-product").first()
+    await first.getByTestId("food-quantity").getByRole("button").last().click()
+    await first.getByTestId("food-quantity").getByRole("button").last().click()
+    await expect(first.getByTestId("food-quantity-value")).toHaveText("2")
+    await shot(page, "food-choose", testInfo)
+    await page.getByTestId("continue").click()
+    await expect(page).toHaveURL(/\/shop\/food\/customer/)
+    const steps = new OrderStepsPage(page, lang)
+    await steps.fillCustomer(buyer("dana", lang))
+    await steps.acceptTerms()
+    await shot(page, "food-customer", testInfo)
+    await steps.continue()
+    await expect(page).toHaveURL(/\/shop\/food\/pay/)
+    await pay.payByCard()
+    const confirmation = await pay.confirmationOf(request)
+    expect(confirmation).toMatchObject({ orderKind: "products", presentation: null, items: [] })
+    expect(confirmation.products).toEqual([expect.objectContaining({ quantity: 2 })])
+    expect(confirmation.locationName).not.toBe("")
+    await shot(page, "food-confirmation", testInfo)
+  })
+})

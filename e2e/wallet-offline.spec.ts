@@ -1,0 +1,110 @@
+import { spawnSync } from "node:child_process"
+import { mkdirSync } from "node:fs"
+import type { Page } from "@playwright/test"
+import en from "../locales/en.json" with { type: "json" }
+import he from "../locales/he.json" with { type: "json" }
+import type { Confirmation } from "../src/api/ReservationsApi.ts"
+import { qrImage } from "../src/app/edocument/qrImage.ts"
+import { expect, test } from "./fixtures.ts"
+import { detailsToPay, holdBestAndContinue, payAndConfirm } from "./order-journeys.ts"
+import { journeyPresentation } from "./presentations.ts"
+
+/**
+ * Issue 17, the wallet in airplane mode: a buyer pays for two seats, opens the e-ticket once, and from then on
+ * "My tickets" lists it and opens it with no network at all, each ticket's QR code drawn on the device from its
+ * signed pass; the pass on screen is the server's and `verify-ticket` calls it valid. In Hebrew on a phone and
+ * in English on a desktop; screenshots of the wallet and the offline e-ticket go to $WALLET_SHOTS (default /tmp).
+ */
+const SHOTS = process.env.WALLET_SHOTS ?? "/tmp"
+mkdirSync(SHOTS, { recursive: true })
+
+const walletHolds = (page: Page, key: string) =>
+  page.evaluate(
+    (documentKey) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open("marquee-wallet")
+        open.onsuccess = () => {
+          const get = open.result.transaction("documents").objectStore("documents").get(documentKey)
+          get.onsuccess = () => resolve(get.result !== undefined)
+          get.onerror = () => resolve(false)
+        }
+        open.onerror = () => resolve(false)
+      }),
+    key,
+  )
+
+test("a saved e-ticket opens from the wallet with no network and shows each ticket's signed QR code", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000)
+  const lang = testInfo.project.name === "phone" ? "he" : "en"
+  const texts = lang === "he" ? he : en
+  const presentation = await journeyPresentation(request, "wallet/offline", testInfo)
+  const steps = await holdBestAndContinue(page, presentation.id, 2, lang)
+  await detailsToPay(page, steps, presentation.id)
+  const confirmation = await payAndConfirm(page, request, presentation.id, 2)
+  const key = confirmation.eDocumentUrl.split("/").pop() ?? ""
+
+  // opened once with signal: the e-ticket, one QR per ticket, and a copy in the wallet
+  await page.getByTestId("open-eticket").click()
+  await expect(page.getByTestId("edocument")).toBeVisible()
+  await expect(page.getByTestId("ticket-pass-qr")).toHaveCount(2)
+  const online = (await (await request.get(`/api/edocuments/${key}?lang=${lang}`)).json()) as Confirmation
+  const passes = online.tickets.map((ticket) => ticket.pass ?? "")
+  expect(passes.every((pass) => pass.startsWith("MQT1."))).toBe(true)
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  await expect.poll(() => walletHolds(page, key)).toBe(true)
+
+  // the wallet, reached from the e-ticket, lists it
+  await page.getByTestId("open-wallet").click()
+  await expect(page).toHaveURL(new RegExp(`/wallet\\?lang=${lang}$`))
+  await expect(page.getByTestId("wallet-upcoming").getByTestId("wallet-entry")).toHaveCount(1)
+
+  // airplane mode: the app, the wallet and the e-ticket come from the device alone. The query cache's persisted
+  // copy is dropped as each document starts (before the app could write it back), so what opens is the wallet's
+  await page.context().addInitScript(() => localStorage.removeItem("marquee:queries"))
+  await page.context().setOffline(true)
+  await page.reload().catch(() => undefined)
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.wallet.title)
+  await expect(page.getByTestId("wallet-offline")).toHaveText(texts.wallet.offline)
+  const entry = page.getByTestId("wallet-entry")
+  await expect(entry).toContainText(online.presentation?.featureName ?? "")
+  await expect(entry).toContainText(texts.wallet.tickets.replace("{{n}}", "2"))
+  await page.screenshot({ path: `${SHOTS}/wallet-${lang}-${testInfo.project.name}.png`, fullPage: true })
+
+  await entry.getByRole("link").click()
+  await expect(page.getByTestId("edocument")).toBeVisible()
+  await expect(page.getByTestId("edocument-saved")).toBeVisible()
+  const codes = page.getByTestId("ticket-pass-qr")
+  await expect(codes).toHaveCount(2)
+  for (const [i, pass] of passes.entries()) {
+    // the code on screen is the server's pass, drawn on the device (the same encoder, byte for byte)
+    await expect(codes.nth(i)).toHaveAttribute("data-pass", pass)
+    await expect(codes.nth(i)).toHaveAttribute("src", qrImage(pass))
+    expect(await codes.nth(i).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
+      true,
+    )
+  }
+  await page.screenshot({
+    path: `${SHOTS}/eticket-offline-${lang}-${testInfo.project.name}.png`,
+    fullPage: true,
+  })
+  await page.context().setOffline(false)
+
+  // and a door's scanner, holding the published keys, calls the pass on screen valid at the show
+  const verified = spawnSync(
+    process.execPath,
+    [
+      "src/cli/verifyTicket.ts",
+      passes[0] ?? "",
+      "--server",
+      String(testInfo.project.use.baseURL),
+      "--at",
+      online.presentation?.dateTime ?? "",
+    ],
+    { encoding: "utf8", timeout: 30_000 },
+  )
+  expect(verified.stdout).toMatch(/^valid: /)
+  expect(verified.status).toBe(0)
+})

@@ -1,0 +1,44 @@
+import { useNavigate } from "@tanstack/react-router"
+import { useState } from "react"
+import type { LocaleCode } from "../i18n/locales.ts"
+import type { Translate } from "../i18n/useI18n.ts"
+import type { ShopKind } from "./shopKinds.ts"
+
+type Props = {
+  readonly kind: ShopKind
+  readonly hasLines: boolean
+  /** a problem the screen knows of that stops the way on (an amount out of bounds, no cinema) */
+  readonly problem: string | null
+  readonly locale: LocaleCode
+  readonly t: Translate
+}
+
+/** A choose screen's way on to the buyer's details; with nothing chosen it says so (spec §8 "none selected"). */
+export const ContinueButton = ({ kind, hasLines, problem, locale, t }: Props) => {
+  const navigate = useNavigate()
+  const [tried, setTried] = useState(false)
+  const shown = tried ? (problem ?? (hasLines ? null : t(`shop.noneSelected.${kind}`))) : null
+  return (
+    <>
+      <div aria-live="polite" className="basket__live">
+        {shown === null ? null : (
+          <p className="basket__problem" data-testid="shop-problem">
+            {shown}
+          </p>
+        )}
+      </div>
+      <button
+        type="button"
+        className="button button--primary"
+        data-testid="continue"
+        onClick={() => {
+          setTried(true)
+          if (hasLines && problem === null)
+            void navigate({ to: "/shop/$kind/customer", params: { kind }, search: { lang: locale } })
+        }}
+      >
+        {t("shop.continue")}
+      </button>
+    </>
+  )
+}

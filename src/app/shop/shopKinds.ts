@@ -1,0 +1,67 @@
+import type { Cart } from "../../domain/cart/state.ts"
+import type { CartType } from "../../domain/cart/values.ts"
+import type { CustomerFormType } from "../../domain/order/customerInfo.ts"
+
+/**
+ * The orders without a showing that the shop's screens sell (issue 16): vouchers, donations and food alone.
+ * Each has its own choose screen and shares the customer and pay steps (`/shop/{kind}/customer`, `…/pay`).
+ */
+export const SHOP_KINDS = ["vouchers", "donations", "food"] as const
+export type ShopKind = (typeof SHOP_KINDS)[number]
+
+export const isShopKind = (raw: string): raw is ShopKind =>
+  (SHOP_KINDS as ReadonlyArray<string>).includes(raw)
+
+/** The cart type each kind is kept under (spec §4: one at a time); food alone is a ticket-type cart without a showing. */
+export const CART_TYPE: Readonly<Record<ShopKind, CartType>> = {
+  vouchers: "vouchers",
+  donations: "donations",
+  food: "tickets",
+}
+
+/** The customer-info form each kind fills (`/api/config` customerInfoForms; the commit checks the same one). */
+export const FORM_TYPE: Readonly<Record<ShopKind, CustomerFormType>> = {
+  vouchers: "voucher",
+  donations: "donation",
+  food: "order",
+}
+
+/** Whether the cart holds something of this kind to buy. */
+export const hasLines = (cart: Cart, kind: ShopKind): boolean => {
+  switch (kind) {
+    case "vouchers":
+      return cart.vouchers.length > 0
+    case "donations":
+      return cart.donations.length > 0
+    case "food":
+      return cart.products.length > 0 && cart.presentations.length === 0
+  }
+}
+
+/** Whether the cart is free for this kind: nothing of another order in it, and no reservation of another kind. */
+export const belongsTo = (cart: Cart, kind: ShopKind): boolean => {
+  if (cart.cartType !== null && cart.cartType !== CART_TYPE[kind]) return false
+  if (kind === "food") return cart.presentations.length === 0
+  return cart.reservation === null || hasLines(cart, kind)
+}
+
+// food alone is collected at a cinema the cart itself does not name: kept per cart in this browser
+const foodKey = (cartId: string) => `marquee.shop.foodCinema.${cartId}`
+
+export const readFoodCinema = (cartId: string): number | null => {
+  try {
+    const raw = localStorage.getItem(foodKey(cartId))
+    const id = raw === null ? Number.NaN : Number(raw)
+    return Number.isSafeInteger(id) && id > 0 ? id : null
+  } catch {
+    return null
+  }
+}
+
+export const saveFoodCinema = (cartId: string, locationId: number): void => {
+  try {
+    localStorage.setItem(foodKey(cartId), String(locationId))
+  } catch {
+    // storage refused: the pay step then asks to choose the cinema again
+  }
+}

@@ -1,0 +1,133 @@
+import { Link } from "@tanstack/react-router"
+import { useLiveQuery } from "dexie-react-hooks"
+import { useEffect, useState } from "react"
+import { formatLongDateTime } from "../i18n/format.ts"
+import type { LocaleCode } from "../i18n/locales.ts"
+import { type Translate, useT } from "../i18n/useI18n.ts"
+import { temporal } from "../lib/temporal.ts"
+import { useOnline } from "../lib/useOnline.ts"
+import { orderHeadlineOf } from "../payment/orderHeadline.ts"
+import type { SavedDocument } from "./walletDb.ts"
+import { walletDb } from "./walletDb.ts"
+import { forgetPastShows, readWallet } from "./walletList.ts"
+import "../order/order.css"
+import "./wallet.css"
+
+/**
+ * "My tickets" (issue 17): every e-document kept on this device, read live from the wallet through
+ * `useLiveQuery`, so a ticket saved in another tab appears at once. Needs no network and no sign-in: each entry
+ * opens its `/edocument/{key}` page, which shows the saved copy when there is no signal.
+ */
+export const WalletPage = ({ locale }: { readonly locale: LocaleCode }) => {
+  const t = useT()
+  const online = useOnline()
+  // the list's "now": when the page opened (a show ending while it is open moves on the next visit)
+  const [now] = useState(() => Date.now())
+  const wallet = useLiveQuery(() => readWallet(walletDb(), now), [now])
+
+  useEffect(() => {
+    document.title = [t("wallet.title"), t("app.brand")].join(" · ")
+  }, [t])
+  useEffect(() => {
+    void forgetPastShows(walletDb(), now).catch(() => undefined)
+  }, [now])
+
+  return (
+    <div className="order wallet" data-testid="wallet">
+      <h1 className="order__title">{t("wallet.title")}</h1>
+      <p className="wallet__intro">{t("wallet.intro")}</p>
+      {online ? null : (
+        <p className="order__notice" role="status" data-testid="wallet-offline">
+          {t("wallet.offline")}
+        </p>
+      )}
+      {wallet === undefined ? (
+        <p className="order__notice">{t("status.loading")}</p>
+      ) : wallet.upcoming.length === 0 && wallet.past.length === 0 ? (
+        <div className="wallet__empty" data-testid="wallet-empty">
+          <p>{t("wallet.empty")}</p>
+          <p>
+            <Link to="/" search={{ lang: locale }} className="button button--primary">
+              {t("payment.actions.whatsOn")}
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <>
+          <WalletSection
+            id="wallet-upcoming"
+            title={t("wallet.upcoming")}
+            documents={wallet.upcoming}
+            {...{ t, locale }}
+          />
+          <WalletSection
+            id="wallet-past"
+            title={t("wallet.past")}
+            documents={wallet.past}
+            {...{ t, locale }}
+          />
+        </>
+      )}
+    </div>
+  )
+}
+
+type SectionProps = {
+  readonly id: string
+  readonly title: string
+  readonly documents: ReadonlyArray<SavedDocument>
+  readonly t: Translate
+  readonly locale: LocaleCode
+}
+
+const WalletSection = ({ id, title, documents, t, locale }: SectionProps) =>
+  documents.length === 0 ? null : (
+    <section className="wallet__section" aria-labelledby={id}>
+      <h2 id={id} className="pay-section__title">
+        {title}
+      </h2>
+      <ul className="wallet__list" data-testid={id}>
+        {documents.map((document) => (
+          <WalletEntry key={document.key} document={document} t={t} locale={locale} />
+        ))}
+      </ul>
+    </section>
+  )
+
+const WalletEntry = ({
+  document,
+  t,
+  locale,
+}: {
+  readonly document: SavedDocument
+  readonly t: Translate
+  readonly locale: LocaleCode
+}) => {
+  const { tickets } = document.confirmation
+  // a ticket order names its film, time and hall; vouchers, memberships and food their kind (issue 16)
+  const headline = orderHeadlineOf(document.confirmation, t)
+  const admitting = tickets.filter((ticket) => ticket.state !== "cancelled").length
+  return (
+    <li className="wallet__entry" data-testid="wallet-entry">
+      <Link
+        to="/edocument/$documentKey"
+        params={{ documentKey: document.key }}
+        search={{ lang: locale }}
+        className="wallet__link"
+      >
+        <span className="wallet__feature">{headline.title}</span>
+        {headline.startsAt !== null ? (
+          <time className="wallet__when" dateTime={headline.startsAt}>
+            {formatLongDateTime(temporal(), headline.startsAt, locale)}
+          </time>
+        ) : null}
+        <span className="wallet__where">{headline.where}</span>
+        {tickets.length > 0 ? (
+          <span className={admitting === 0 ? "wallet__count wallet__count--cancelled" : "wallet__count"}>
+            {admitting === 0 ? t("wallet.cancelled") : t("wallet.tickets", { n: admitting })}
+          </span>
+        ) : null}
+      </Link>
+    </li>
+  )
+}
