@@ -124,6 +124,8 @@ export const CommitFailureCode = Schema.Literals([
   "mixedCart",
   // a money voucher offered to pay for an order it may not pay (a voucher cannot buy another voucher)
   "voucherNotAccepted",
+  // video on demand belongs to an owner: the buyer must be signed in (the `uuid` header)
+  "signInRequired",
 ])
 export type CommitFailureCode = typeof CommitFailureCode.Type
 

@@ -29,6 +29,8 @@ import { sandboxMessengerLayer } from "./providers/messaging/sandboxMessenger.ts
 import { SeatsHttp } from "./seats/http.ts"
 import { LiveHttp, StaffAuthHttp } from "./staff/http.ts"
 import { staffSessionsLayer } from "./staff/staffSessions.ts"
+import { VodHttp } from "./vod/http.ts"
+import { VodStreamRoute } from "./vod/streamRoute.ts"
 
 /** Every `/api` endpoint of the contract plus `/api/openapi.json`; needs a migrated SqlClient. */
 export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/openapi.json" }).pipe(
@@ -46,6 +48,7 @@ export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/o
     CustomerAreaHttp,
     StaffAuthHttp,
     LiveHttp,
+    VodHttp,
   ]),
   Layer.provide(altchaHumanCheckLayer),
   // who is asking: the cart token and the customer's uuid, resolved once per request (src/api/sessions.ts)
@@ -125,6 +128,7 @@ export const httpServerLayer = (options: ServerOptions) =>
         Layer.mergeAll(
           ApiRoutes,
           PaymentRoutes,
+          VodStreamRoute,
           OutboxJob,
           SandboxInboxRoute,
           clientAppLayer(options.distDir),

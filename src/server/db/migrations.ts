@@ -24,6 +24,7 @@ import customerSignIn from "./migrations/0025_customer_sign_in.ts"
 import orderItems from "./migrations/0026_order_items.ts"
 import customerArea from "./migrations/0028_customer_area.ts"
 import staffSessions from "./migrations/0033_staff_sessions.ts"
+import vodOrders from "./migrations/0036_vod_orders.ts"
 
 /**
  * Every migration, keyed `<id>_<name>`, run once in id order by `Migrator.fromRecord`.
@@ -56,4 +57,5 @@ export const migrations = {
   "0026_order_items": orderItems,
   "0028_customer_area": customerArea,
   "0033_staff_sessions": staffSessions,
+  "0036_vod_orders": vodOrders,
 }
