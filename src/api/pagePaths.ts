@@ -22,6 +22,10 @@ export const PAGE_PATHS = [
   "/order/$presentationId/products",
   "/order/$presentationId/seats",
   "/order/$presentationId/tickets",
+  // video on demand (issue 16)
+  "/watch/$presentationId",
+  "/watch/payment-return",
+  "/watch/play/$purchaseId",
   // the staff app (issue 18)
   "/PRES-live",
   "/PRES-live/",

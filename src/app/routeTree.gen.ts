@@ -25,6 +25,8 @@ import { Route as BookingOrderPaymentReturnRouteImport } from "./routes/_booking
 import { Route as DefaultCustomerIndexRouteImport } from "./routes/_default/customer.index.tsx"
 import { Route as DefaultCustomerTokenRouteImport } from "./routes/_default/customer.$token.tsx"
 import { Route as DefaultTermsCodeRouteImport } from "./routes/_default/terms.$code.tsx"
+import { Route as DefaultWatchPresentationIdRouteImport } from "./routes/_default/watch.$presentationId.tsx"
+import { Route as DefaultWatchPaymentReturnRouteImport } from "./routes/_default/watch.payment-return.tsx"
 import { Route as PRESLiveLocationDateLocationIdRouteImport } from "./routes/PRES-live/location.$date.$locationId.tsx"
 import { Route as BookingOrderPresentationIdIndexRouteImport } from "./routes/_booking/order.$presentationId.index.tsx"
 import { Route as BookingOrderPresentationIdCustomerRouteImport } from "./routes/_booking/order.$presentationId.customer.tsx"
@@ -33,6 +35,7 @@ import { Route as BookingOrderPresentationIdProductsRouteImport } from "./routes
 import { Route as BookingOrderPresentationIdSeatsRouteImport } from "./routes/_booking/order.$presentationId.seats.tsx"
 import { Route as BookingOrderPresentationIdTicketsRouteImport } from "./routes/_booking/order.$presentationId.tickets.tsx"
 import { Route as BookingOrderConfirmationIdentifierRouteImport } from "./routes/_booking/order.confirmation.$identifier.tsx"
+import { Route as DefaultWatchPlayPurchaseIdRouteImport } from "./routes/_default/watch.play.$purchaseId.tsx"
 import { Route as PRESLiveBoxDateLocationIdByIdRouteImport } from "./routes/PRES-live/box.$date.$locationId.$by.$id.tsx"
 
 const PRESLiveRoute = PRESLiveRouteImport.update({
@@ -116,6 +119,18 @@ const DefaultTermsCodeRoute = DefaultTermsCodeRouteImport.update({
   path: "/terms/$code",
   getParentRoute: () => DefaultRoute,
 } as any)
+const DefaultWatchPresentationIdRoute =
+  DefaultWatchPresentationIdRouteImport.update({
+    id: "/watch/$presentationId",
+    path: "/watch/$presentationId",
+    getParentRoute: () => DefaultRoute,
+  } as any)
+const DefaultWatchPaymentReturnRoute =
+  DefaultWatchPaymentReturnRouteImport.update({
+    id: "/watch/payment-return",
+    path: "/watch/payment-return",
+    getParentRoute: () => DefaultRoute,
+  } as any)
 const PRESLiveLocationDateLocationIdRoute =
   PRESLiveLocationDateLocationIdRouteImport.update({
     id: "/location/$date/$locationId",
@@ -164,6 +179,12 @@ const BookingOrderConfirmationIdentifierRoute =
     path: "/order/confirmation/$identifier",
     getParentRoute: () => BookingRoute,
   } as any)
+const DefaultWatchPlayPurchaseIdRoute =
+  DefaultWatchPlayPurchaseIdRouteImport.update({
+    id: "/watch/play/$purchaseId",
+    path: "/watch/play/$purchaseId",
+    getParentRoute: () => DefaultRoute,
+  } as any)
 const PRESLiveBoxDateLocationIdByIdRoute =
   PRESLiveBoxDateLocationIdByIdRouteImport.update({
     id: "/box/$date/$locationId/$by/$id",
@@ -184,6 +205,8 @@ export interface FileRoutesByFullPath {
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/customer/$token": typeof DefaultCustomerTokenRoute
   "/terms/$code": typeof DefaultTermsCodeRoute
+  "/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
+  "/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
   "/order/": typeof BookingOrderIndexRoute
   "/customer/": typeof DefaultCustomerIndexRoute
   "/PRES-live/location/$date/$locationId": typeof PRESLiveLocationDateLocationIdRoute
@@ -193,6 +216,7 @@ export interface FileRoutesByFullPath {
   "/order/$presentationId/seats": typeof BookingOrderPresentationIdSeatsRoute
   "/order/$presentationId/tickets": typeof BookingOrderPresentationIdTicketsRoute
   "/order/confirmation/$identifier": typeof BookingOrderConfirmationIdentifierRoute
+  "/watch/play/$purchaseId": typeof DefaultWatchPlayPurchaseIdRoute
   "/order/$presentationId/": typeof BookingOrderPresentationIdIndexRoute
   "/PRES-live/box/$date/$locationId/$by/$id": typeof PRESLiveBoxDateLocationIdByIdRoute
 }
@@ -207,6 +231,8 @@ export interface FileRoutesByTo {
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/customer/$token": typeof DefaultCustomerTokenRoute
   "/terms/$code": typeof DefaultTermsCodeRoute
+  "/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
+  "/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
   "/order": typeof BookingOrderIndexRoute
   "/customer": typeof DefaultCustomerIndexRoute
   "/PRES-live/location/$date/$locationId": typeof PRESLiveLocationDateLocationIdRoute
@@ -216,6 +242,7 @@ export interface FileRoutesByTo {
   "/order/$presentationId/seats": typeof BookingOrderPresentationIdSeatsRoute
   "/order/$presentationId/tickets": typeof BookingOrderPresentationIdTicketsRoute
   "/order/confirmation/$identifier": typeof BookingOrderConfirmationIdentifierRoute
+  "/watch/play/$purchaseId": typeof DefaultWatchPlayPurchaseIdRoute
   "/order/$presentationId": typeof BookingOrderPresentationIdIndexRoute
   "/PRES-live/box/$date/$locationId/$by/$id": typeof PRESLiveBoxDateLocationIdByIdRoute
 }
@@ -235,6 +262,8 @@ export interface FileRoutesById {
   "/_booking/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/_default/customer/$token": typeof DefaultCustomerTokenRoute
   "/_default/terms/$code": typeof DefaultTermsCodeRoute
+  "/_default/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
+  "/_default/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
   "/_booking/order/": typeof BookingOrderIndexRoute
   "/_default/customer/": typeof DefaultCustomerIndexRoute
   "/PRES-live/location/$date/$locationId": typeof PRESLiveLocationDateLocationIdRoute
@@ -244,6 +273,7 @@ export interface FileRoutesById {
   "/_booking/order/$presentationId/seats": typeof BookingOrderPresentationIdSeatsRoute
   "/_booking/order/$presentationId/tickets": typeof BookingOrderPresentationIdTicketsRoute
   "/_booking/order/confirmation/$identifier": typeof BookingOrderConfirmationIdentifierRoute
+  "/_default/watch/play/$purchaseId": typeof DefaultWatchPlayPurchaseIdRoute
   "/_booking/order/$presentationId/": typeof BookingOrderPresentationIdIndexRoute
   "/PRES-live/box/$date/$locationId/$by/$id": typeof PRESLiveBoxDateLocationIdByIdRoute
 }
@@ -262,6 +292,8 @@ export interface FileRouteTypes {
     | "/order/payment-return"
     | "/customer/$token"
     | "/terms/$code"
+    | "/watch/$presentationId"
+    | "/watch/payment-return"
     | "/order/"
     | "/customer/"
     | "/PRES-live/location/$date/$locationId"
@@ -271,6 +303,7 @@ export interface FileRouteTypes {
     | "/order/$presentationId/seats"
     | "/order/$presentationId/tickets"
     | "/order/confirmation/$identifier"
+    | "/watch/play/$purchaseId"
     | "/order/$presentationId/"
     | "/PRES-live/box/$date/$locationId/$by/$id"
   fileRoutesByTo: FileRoutesByTo
@@ -285,6 +318,8 @@ export interface FileRouteTypes {
     | "/order/payment-return"
     | "/customer/$token"
     | "/terms/$code"
+    | "/watch/$presentationId"
+    | "/watch/payment-return"
     | "/order"
     | "/customer"
     | "/PRES-live/location/$date/$locationId"
@@ -294,6 +329,7 @@ export interface FileRouteTypes {
     | "/order/$presentationId/seats"
     | "/order/$presentationId/tickets"
     | "/order/confirmation/$identifier"
+    | "/watch/play/$purchaseId"
     | "/order/$presentationId"
     | "/PRES-live/box/$date/$locationId/$by/$id"
   id:
@@ -312,6 +348,8 @@ export interface FileRouteTypes {
     | "/_booking/order/payment-return"
     | "/_default/customer/$token"
     | "/_default/terms/$code"
+    | "/_default/watch/$presentationId"
+    | "/_default/watch/payment-return"
     | "/_booking/order/"
     | "/_default/customer/"
     | "/PRES-live/location/$date/$locationId"
@@ -321,6 +359,7 @@ export interface FileRouteTypes {
     | "/_booking/order/$presentationId/seats"
     | "/_booking/order/$presentationId/tickets"
     | "/_booking/order/confirmation/$identifier"
+    | "/_default/watch/play/$purchaseId"
     | "/_booking/order/$presentationId/"
     | "/PRES-live/box/$date/$locationId/$by/$id"
   fileRoutesById: FileRoutesById
@@ -445,6 +484,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DefaultTermsCodeRouteImport
       parentRoute: typeof DefaultRoute
     }
+    "/_default/watch/$presentationId": {
+      id: "/_default/watch/$presentationId"
+      path: "/watch/$presentationId"
+      fullPath: "/watch/$presentationId"
+      preLoaderRoute: typeof DefaultWatchPresentationIdRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    "/_default/watch/payment-return": {
+      id: "/_default/watch/payment-return"
+      path: "/watch/payment-return"
+      fullPath: "/watch/payment-return"
+      preLoaderRoute: typeof DefaultWatchPaymentReturnRouteImport
+      parentRoute: typeof DefaultRoute
+    }
     "/PRES-live/location/$date/$locationId": {
       id: "/PRES-live/location/$date/$locationId"
       path: "/location/$date/$locationId"
@@ -500,6 +553,13 @@ declare module "@tanstack/react-router" {
       fullPath: "/order/confirmation/$identifier"
       preLoaderRoute: typeof BookingOrderConfirmationIdentifierRouteImport
       parentRoute: typeof BookingRoute
+    }
+    "/_default/watch/play/$purchaseId": {
+      id: "/_default/watch/play/$purchaseId"
+      path: "/watch/play/$purchaseId"
+      fullPath: "/watch/play/$purchaseId"
+      preLoaderRoute: typeof DefaultWatchPlayPurchaseIdRouteImport
+      parentRoute: typeof DefaultRoute
     }
     "/PRES-live/box/$date/$locationId/$by/$id": {
       id: "/PRES-live/box/$date/$locationId/$by/$id"
@@ -584,7 +644,10 @@ interface DefaultRouteChildren {
   DefaultIndexRoute: typeof DefaultIndexRoute
   DefaultCustomerTokenRoute: typeof DefaultCustomerTokenRoute
   DefaultTermsCodeRoute: typeof DefaultTermsCodeRoute
+  DefaultWatchPresentationIdRoute: typeof DefaultWatchPresentationIdRoute
+  DefaultWatchPaymentReturnRoute: typeof DefaultWatchPaymentReturnRoute
   DefaultCustomerIndexRoute: typeof DefaultCustomerIndexRoute
+  DefaultWatchPlayPurchaseIdRoute: typeof DefaultWatchPlayPurchaseIdRoute
 }
 
 const DefaultRouteChildren: DefaultRouteChildren = {
@@ -593,7 +656,10 @@ const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultIndexRoute: DefaultIndexRoute,
   DefaultCustomerTokenRoute: DefaultCustomerTokenRoute,
   DefaultTermsCodeRoute: DefaultTermsCodeRoute,
+  DefaultWatchPresentationIdRoute: DefaultWatchPresentationIdRoute,
+  DefaultWatchPaymentReturnRoute: DefaultWatchPaymentReturnRoute,
   DefaultCustomerIndexRoute: DefaultCustomerIndexRoute,
+  DefaultWatchPlayPurchaseIdRoute: DefaultWatchPlayPurchaseIdRoute,
 }
 
 const DefaultRouteWithChildren =

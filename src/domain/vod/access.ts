@@ -1,11 +1,14 @@
 import { type VodState, vodState } from "../customerArea/states.ts"
+import type { SaleFacts } from "../shared/onSale.ts"
 
 /**
  * What a video-on-demand purchase gives (issue 16; spec §3 "Video-on-demand item", §4 states). Our choices,
  * written down here once for the commit, the player and the customer area:
  *
- * - The access opens when the presentation starts (a VOD presentation's listed time is its online premiere; it is
- *   sold only before then, by the one on-sale rule) and lasts {@link VOD_WINDOW_HOURS} hours from that moment.
+ * - A VOD presentation's listed time is its online premiere: its window opens then and lasts
+ *   {@link VOD_WINDOW_HOURS} hours. Unlike a seat in a hall, it is sold until the window closes ("watch now"):
+ *   bought before the premiere it waits (state `future`), bought during the window it plays at once. Every
+ *   purchase of a presentation has the presentation's window.
  * - Within it the owner may start {@link VOD_PLAYBACK_LIMIT} playbacks. A playback is one press of play: it is
  *   counted once, and the video it opens may be read (seeked, resumed) for {@link PLAYBACK_HOURS} hours, never
  *   past the window's end.
@@ -20,6 +23,10 @@ export interface VodWindow {
   readonly fromMs: number
   readonly untilMs: number
 }
+
+/** Whether a VOD presentation is sold now: the back office has it on sale and its window is not over. */
+export const vodOnSaleAt = (presentation: SaleFacts, nowMs: number): boolean =>
+  presentation.isOnSale && nowMs < vodWindowOf(presentation.startsAtMs).untilMs
 
 /** The window a purchase of a presentation starting at `startsAtMs` gives. */
 export const vodWindowOf = (startsAtMs: number): VodWindow => ({

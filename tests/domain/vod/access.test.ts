@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { playbackRefusal, playbackUntil, vodWindowOf } from "../../../src/domain/vod/access.ts"
+import { playbackRefusal, playbackUntil, vodOnSaleAt, vodWindowOf } from "../../../src/domain/vod/access.ts"
 
 const H = 3_600_000
 
@@ -23,5 +23,15 @@ describe("video-on-demand access", () => {
   it("a playback reads for its hours, never past the window", () => {
     expect(playbackUntil(access, 110 * H)).toBe(114 * H)
     expect(playbackUntil(access, 146 * H)).toBe(148 * H)
+  })
+})
+
+describe("a VOD presentation on sale", () => {
+  it("is sold until its window closes, and only when the back office has it on sale", () => {
+    const p = { isOnSale: true, startsAtMs: 100 * H }
+    expect(vodOnSaleAt(p, 50 * H)).toBe(true)
+    expect(vodOnSaleAt(p, 147 * H)).toBe(true)
+    expect(vodOnSaleAt(p, 148 * H)).toBe(false)
+    expect(vodOnSaleAt({ ...p, isOnSale: false }, 50 * H)).toBe(false)
   })
 })

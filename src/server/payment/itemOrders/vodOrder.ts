@@ -1,9 +1,8 @@
 import { Clock, Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { CommitFailed, type CommitFailureCode } from "../../../api/PaymentApi.ts"
-import { onSaleAt } from "../../../domain/shared/onSale.ts"
 import { isVodVenueType } from "../../../domain/shared/venueType.ts"
-import { VOD_PLAYBACK_LIMIT, vodWindowOf } from "../../../domain/vod/access.ts"
+import { VOD_PLAYBACK_LIMIT, vodOnSaleAt, vodWindowOf } from "../../../domain/vod/access.ts"
 import type { ItemOrderKind } from "./ItemOrderKind.ts"
 
 /**
@@ -63,7 +62,7 @@ export const vodOrder: ItemOrderKind = {
       if (
         offer === undefined ||
         !isVodVenueType(offer.venueTypeId) ||
-        !onSaleAt(offer, nowMs) ||
+        !vodOnSaleAt(offer, nowMs) ||
         offer.pointOfSaleId === null
       )
         return yield* failed("notOnSale")
