@@ -19,6 +19,8 @@ import { rememberPaymentLocale } from "../payment/returnLocale.ts"
 import { TermsLink } from "../terms/TermsLink.tsx"
 import { buyVod } from "./vodClient.ts"
 import { vodErrorText } from "./vodText.ts"
+// the customer-info fields look as they do on the order journey's customer step
+import "../order/steps.css"
 
 type Props = {
   readonly presentation: Presentation

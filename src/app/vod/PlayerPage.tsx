@@ -1,6 +1,9 @@
+import { useQuery } from "@tanstack/react-query"
 import { Link } from "@tanstack/react-router"
 import { useEffect, useState } from "react"
 import type { VodPlayback } from "../../api/VodApi.ts"
+import { areaDataKey, fetchAreaData } from "../customer/area/areaApi.ts"
+import { useSignedInCustomer } from "../customer/signIn/useSignedInCustomer.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { useT } from "../i18n/useI18n.ts"
 import { thisDevice, vodUnsupported } from "./device.ts"
@@ -25,6 +28,15 @@ export const PlayerPage = ({ purchaseId, locale }: Props) => {
   const [problem, setProblem] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [state, setState] = useState<"idle" | "playing" | "ended">("idle")
+  // the title and its plays before any press, from the customer's area (the same query the area keeps)
+  const customer = useSignedInCustomer()
+  const area = useQuery({
+    queryKey: areaDataKey(customer?.uuid ?? "", locale),
+    queryFn: ({ signal }) => fetchAreaData(locale, signal),
+    enabled: customer !== null,
+  })
+  const owned = area.data?.VODTickets.find((v) => v.id === purchaseId)
+  const balance = playback !== null ? playback.playbackBalance : (owned?.playbackBalance ?? null)
 
   useEffect(() => {
     document.title = `${t("vod.player.title")} · ${t("app.brand")}`
@@ -42,12 +54,14 @@ export const PlayerPage = ({ purchaseId, locale }: Props) => {
   return (
     <div className="vod-page" data-testid="player-page">
       <header className="vod-head">
-        <h1 className="vod-title">{playback?.featureName ?? t("vod.player.title")}</h1>
-        {playback !== null ? (
+        <h1 className="vod-title">{playback?.featureName ?? owned?.featureName ?? t("vod.player.title")}</h1>
+        {playback !== null || owned !== undefined ? (
           <p className="vod-muted" data-testid="vod-balance">
-            {playback.playbackBalance === null
+            {balance === null
               ? t("vod.player.unlimited")
-              : t("vod.player.left", { n: playback.playbackBalance })}
+              : playback !== null
+                ? t("vod.player.left", { n: balance })
+                : t("vod.player.before", { n: balance })}
           </p>
         ) : null}
       </header>
