@@ -14,8 +14,15 @@ export interface VodOffer {
   readonly startsAtMs: number
 }
 
-/** A VOD presentation (venue types 101–104) that has not started, and the public VOD ticket it sells. */
-export const vodOffer = async (server: RunningServer, skip = 0): Promise<VodOffer> => {
+/**
+ * A VOD presentation (venue types 101–104) and the public VOD ticket it sells: by default one that has not started;
+ * `when` is another SQL condition on `p.starts_at` (premiered, window over).
+ */
+export const vodOffer = async (
+  server: RunningServer,
+  skip = 0,
+  when = "p.starts_at > marquee_now()",
+): Promise<VodOffer> => {
   const rows = await server.query<VodOffer>(
     `SELECT p.id AS "presentationId", t.id AS "ticketId", t.price_agorot AS price,
        (extract(epoch FROM p.starts_at) * 1000)::float8 AS "startsAtMs"
@@ -23,7 +30,7 @@ export const vodOffer = async (server: RunningServer, skip = 0): Promise<VodOffe
      JOIN presentation_ticket_groups_effective g ON g.presentation_id = p.id
      JOIN tickets t ON t.ticket_group_id = g.ticket_group_id AND t.is_active AND NOT t.is_member_only
        AND NOT t.requires_reference
-     WHERE v.venue_type_id BETWEEN 101 AND 104 AND p.is_on_sale AND p.starts_at > marquee_now()
+     WHERE v.venue_type_id BETWEEN 101 AND 104 AND p.is_on_sale AND ${when}
      ORDER BY p.starts_at, p.id, t.id OFFSET $1 LIMIT 1`,
     [skip],
   )

@@ -3,7 +3,7 @@ import { VOD_PLAYBACK_LIMIT, VOD_WINDOW_HOURS } from "../../../src/domain/vod/ac
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 import { newCart } from "../../_support/humanCheck.ts"
 import { type Committed, codeOf, openForm, orderState, payByCard } from "../payment/_payment.ts"
-import { commitVod, signedInBuyer, vodCart, vodOffer } from "./_vod.ts"
+import { boughtVod, commitVod, play, signedInBuyer, vodCart, vodOffer } from "./_vod.ts"
 
 /**
  * Buying video on demand (issue 16) through the one `POST /api/payment/commit` on both databases: an order of
@@ -98,6 +98,23 @@ describe.each(databases)("video-on-demand orders on $name", ({ start }) => {
       playbackCount: 0,
       playbackBalance: VOD_PLAYBACK_LIMIT,
     })
+  })
+
+  it("a title bought after its premiere plays at once; one whose window is over is not sold", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const premiered = await vodOffer(
+      live(),
+      0,
+      "p.starts_at <= marquee_now() AND p.starts_at > marquee_now() - interval '47 hours'",
+    )
+    const { buyer, purchaseId } = await boughtVod(live(), premiered)
+    const started = await play(live(), buyer.uuid, purchaseId)
+    expect(started.status).toBe(200)
+    const over = await vodOffer(live(), 0, "p.starts_at < marquee_now() - interval '49 hours'")
+    const cart = await newCart(live().baseUrl)
+    const refused = await commitVod(live(), cart, buyer.uuid, vodCart(over))
+    expect(refused.status).toBe(422)
+    expect(await codeOf(refused)).toBe("notOnSale")
   })
 
   it("a retried key answers the same order", async (ctx) => {
