@@ -48,7 +48,8 @@ test.describe("what's on", () => {
     await expect(page.locator(`a[href*='/order/${vod.id}/']`)).toHaveCount(0)
     const item = whatsOn.presentation(vod.id)
     await expect(item).toBeVisible()
-    const watch = item.getByRole("link", { name: new RegExp(en.vod.watchNow) })
+    const watch = item.getByTestId("watch-now")
+    await expect(watch).toHaveText(en.vod.watchNow)
     await expect(watch).toHaveAttribute("href", new RegExp(`/watch/${vod.id}\\?`))
   })
 
