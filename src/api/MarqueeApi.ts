@@ -16,6 +16,7 @@ import { ReservationsApi } from "./ReservationsApi.ts"
 import { SeatsApi } from "./SeatsApi.ts"
 import { ShopApi } from "./ShopApi.ts"
 import { LiveApi, StaffAuthApi } from "./StaffApi.ts"
+import { VodApi } from "./VodApi.ts"
 
 /**
  * The one HTTP contract: the server implements it, the browser derives its types (and later its client)
@@ -40,6 +41,7 @@ export class MarqueeApi extends HttpApi.make("marquee")
   .add(StaffAuthApi)
   .add(LiveApi)
   .add(MembershipsApi)
+  .add(VodApi)
   .prefix("/api")
   .middleware(HttpApiMiddleware.ProblemDetails)
   .annotateMerge(OpenApi.annotations({ title: "Marquee API", version: "0.1.0" })) {}

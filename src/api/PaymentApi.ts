@@ -139,6 +139,8 @@ export const CommitFailureCode = Schema.Literals([
   "memberNotFound",
   "membershipQuantity",
   "membershipSeatRequired",
+  // video on demand belongs to an owner: the buyer must be signed in (the `uuid` header)
+  "signInRequired",
 ])
 export type CommitFailureCode = typeof CommitFailureCode.Type
 

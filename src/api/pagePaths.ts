@@ -30,6 +30,10 @@ export const PAGE_PATHS = [
   "/food",
   "/shop/$kind/customer",
   "/shop/$kind/pay",
+  // video on demand (issue 16)
+  "/watch/$presentationId",
+  "/watch/payment-return",
+  "/watch/play/$purchaseId",
   // the staff app (issue 18)
   "/PRES-live",
   "/PRES-live/",
