@@ -13,6 +13,7 @@ import { PresentationsApi } from "./PresentationsApi.ts"
 import { ReservationsApi } from "./ReservationsApi.ts"
 import { SeatsApi } from "./SeatsApi.ts"
 import { LiveApi, StaffAuthApi } from "./StaffApi.ts"
+import { LiveReportsApi } from "./StaffReportsApi.ts"
 
 /**
  * The one HTTP contract: the server implements it, the browser derives its types (and later its client)
@@ -34,6 +35,7 @@ export class MarqueeApi extends HttpApi.make("marquee")
   .add(CustomerAreaVouchersApi)
   .add(StaffAuthApi)
   .add(LiveApi)
+  .add(LiveReportsApi)
   .prefix("/api")
   .middleware(HttpApiMiddleware.ProblemDetails)
   .annotateMerge(OpenApi.annotations({ title: "Marquee API", version: "0.1.0" })) {}

@@ -28,6 +28,7 @@ import { SandboxInboxRoute } from "./providers/messaging/sandboxInbox.ts"
 import { sandboxMessengerLayer } from "./providers/messaging/sandboxMessenger.ts"
 import { SeatsHttp } from "./seats/http.ts"
 import { LiveHttp, StaffAuthHttp } from "./staff/http.ts"
+import { LiveReportsHttp } from "./staff/reportsHttp.ts"
 import { staffSessionsLayer } from "./staff/staffSessions.ts"
 
 /** Every `/api` endpoint of the contract plus `/api/openapi.json`; needs a migrated SqlClient. */
@@ -46,6 +47,7 @@ export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/o
     CustomerAreaHttp,
     StaffAuthHttp,
     LiveHttp,
+    LiveReportsHttp,
   ]),
   Layer.provide(altchaHumanCheckLayer),
   // who is asking: the cart token and the customer's uuid, resolved once per request (src/api/sessions.ts)

@@ -1,0 +1,297 @@
+import { describe, expect, it } from "vitest"
+import { bothDatabases, useTestServer } from "../../_support/databases.ts"
+import type { RunningServer } from "../../_support/testServer.ts"
+import { counts, jerusalemDate, jerusalemHour, rawProducts, rawTickets, sumBy } from "./_rawSales.ts"
+import { liveGet, STAFF, staffToken } from "./_staff.ts"
+
+/**
+ * Issue 18 reporting through real HTTP on both databases: each report equals sums the test computes from the raw
+ * sold-ticket and product rows (paid orders only, cancelled tickets and location 1 left out, business dates in
+ * Jerusalem), and a staff member of one business gets only that business's numbers however the other is asked
+ * for. The clock is pinned: today is 2026-11-24 in Jerusalem.
+ */
+const START = "2026-11-18"
+const END = "2026-11-24"
+const RANGE = `startDate=${START}&endDate=${END}`
+// generous instants around the range; the business dates are then filtered in the test
+const FROM = "2026-11-16T00:00:00Z"
+const TO = "2026-11-26T00:00:00Z"
+
+type Row = {
+  Key: string
+  Date: string | null
+  LocationId: number | null
+  Id: number | null
+  Name: string
+  Quantity: number
+  AmountAgorot: number
+}
+type Report = { rows: ReadonlyArray<Row> }
+
+const inRange = (date: string) => date >= START && date <= END
+
+/** An order that is not paid must not count: one paid order of each business in the range is voided. */
+const arrange = async (server: RunningServer) => {
+  for (const business of [1, 2]) {
+    await server.query(
+      `UPDATE reservations SET payment_status = 'voided', voided_at = marquee_now()
+       WHERE id = (SELECT r.id FROM reservations r JOIN sold_tickets t ON t.reservation_id = r.id
+         WHERE r.business_id = $1 AND r.payment_status = 'paid' AND r.location_id <> 1
+           AND r.purchased_at >= '2026-11-20T00:00:00Z' AND r.purchased_at < '2026-11-24T00:00:00Z'
+         ORDER BY r.id LIMIT 1)`,
+      [business],
+    )
+  }
+}
+
+const sumsOf = (rows: ReadonlyArray<Row>) =>
+  new Map(rows.map((row) => [row.Key, { Quantity: row.Quantity, AmountAgorot: row.AmountAgorot }]))
+
+const expectedReports = async (server: RunningServer, businessIds: ReadonlyArray<number>) => {
+  const tickets = await rawTickets(server, FROM, TO)
+  const products = await rawProducts(server, FROM, TO)
+  const sold = tickets.filter((t) => counts(t, businessIds) && !t.cancelled)
+  const bought = sold.filter((t) => inRange(jerusalemDate(t.purchasedMs)))
+  const food = products.filter((p) => counts(p, businessIds) && inRange(jerusalemDate(p.purchasedMs)))
+  const one = () => 1
+  const price = (t: { price: number }) => t.price
+  return {
+    tickets,
+    bought,
+    location: sumBy(bought, (t) => `${jerusalemDate(t.purchasedMs)}:${t.locationId}`, one, price),
+    feature: sumBy(bought, (t) => `${jerusalemDate(t.purchasedMs)}:${t.featureId}:0`, one, price),
+    featureByLocation: sumBy(
+      bought,
+      (t) => `${jerusalemDate(t.purchasedMs)}:${t.featureId}:${t.locationId}`,
+      one,
+      price,
+    ),
+    presentation: sumBy(
+      sold.filter((t) => inRange(jerusalemDate(t.showMs))),
+      (t) => `p${t.presentationId}`,
+      one,
+      price,
+    ),
+    features: sumBy(bought, (t) => `f${t.featureId}`, one, price),
+    products: sumBy(
+      food,
+      (p) => `pr${p.productId}`,
+      (p) => p.quantity,
+      (p) => p.total,
+    ),
+    concessions: sumBy(
+      food,
+      (p) => `${jerusalemDate(p.purchasedMs)}:${p.locationId}:${p.category}`,
+      (p) => p.quantity,
+      (p) => p.total,
+    ),
+    hours: sumBy(
+      bought,
+      (t) => `${jerusalemDate(t.purchasedMs)}:${jerusalemHour(t.purchasedMs)}`,
+      one,
+      price,
+    ),
+    pointsOfSale: (() => {
+      const orders = new Map<number, Set<number>>()
+      const amount = new Map<number, number>()
+      for (const t of bought) {
+        orders.set(t.pointOfSaleId, (orders.get(t.pointOfSaleId) ?? new Set()).add(t.reservationId))
+        amount.set(t.pointOfSaleId, (amount.get(t.pointOfSaleId) ?? 0) + t.price)
+      }
+      for (const p of food) {
+        orders.set(p.pointOfSaleId, (orders.get(p.pointOfSaleId) ?? new Set()).add(p.reservationId))
+        amount.set(p.pointOfSaleId, (amount.get(p.pointOfSaleId) ?? 0) + p.total)
+      }
+      return new Map(
+        [...orders].map(([pos, set]) => [
+          `pos${pos}`,
+          { Quantity: set.size, AmountAgorot: amount.get(pos) ?? 0 },
+        ]),
+      )
+    })(),
+  }
+}
+
+/** the top ten of a sums map, by amount then quantity (ties by id), as the report ranks them */
+const topTen = (sums: Map<string, { Quantity: number; AmountAgorot: number }>) =>
+  [...sums].sort(
+    ([ka, a], [kb, b]) =>
+      b.AmountAgorot - a.AmountAgorot || b.Quantity - a.Quantity || Number(ka.slice(1)) - Number(kb.slice(1)),
+  )
+
+describe.each(bothDatabases("staffreports"))("staff reports on $name", ({ start }) => {
+  const { isUp, live } = useTestServer(start)
+  let arranged: Promise<void> | undefined
+  const ready = () => {
+    arranged ??= arrange(live())
+    return arranged
+  }
+
+  it("sums every report from raw rows: paid orders only, location 1 left out", async ({ skip }) => {
+    if (!isUp()) return skip()
+    const server = live()
+    await ready()
+    const token = await staffToken(server, STAFF.admin.username)
+    const expected = await expectedReports(server, [1, 2])
+    // the comparison is not of zeros, and the voided orders are there to be left out
+    expect(expected.bought.length).toBeGreaterThan(0)
+    expect(
+      expected.tickets.some((t) => t.paymentStatus === "voided" && inRange(jerusalemDate(t.purchasedMs))),
+    ).toBe(true)
+    const get = async (path: string) => {
+      const answer = await liveGet<Report>(server, token, path)
+      expect(answer.status, path).toBe(200)
+      expect(answer.cacheControl).toBe("no-store")
+      return answer.body.rows
+    }
+    expect(sumsOf(await get(`/PRES-live/locationTicketSales/data/${START}/0?endDate=${END}`))).toEqual(
+      expected.location,
+    )
+    expect(sumsOf(await get(`/PRES-live/featureTicketSales/data/${START}?endDate=${END}`))).toEqual(
+      expected.feature,
+    )
+    expect(
+      sumsOf(await get(`/PRES-live/featureTicketSales/data/${START}?endDate=${END}&isByLocation=true`)),
+    ).toEqual(expected.featureByLocation)
+    expect(sumsOf(await get(`/PRES-live/monitors/PresentationSales/data?${RANGE}`))).toEqual(
+      expected.presentation,
+    )
+    expect(sumsOf(await get(`/PRES-live/reports/concessions?${RANGE}`))).toEqual(expected.concessions)
+    expect(sumsOf(await get(`/PRES-live/reports/salesByHour?${RANGE}`))).toEqual(expected.hours)
+    expect(sumsOf(await get(`/PRES-live/reports/pointsOfSale?${RANGE}`))).toEqual(expected.pointsOfSale)
+    const top = await get(`/PRES-live/reports/topFeatures?${RANGE}`)
+    expect(top.map((row) => [row.Key, { Quantity: row.Quantity, AmountAgorot: row.AmountAgorot }])).toEqual(
+      topTen(expected.features).slice(0, 10),
+    )
+    // most and least sold products: by units; every product in the answer carries its raw sum (0 when unsold)
+    const most = await get(`/PRES-live/reports/topProducts/most?${RANGE}`)
+    const least = await get(`/PRES-live/reports/topProducts/least?${RANGE}`)
+    expect(most.length).toBeGreaterThan(0)
+    for (const row of [...most, ...least])
+      expect({ Quantity: row.Quantity, AmountAgorot: row.AmountAgorot }).toEqual(
+        expected.products.get(row.Key) ?? { Quantity: 0, AmountAgorot: 0 },
+      )
+    const units = [...expected.products.values()].map((s) => s.Quantity).sort((a, b) => b - a)
+    expect(most.map((row) => row.Quantity)).toEqual(units.slice(0, most.length))
+    expect(least.map((row) => row.Quantity)).toEqual(
+      [...least.map((row) => row.Quantity)].sort((a, b) => a - b),
+    )
+  })
+
+  it("filters by location and feature as the screens ask", async ({ skip }) => {
+    if (!isUp()) return skip()
+    const server = live()
+    await ready()
+    const token = await staffToken(server, STAFF.admin.username)
+    const expected = await expectedReports(server, [1, 2])
+    const some = expected.bought[0]!
+    const byLocation = await liveGet<Report>(
+      server,
+      token,
+      `/PRES-live/monitors/PresentationSales/data?${RANGE}&locationId=${some.locationId}&featureId=${some.featureId}`,
+    )
+    const presentations = new Set(
+      expected.tickets
+        .filter(
+          (t) =>
+            counts(t, [1, 2]) &&
+            !t.cancelled &&
+            inRange(jerusalemDate(t.showMs)) &&
+            t.locationId === some.locationId &&
+            t.featureId === some.featureId,
+        )
+        .map((t) => `p${t.presentationId}`),
+    )
+    expect(new Set(byLocation.body.rows.map((row) => row.Key))).toEqual(presentations)
+    for (const row of byLocation.body.rows)
+      expect(expected.presentation.get(row.Key)?.Quantity).toBe(row.Quantity)
+  })
+
+  it("gives a staff member only their own businesses' sales, however another's are asked for", async ({
+    skip,
+  }) => {
+    if (!isUp()) return skip()
+    const server = live()
+    await ready()
+    for (const [staff, own, other] of [
+      [STAFF.chain, 1, 2],
+      [STAFF.partner, 2, 1],
+    ] as const) {
+      const token = await staffToken(server, staff.username)
+      const expected = await expectedReports(server, [own])
+      expect(expected.location.size, `${staff.username} has sales of its own`).toBeGreaterThan(0)
+      const everyWay = [
+        "",
+        `&businessIds=${other}`,
+        `&businessId=${other}`,
+        `&businessIds=${other}&businessIds=${other}`,
+        `&businessIds=${own},${other}`,
+        `&businessIds=${own}&businessId=${other}`,
+        "&businessIds=all",
+        "&businessIds=-1",
+        `&businessId=-${other}`,
+        "&businessIds=*",
+      ]
+      for (const ask of everyWay) {
+        const answer = await liveGet<Report>(
+          server,
+          token,
+          `/PRES-live/locationTicketSales/data/${START}/0?endDate=${END}${ask}`,
+        )
+        expect(answer.status, ask).toBe(200)
+        expect(sumsOf(answer.body.rows), `${staff.username} ${ask}`).toEqual(expected.location)
+      }
+      // the same rule on another report, asked for the other business only
+      const hours = await liveGet<Report>(
+        server,
+        token,
+        `/PRES-live/reports/salesByHour?${RANGE}&businessIds=${other}`,
+      )
+      expect(sumsOf(hours.body.rows), `${staff.username} hours`).toEqual(expected.hours)
+      // another business's cinema named in the query: none of its sales, only the asker's own there (if any)
+      const otherOnly = await expectedReports(server, [other])
+      const theirs = otherOnly.bought.find((t) => !expected.bought.some((o) => o.locationId === t.locationId))
+      if (theirs !== undefined) {
+        const answer = await liveGet<Report>(
+          server,
+          token,
+          `/PRES-live/reports/pointsOfSale?${RANGE}&locationId=${theirs.locationId}&businessIds=${other}`,
+        )
+        expect(answer.body.rows).toEqual([])
+      }
+      // a word or an object as a business id is refused and reads nothing
+      const bad = await liveGet<{ error: string }>(
+        server,
+        token,
+        `/PRES-live/reports/topFeatures?${RANGE}&businessIds=x1`,
+      )
+      expect(bad.status).toBe(400)
+      expect(bad.body.error).toBe("invalidBusinessIds")
+    }
+  })
+
+  it("refuses bad dates and long ranges, and answers nothing without a staff session", async ({ skip }) => {
+    if (!isUp()) return skip()
+    const server = live()
+    const token = await staffToken(server, STAFF.admin.username)
+    const bad = await liveGet<{ error: string }>(
+      server,
+      token,
+      "/PRES-live/reports/topFeatures?startDate=2026-13-01",
+    )
+    expect([bad.status, bad.body.error]).toEqual([400, "invalidDate"])
+    const long = await liveGet<{ error: string }>(
+      server,
+      token,
+      "/PRES-live/reports/topFeatures?startDate=2026-01-01&endDate=2026-12-01",
+    )
+    expect([long.status, long.body.error]).toEqual([400, "invalidRange"])
+    const backwards = await liveGet<{ error: string }>(
+      server,
+      token,
+      `/PRES-live/reports/concessions?startDate=${END}&endDate=${START}`,
+    )
+    expect(backwards.status).toBe(400)
+    expect((await liveGet(server, undefined, `/PRES-live/reports/topFeatures?${RANGE}`)).status).toBe(401)
+  })
+})
