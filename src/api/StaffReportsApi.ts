@@ -59,7 +59,12 @@ export class LiveReportsApi extends HttpApiGroup.make("liveReports")
     // spec §7: one row per location and date; the trailing 0 is the spec's detail level (only 0 is known)
     HttpApiEndpoint.get("locationTicketSales", "/PRES-live/locationTicketSales/data/:date/:detail", {
       params: { date: Schema.String, detail: Schema.Literal("0") },
-      query: { ...Scope, endDate: Schema.optional(Schema.String), featureId: Schema.optional(PositiveInt) },
+      query: {
+        ...Scope,
+        endDate: Schema.optional(Schema.String),
+        locationId: Schema.optional(PositiveInt),
+        featureId: Schema.optional(PositiveInt),
+      },
       success: SalesReport,
       error: InvalidLiveRequest,
     }),

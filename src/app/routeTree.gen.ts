@@ -14,6 +14,7 @@ import { Route as BookingRouteImport } from "./routes/_booking.tsx"
 import { Route as DefaultRouteImport } from "./routes/_default.tsx"
 import { Route as PRESLiveIndexRouteImport } from "./routes/PRES-live/index.tsx"
 import { Route as PRESLiveLoginRouteImport } from "./routes/PRES-live/login.tsx"
+import { Route as PRESLiveReportsRouteImport } from "./routes/PRES-live/reports.tsx"
 import { Route as DefaultIndexRouteImport } from "./routes/_default/index.tsx"
 import { Route as DefaultLeavingRouteImport } from "./routes/_default/leaving.tsx"
 import { Route as DefaultSupportRouteImport } from "./routes/_default/support.tsx"
@@ -56,6 +57,11 @@ const PRESLiveIndexRoute = PRESLiveIndexRouteImport.update({
 const PRESLiveLoginRoute = PRESLiveLoginRouteImport.update({
   id: "/login",
   path: "/login",
+  getParentRoute: () => PRESLiveRoute,
+} as any)
+const PRESLiveReportsRoute = PRESLiveReportsRouteImport.update({
+  id: "/reports",
+  path: "/reports",
   getParentRoute: () => PRESLiveRoute,
 } as any)
 const DefaultIndexRoute = DefaultIndexRouteImport.update({
@@ -175,6 +181,7 @@ export interface FileRoutesByFullPath {
   "/PRES-live": typeof PRESLiveRouteWithChildren
   "/": typeof DefaultIndexRoute
   "/PRES-live/login": typeof PRESLiveLoginRoute
+  "/PRES-live/reports": typeof PRESLiveReportsRoute
   "/leaving": typeof DefaultLeavingRoute
   "/support": typeof DefaultSupportRoute
   "/PRES-live/": typeof PRESLiveIndexRoute
@@ -199,6 +206,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   "/": typeof DefaultIndexRoute
   "/PRES-live/login": typeof PRESLiveLoginRoute
+  "/PRES-live/reports": typeof PRESLiveReportsRoute
   "/leaving": typeof DefaultLeavingRoute
   "/support": typeof DefaultSupportRoute
   "/PRES-live": typeof PRESLiveIndexRoute
@@ -225,6 +233,7 @@ export interface FileRoutesById {
   "/_booking": typeof BookingRouteWithChildren
   "/_default": typeof DefaultRouteWithChildren
   "/PRES-live/login": typeof PRESLiveLoginRoute
+  "/PRES-live/reports": typeof PRESLiveReportsRoute
   "/_default/leaving": typeof DefaultLeavingRoute
   "/_default/support": typeof DefaultSupportRoute
   "/PRES-live/": typeof PRESLiveIndexRoute
@@ -253,6 +262,7 @@ export interface FileRouteTypes {
     | "/PRES-live"
     | "/"
     | "/PRES-live/login"
+    | "/PRES-live/reports"
     | "/leaving"
     | "/support"
     | "/PRES-live/"
@@ -277,6 +287,7 @@ export interface FileRouteTypes {
   to:
     | "/"
     | "/PRES-live/login"
+    | "/PRES-live/reports"
     | "/leaving"
     | "/support"
     | "/PRES-live"
@@ -302,6 +313,7 @@ export interface FileRouteTypes {
     | "/_booking"
     | "/_default"
     | "/PRES-live/login"
+    | "/PRES-live/reports"
     | "/_default/leaving"
     | "/_default/support"
     | "/PRES-live/"
@@ -366,6 +378,13 @@ declare module "@tanstack/react-router" {
       path: "/login"
       fullPath: "/PRES-live/login"
       preLoaderRoute: typeof PRESLiveLoginRouteImport
+      parentRoute: typeof PRESLiveRoute
+    }
+    "/PRES-live/reports": {
+      id: "/PRES-live/reports"
+      path: "/reports"
+      fullPath: "/PRES-live/reports"
+      preLoaderRoute: typeof PRESLiveReportsRouteImport
       parentRoute: typeof PRESLiveRoute
     }
     "/_default/": {
@@ -513,6 +532,7 @@ declare module "@tanstack/react-router" {
 
 interface PRESLiveRouteChildren {
   PRESLiveLoginRoute: typeof PRESLiveLoginRoute
+  PRESLiveReportsRoute: typeof PRESLiveReportsRoute
   PRESLiveIndexRoute: typeof PRESLiveIndexRoute
   PRESLiveDayDateRoute: typeof PRESLiveDayDateRoute
   PRESLiveLocationDateLocationIdRoute: typeof PRESLiveLocationDateLocationIdRoute
@@ -521,6 +541,7 @@ interface PRESLiveRouteChildren {
 
 const PRESLiveRouteChildren: PRESLiveRouteChildren = {
   PRESLiveLoginRoute: PRESLiveLoginRoute,
+  PRESLiveReportsRoute: PRESLiveReportsRoute,
   PRESLiveIndexRoute: PRESLiveIndexRoute,
   PRESLiveDayDateRoute: PRESLiveDayDateRoute,
   PRESLiveLocationDateLocationIdRoute: PRESLiveLocationDateLocationIdRoute,

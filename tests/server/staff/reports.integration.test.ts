@@ -270,6 +270,35 @@ describe.each(bothDatabases("staffreports"))("staff reports on $name", ({ start 
     }
   })
 
+  it("offers as filters only the films its own businesses show", async ({ skip }) => {
+    if (!isUp()) return skip()
+    const server = live()
+    for (const [staff, own, other] of [
+      [STAFF.chain, 1, 2],
+      [STAFF.partner, 2, 1],
+    ] as const) {
+      const token = await staffToken(server, staff.username)
+      const shown = await server.query<{ feature_id: number }>(
+        `SELECT DISTINCT p.feature_id FROM presentations p JOIN venues v ON v.id = p.venue_id
+         WHERE p.business_id = $1 AND v.location_id <> 1
+           AND p.starts_at >= '2026-09-22T00:00:00Z' AND p.starts_at < '2026-12-26T00:00:00Z'
+         ORDER BY 1`,
+        [own],
+      )
+      for (const ask of ["", `?businessIds=${other}`, `?businessId=-1&businessId=${other}`]) {
+        const answer = await liveGet<{ features: ReadonlyArray<{ FeatureId: number }> }>(
+          server,
+          token,
+          `/PRES-live/getCinemaFilterData${ask}`,
+        )
+        const ids = answer.body.features.map((f) => f.FeatureId).sort((a, b) => a - b)
+        expect(ids.length).toBeGreaterThan(0)
+        // the window is counted in Jerusalem days: the raw list may hold a film shown on its edges only
+        for (const id of ids) expect(shown.map((row) => Number(row.feature_id))).toContain(id)
+      }
+    }
+  })
+
   it("refuses bad dates and long ranges, and answers nothing without a staff session", async ({ skip }) => {
     if (!isUp()) return skip()
     const server = live()

@@ -71,6 +71,7 @@ export const JOURNEYS = {
   "payment/declined-he": { venueId: HALL.telAviv3 },
   "order-terms/he": { venueId: HALL.haifa1 },
   "order-verification/he": { venueId: HALL.haifa3 },
+  "staff-reports/live-sale": { venueId: HALL.telAviv1 },
 } as const satisfies Record<string, JourneySpec>
 
 export type JourneyName = keyof typeof JOURNEYS
