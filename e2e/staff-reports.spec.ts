@@ -125,6 +125,14 @@ test.describe("staff live monitoring: reports", () => {
       await page.getByRole("link", { name: r.kind.pointsOfSale }).click()
       await expect(reports.rows().first()).toBeVisible()
       await shot("6-points-of-sale")
+
+      // offline, the report keeps its last rows with the time they were fetched
+      await page.context().setOffline(true)
+      await expect(
+        page.getByText(new RegExp(texts.staff.offline.replace("{{time}}", "\\d\\d:\\d\\d:\\d\\d"))),
+      ).toBeVisible()
+      await expect(reports.rows().first()).toBeVisible()
+      await page.context().setOffline(false)
     })
   }
 

@@ -47,9 +47,22 @@ const arrange = async (server: RunningServer) => {
 const sumsOf = (rows: ReadonlyArray<Row>) =>
   new Map(rows.map((row) => [row.Key, { Quantity: row.Quantity, AmountAgorot: row.AmountAgorot }]))
 
+/** the raw rows, read once per server after the arrangement (nothing else writes sales in this file) */
+const rawOf = new WeakMap<
+  RunningServer,
+  Promise<readonly [Awaited<ReturnType<typeof rawTickets>>, Awaited<ReturnType<typeof rawProducts>>]>
+>()
+const raw = (server: RunningServer) => {
+  let rows = rawOf.get(server)
+  if (rows === undefined) {
+    rows = Promise.all([rawTickets(server, FROM, TO), rawProducts(server, FROM, TO)] as const)
+    rawOf.set(server, rows)
+  }
+  return rows
+}
+
 const expectedReports = async (server: RunningServer, businessIds: ReadonlyArray<number>) => {
-  const tickets = await rawTickets(server, FROM, TO)
-  const products = await rawProducts(server, FROM, TO)
+  const [tickets, products] = await raw(server)
   const sold = tickets.filter((t) => counts(t, businessIds) && !t.cancelled)
   const bought = sold.filter((t) => inRange(jerusalemDate(t.purchasedMs)))
   const food = products.filter((p) => counts(p, businessIds) && inRange(jerusalemDate(p.purchasedMs)))

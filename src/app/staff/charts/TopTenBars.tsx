@@ -46,7 +46,7 @@ export const TopTenBars = ({
           axisRight={rtl ? nameAxis : null}
           axisBottom={null}
           label={(bar) => format(Number(bar.value))}
-          labelSkipWidth={48}
+          labelSkipWidth={96}
           labelTextColor="#1a1204"
           animate={false}
           role="img"

@@ -1,7 +1,7 @@
 import type { SalesRow } from "../../../api/StaffReportsApi.ts"
 import { formatMoney } from "../../i18n/format.ts"
 import { useT } from "../../i18n/useI18n.ts"
-import { formatBusinessDate } from "../dates.ts"
+import { formatShortDate } from "../dates.ts"
 import { quantityOf, type ReportKind } from "./reportKinds.ts"
 import { PAGE_SIZES, pageOf, type ReportSort, SORTS, sortRows } from "./sortRows.ts"
 
@@ -80,7 +80,7 @@ export const ReportTable = ({
           <tbody>
             {shown.rows.map((row) => (
               <tr key={row.Key}>
-                {hasDate ? <td>{row.Date === null ? "" : formatBusinessDate(row.Date, lang)}</td> : null}
+                {hasDate ? <td>{row.Date === null ? "" : formatShortDate(row.Date, lang)}</td> : null}
                 {hasLocation ? <td>{row.LocationName ?? ""}</td> : null}
                 <th scope="row">{nameOf(row)}</th>
                 <td>{row.Quantity}</td>

@@ -13,7 +13,7 @@ import { ReportFilters } from "./ReportFilters.tsx"
 import { ReportTable } from "./ReportTable.tsx"
 import { isTopTen, quantityOf, REPORT_KINDS } from "./reportKinds.ts"
 import { filterDataQuery, hoursQuery, reportQuery } from "./reportQueries.ts"
-import { type ReportSearch, resolvedSearch } from "./reportSearch.ts"
+import { type ReportSearch, resolvedSearch, validateReportSearch } from "./reportSearch.ts"
 
 // the chart library is fetched only when a chart is drawn: never by buyers, and not before the staff member is in
 const HourLine = lazy(() => import("../charts/HourLine.tsx").then((m) => ({ default: m.HourLine })))
@@ -25,15 +25,17 @@ const TopTenBars = lazy(() => import("../charts/TopTenBars.tsx").then((m) => ({ 
  * in the address. A failed refresh keeps the rows on screen and says 'Error Fetching Data!' (spec §8).
  */
 export const ReportsPage = ({
-  search,
+  search: raw,
   onSearch,
 }: {
-  readonly search: ReportSearch
+  /** the address's values as they came: checked here */
+  readonly search: Record<string, unknown>
   readonly onSearch: (patch: Partial<ReportSearch>) => void
 }) => {
   const t = useT()
   const lang = useLocale()
   const rtl = directionOf(lang) === "rtl"
+  const search = validateReportSearch(raw)
   const session = useQuery(sessionQuery(lang))
   const today = session.data?.today
   useLiveTitle(t("staffReports.title"), t("staff.appName"))
