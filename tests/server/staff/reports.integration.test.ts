@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 import type { RunningServer } from "../../_support/testServer.ts"
+import { committedOrder, openForm, orderState, payByCard } from "../payment/_payment.ts"
 import { counts, jerusalemDate, jerusalemHour, rawProducts, rawTickets, sumBy } from "./_rawSales.ts"
 import { liveGet, STAFF, staffToken } from "./_staff.ts"
 
@@ -8,7 +9,7 @@ import { liveGet, STAFF, staffToken } from "./_staff.ts"
  * Issue 18 reporting through real HTTP on both databases: each report equals sums the test computes from the raw
  * sold-ticket and product rows (paid orders only, cancelled tickets and location 1 left out, business dates in
  * Jerusalem), and a staff member of one business gets only that business's numbers however the other is asked
- * for. The clock is pinned: today is 2026-11-24 in Jerusalem.
+ * for; a shop order counts once paid. The clock is pinned: today is 2026-11-24 in Jerusalem.
  */
 const START = "2026-11-18"
 const END = "2026-11-24"
@@ -125,6 +126,23 @@ const expectedReports = async (server: RunningServer, businessIds: ReadonlyArray
   }
 }
 
+/** today's ticket sales at every cinema together, as the staff app asks for them */
+const salesToday = async (server: RunningServer, token: string) => {
+  const answer = await liveGet<{ rows: ReadonlyArray<Row> }>(
+    server,
+    token,
+    `/PRES-live/locationTicketSales/data/${END}/0`,
+  )
+  expect(answer.status).toBe(200)
+  return answer.body.rows.reduce(
+    (sum, row) => ({
+      Quantity: sum.Quantity + row.Quantity,
+      AmountAgorot: sum.AmountAgorot + row.AmountAgorot,
+    }),
+    { Quantity: 0, AmountAgorot: 0 },
+  )
+}
+
 /** the top ten of a sums map, by amount then quantity (ties by id), as the report ranks them */
 const topTen = (sums: Map<string, { Quantity: number; AmountAgorot: number }>) =>
   [...sums].sort(
@@ -134,6 +152,7 @@ const topTen = (sums: Map<string, { Quantity: number; AmountAgorot: number }>) =
 
 describe.each(bothDatabases("staffreports"))("staff reports on $name", ({ start }) => {
   const { isUp, live } = useTestServer(start)
+  const used: Array<number> = []
   let arranged: Promise<void> | undefined
   const ready = () => {
     arranged ??= arrange(live())
@@ -310,6 +329,34 @@ describe.each(bothDatabases("staffreports"))("staff reports on $name", ({ start 
         for (const id of ids) expect(shown.map((row) => Number(row.feature_id))).toContain(id)
       }
     }
+  })
+
+  it("counts a shop order's tickets as soon as it is paid, and not while it awaits payment", async ({
+    skip,
+  }) => {
+    if (!isUp()) return skip()
+    const server = live()
+    await ready()
+    const token = await staffToken(server, STAFF.admin.username)
+    const before = await salesToday(server, token)
+    const { cart, order } = await committedOrder(server, used, 2)
+    // committed, not paid: nothing sold yet
+    expect(await salesToday(server, token)).toEqual(before)
+    const form = await openForm(server, cart, order.reservationIdentifier, "card")
+    expect((await payByCard(server, form)).status).toBe(303)
+    expect((await orderState(server, order.reservationIdentifier))?.paymentStatus).toBe("paid")
+    // the order's own tickets, as stored
+    const [sold] = await server.query<{ n: number; amount: string }>(
+      `SELECT count(*)::int AS n, sum(t.price_agorot)::text AS amount FROM sold_tickets t
+       JOIN reservations r ON r.id = t.reservation_id WHERE r.identifier = $1 AND t.cancelled_at IS NULL`,
+      [order.reservationIdentifier],
+    )
+    expect(sold?.n).toBe(2)
+    const after = await salesToday(server, token)
+    expect(after.Quantity - before.Quantity).toBe(2)
+    expect(after.AmountAgorot - before.AmountAgorot).toBe(Number(sold?.amount))
+    // the sale is a new raw row: a later test reads them afresh
+    rawOf.delete(server)
   })
 
   it("refuses bad dates and long ranges, and answers nothing without a staff session", async ({ skip }) => {
