@@ -1,6 +1,7 @@
 import { type BrowserContext, test as base, expect } from "@playwright/test"
 import { PINNED_NOW } from "../tests/_support/pinnedClock.ts"
 import { WhatsOnPage } from "./pages/whats-on-page.ts"
+import { screenshotsWanted } from "./screenshots.ts"
 
 /**
  * Where the servers' clock is now: it started at `E2E_NOW` when playwright.config.ts started them (the runner
@@ -48,8 +49,28 @@ export const pinClock = async (context: BrowserContext, how: BrowserClock = "shi
 }
 
 /** Every journey's browser runs on the pinned clock: specs take `test` and `expect` from here, never Playwright. */
-export const test = base.extend<{ whatsOn: WhatsOnPage; browserClock: BrowserClock }>({
+export const test = base.extend<{
+  whatsOn: WhatsOnPage
+  browserClock: BrowserClock
+  oneViewportPerLanguage: undefined
+}>({
   browserClock: ["shifted", { option: true }],
+  // A journey named for its language ("Hebrew: …", "English: …") runs once, where its buyers mostly are: Hebrew on
+  // the phone, English on the desktop (each project has its own seeded data, so either run alone is whole).
+  // `npm run screenshots` runs both, for the pictures of each language on each viewport.
+  oneViewportPerLanguage: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+    async ({}, use, testInfo) => {
+      const language = /^(Hebrew|English)\b/.exec(testInfo.title)?.[1]
+      if (!screenshotsWanted && language !== undefined)
+        testInfo.skip(
+          testInfo.project.name !== (language === "Hebrew" ? "phone" : "desktop"),
+          "one viewport per language",
+        )
+      await use(undefined)
+    },
+    { auto: true },
+  ],
   context: async ({ context, browserClock }, use) => {
     await pinClock(context, browserClock)
     await use(context)

@@ -15,6 +15,7 @@ import { CustomerSignInHttp } from "./customer/signIn/http.ts"
 import { CustomerAreaHttp } from "./customerArea/http.ts"
 import { FeaturesHttp } from "./features/http.ts"
 import { clientAppLayer } from "./http/clientApp.ts"
+import { everyResponseHeaders } from "./http/everyResponseHeaders.ts"
 import { limitRequestBodies } from "./http/limitRequestBodies.ts"
 import { answerClientError, problemForBareRefusals } from "./http/problemAnswers.ts"
 import { refuseControlCharacters } from "./http/refuseControlCharacters.ts"
@@ -139,7 +140,7 @@ export const httpServerLayer = (options: ServerOptions) =>
         compressible,
       })
       return HttpServer.serve(problemForBareRefusals(handler), (app) =>
-        compression(refuseControlCharacters(limitRequestBodies(app))),
+        everyResponseHeaders(compression(refuseControlCharacters(limitRequestBodies(app)))),
       ).pipe(
         HttpServer.withLogAddress,
         Layer.provideMerge(

@@ -59,9 +59,17 @@ export const parseClockStart = (iso: string): Effect.Effect<number, Error> =>
       new Error(`MARQUEE_CLOCK_START must be an ISO instant such as 2026-11-24T08:00:00Z, not "${iso}"`),
   })
 
+/**
+ * Set by a clustered server's primary process for its workers (src/server/processes.ts): the offset the primary
+ * computed from `MARQUEE_CLOCK_START`, so every process reads one clock. Not meant to be set by hand.
+ */
+export const CLOCK_OFFSET_ENV = "MARQUEE_CLOCK_OFFSET_MS"
+
 /** The server's clock from `MARQUEE_CLOCK_START` (unset or empty: the real clock). */
 export const ServerClockLive: Layer.Layer<never> = Layer.unwrap(
   Effect.gen(function* () {
+    const inherited = yield* Config.option(Config.Int(CLOCK_OFFSET_ENV))
+    if (Option.isSome(inherited)) return offsetClockLayer(inherited.value)
     const start = yield* Config.option(Config.String("MARQUEE_CLOCK_START"))
     const iso = Option.filter(start, (value) => value.trim() !== "")
     if (Option.isNone(iso)) return clockLayer(Option.none())

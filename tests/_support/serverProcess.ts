@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { createServer } from "node:net"
+import { PgClient } from "@effect/sql-pg"
+import { Effect, Redacted } from "effect"
 import { PINNED_NOW } from "./pinnedClock.ts"
+import type { RunningServer } from "./testServer.ts"
 
 /** A server running as its own OS process, as `npm start` runs it. */
 export interface ServerProcess {
@@ -37,6 +40,8 @@ export const startServerProcess = async (options: {
       ...process.env,
       MARQUEE_CLOCK_START: PINNED_NOW,
       MARQUEE_DEMO: "true",
+      // one process unless a test asks for more (src/server/processes.ts): a test's kill or profile means that one
+      WEB_CONCURRENCY: "1",
       ...options.env,
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -74,3 +79,14 @@ export const stopServerProcess = (server: ServerProcess | undefined): Promise<vo
     server.child.once("exit", () => resolve())
     server.child.kill("SIGTERM")
   })
+
+/** Queries on the database at `url` with one connection of its own, for tests of server processes. */
+export const queryOn =
+  (url: string): RunningServer["query"] =>
+  (statement, params = []) =>
+    Effect.runPromise(
+      Effect.gen(function* () {
+        const sql = yield* PgClient.PgClient
+        return (yield* sql.unsafe(statement, params)) as never
+      }).pipe(Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 1 }))),
+    )

@@ -119,8 +119,14 @@ const clientAppRoutes = (distDir: string, externalHosts: ReadonlySet<string>) =>
       const file =
         url.pathname === "/" || external.kind !== "none" ? undefined : fileInside(root, url.pathname)
       if (file !== undefined) {
+        // the shell's own file (the service worker precaches `/index.html` and serves it for every page offline)
+        // carries the shell's policy, or the pages it opens would run under a policy meant for data
+        const page = url.pathname === "/index.html" ? shell() : undefined
         return yield* HttpServerResponse.file(file, {
-          headers: { ...FILE_HEADERS, "cache-control": cacheControlFor(url.pathname) },
+          headers: {
+            ...(page === undefined ? FILE_HEADERS : shellHeaders(page.policy, url.pathname)),
+            "cache-control": cacheControlFor(url.pathname),
+          },
         })
       }
       // a file the build does not have (a name with an extension, `/robots.txt` before it was shipped) is no page:

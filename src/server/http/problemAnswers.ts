@@ -1,6 +1,7 @@
 import type { Duplex } from "node:stream"
 import { Effect } from "effect"
 import { HttpServerRequest, HttpServerResponse } from "effect/http"
+import { defaultHeaders } from "./everyResponseHeaders.ts"
 
 /**
  * Issue 20, Proof "Fuzz": every refusal of a call carries a code. Two kinds of refusal came without one: those
@@ -66,8 +67,12 @@ export const answerClientError = (error: Error & { readonly code?: string }, soc
   }
   const problem = problemOf(NODE_STATUS[error.code ?? ""] ?? 400)
   const body = JSON.stringify(problem)
+  // the headers every answer carries (everyResponseHeaders.ts): this one is written by hand, past Effect's server
+  const security = Object.entries(defaultHeaders({}, false))
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("")
   socket.end(
-    `HTTP/1.1 ${problem.status} ${problem.title}\r\ncontent-type: application/problem+json\r\n` +
+    `HTTP/1.1 ${problem.status} ${problem.title}\r\ncontent-type: application/problem+json\r\n${security}` +
       `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   )
 }

@@ -43,6 +43,26 @@ export const contentSecurityPolicy = (html: string): string =>
     "frame-ancestors 'none'",
   ].join("; ")
 
+/**
+ * The policy of a page the server writes whole (the sandbox provider's pages, the sandbox inbox): nothing but its
+ * own inline style and script, by hash, images from us or `data:`, forms posted back to us. `framedBy` says who
+ * may frame it ('none', or 'self' for a provider page the pay step may show in a frame).
+ */
+export const ownPagePolicy = (html: string, framedBy: "'none'" | "'self'"): string => {
+  const scripts = inlineHashes(html, "script")
+  const styles = inlineHashes(html, "style")
+  return [
+    "default-src 'none'",
+    `script-src ${scripts.length === 0 ? "'none'" : scripts.join(" ")}`,
+    `style-src ${styles.length === 0 ? "'none'" : styles.join(" ")}`,
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "base-uri 'none'",
+    `frame-ancestors ${framedBy}`,
+  ].join("; ")
+}
+
 /** Pages whose address is a credential (an e-document's key, a confirmation's `?key=`, a sign-in link's token). */
 const carriesKey = (pathname: string): boolean =>
   pathname.startsWith("/edocument/") ||

@@ -1,9 +1,12 @@
-import { PgClient } from "@effect/sql-pg"
-import { Effect, Redacted } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { postgresDatabase } from "../../_support/databases.ts"
 import { postgresReachable, type ScratchDatabase } from "../../_support/postgres.ts"
-import { type ServerProcess, startServerProcess, stopServerProcess } from "../../_support/serverProcess.ts"
+import {
+  queryOn,
+  type ServerProcess,
+  startServerProcess,
+  stopServerProcess,
+} from "../../_support/serverProcess.ts"
 import type { RunningServer } from "../../_support/testServer.ts"
 import { committedOrder, openForm, orderState, payByCard } from "./_payment.ts"
 
@@ -12,16 +15,6 @@ import { committedOrder, openForm, orderState, payByCard } from "./_payment.ts"
  * was completed: the provider's notification never reached anyone. A new process on the same database finds the
  * captured payment in its reconciliation at start and completes the order, once.
  */
-const queryOn =
-  (url: string): RunningServer["query"] =>
-  (statement, params = []) =>
-    Effect.runPromise(
-      Effect.gen(function* () {
-        const sql = yield* PgClient.PgClient
-        return (yield* sql.unsafe(statement, params)) as never
-      }).pipe(Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 1 }))),
-    )
-
 const killed = (server: ServerProcess): Promise<void> =>
   new Promise((resolve) => {
     server.child.once("exit", () => resolve())

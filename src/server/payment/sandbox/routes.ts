@@ -6,6 +6,7 @@ import { SqlClient } from "effect/sql"
 import type { PaymentFailureCode } from "../../../api/PaymentApi.ts"
 import { isValidIsraeliId } from "../../../domain/order/israeliId.ts"
 import { hasControlCharacter } from "../../../domain/shared/wireText.ts"
+import { ownPagePolicy } from "../../http/securityHeaders.ts"
 import type { ProviderPaymentState } from "../PaymentProvider.ts"
 import { checkCard, checkWallet, keptCardFacts } from "./cards.ts"
 import {
@@ -46,7 +47,11 @@ const html = (body: string, status = 200) =>
   HttpServerResponse.text(body, {
     status,
     contentType: "text/html; charset=utf-8",
-    headers: { "cache-control": "no-store", "x-frame-options": "SAMEORIGIN" },
+    headers: {
+      "cache-control": "no-store",
+      "x-frame-options": "SAMEORIGIN",
+      "content-security-policy": ownPagePolicy(body, "'self'"),
+    },
   })
 
 /** The address this server answered the request on: webhooks go back to the same process's listener. */

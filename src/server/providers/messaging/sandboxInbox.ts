@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import { HttpRouter, HttpServerResponse } from "effect/http"
 import { SqlClient } from "effect/sql"
+import { ownPagePolicy } from "../../http/securityHeaders.ts"
 
 /**
  * The sandbox messenger's "phone" and "mailbox": `/sandbox/inbox/{recipient}` lists the last messages the
@@ -45,9 +46,10 @@ export const SandboxInboxRoute = HttpRouter.add("GET", "/sandbox/inbox/:recipien
     const messages = yield* sql<Delivered>`
       SELECT channel, subject, body, to_char(sent_at AT TIME ZONE 'Asia/Jerusalem', 'YYYY-MM-DD HH24:MI:SS') AS "sentAt"
       FROM sandbox_messages WHERE recipient = ${recipient} ORDER BY id DESC LIMIT 20`.pipe(Effect.orDie)
-    return HttpServerResponse.text(inboxPage(recipient, messages), {
+    const page = inboxPage(recipient, messages)
+    return HttpServerResponse.text(page, {
       contentType: "text/html; charset=utf-8",
-      headers: { "cache-control": "no-store" },
+      headers: { "cache-control": "no-store", "content-security-policy": ownPagePolicy(page, "'none'") },
     })
   }),
 )

@@ -1,0 +1,252 @@
+/**
+ * `npm run bench -- load [--buyers 200] [--seconds 60]`
+ *
+ * Buyers at once on PostgreSQL (issue 20): `buyers` simulated buyers for `seconds`, each walking the shop as a
+ * person would, over and over: what's on, a new cart (human check solved), two seats locked; a quarter let them
+ * go again (release); the rest commit, a fifth of those change their mind and commit again (the first order is
+ * cancelled: voided, its seats back to the cart), then pay by card on the sandbox provider's page. Every call's
+ * latency and status are recorded; afterwards the invariant checker (tests/_support/invariants.ts) reads the
+ * database: no seat held or sold twice, no payment without its order, no paid order without its seats.
+ *
+ * Run twice on one seeded scratch database, with one server process and then with two (`WEB_CONCURRENCY`); the
+ * scale-out ratio is requests per second with two over one. Goals: zero 5xx, zero invariant violations, and
+ * two processes ≥ 1.3 × the throughput of one on this 2-core machine, where the database and this load
+ * generator share the cores with the server.
+ */
+
+import { newCart } from "../tests/_support/humanCheck.ts"
+import { invariantViolations } from "../tests/_support/invariants.ts"
+import { createScratchDatabase } from "../tests/_support/postgres.ts"
+import { queryOn, startServerProcess, stopServerProcess } from "../tests/_support/serverProcess.ts"
+import type { RunningServer } from "../tests/_support/testServer.ts"
+import {
+  commitCart,
+  freshStage,
+  openForm,
+  payByCard,
+  postCommit,
+  type Stage,
+  seatCall,
+} from "../tests/server/payment/_payment.ts"
+import { goalsMet } from "./support/goals.ts"
+
+const arg = (name: string, fallback: number) => {
+  const at = process.argv.indexOf(`--${name}`)
+  return at === -1 ? fallback : Number(process.argv[at + 1])
+}
+const BUYERS = arg("buyers", 200)
+const SECONDS = arg("seconds", 60)
+
+type Call = "browse" | "cart" | "lock" | "release" | "commit" | "recommit" | "form" | "pay"
+
+interface Tally {
+  readonly latencies: Map<Call, Array<number>>
+  requests: number
+  serverErrors: number
+  failures: number
+  paid: number
+}
+
+const percentile = (sorted: ReadonlyArray<number>, p: number) =>
+  sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] as number)
+
+/** Times one call; a status of 500 or more counts as a server error, a thrown fetch as a failure. */
+const timed = async <A>(tally: Tally, call: Call, run: () => Promise<A>, status: (a: A) => number) => {
+  const t0 = performance.now()
+  try {
+    const result = await run()
+    const code = status(result)
+    tally.requests += 1
+    if (code >= 500) tally.serverErrors += 1
+    const list = tally.latencies.get(call) ?? []
+    list.push(performance.now() - t0)
+    tally.latencies.set(call, list)
+    return result
+  } catch (error) {
+    tally.failures += 1
+    throw error
+  }
+}
+
+/** Stages (an empty row of plain seats at one presentation) handed out one at a time, never twice. */
+const stageSupply = (server: RunningServer, used: Array<number>) => {
+  let chain: Promise<unknown> = Promise.resolve()
+  return (): Promise<Stage> => {
+    const next = chain.then(() => freshStage(server, used))
+    chain = next.catch(() => undefined)
+    return next
+  }
+}
+
+/** One buyer's walk, repeated until the deadline. Seats are taken two at a time along its current row. */
+const buyer = async (
+  server: RunningServer,
+  tally: Tally,
+  nextStage: () => Promise<Stage>,
+  until: number,
+  n: number,
+) => {
+  let stage = await nextStage()
+  let at = 0
+  let round = 0
+  while (performance.now() < until) {
+    round += 1
+    if (at + 2 > stage.seatIndexes.length) {
+      stage = await nextStage()
+      at = 0
+    }
+    const seats = [at, at + 1]
+    try {
+      await timed(
+        tally,
+        "browse",
+        () =>
+          fetch(`${server.baseUrl}/api/presentations/?locationId=${stage.locationId}`).then(async (r) => {
+            await r.text()
+            return r
+          }),
+        (r) => r.status,
+      )
+      const cart = await timed(
+        tally,
+        "cart",
+        () => newCart(server.baseUrl),
+        () => 200,
+      )
+      const lock = await timed(
+        tally,
+        "lock",
+        () => seatCall(server, "lock-seat", cart, stage, seats),
+        (r) => r.status,
+      )
+      await lock.body?.cancel()
+      if (lock.status !== 200) continue
+      if ((n + round) % 4 === 0) {
+        const release = await timed(
+          tally,
+          "release",
+          () => seatCall(server, "unlock-seat", cart, stage, seats),
+          (r) => r.status,
+        )
+        await release.body?.cancel()
+        continue
+      }
+      at += 2
+      const body = commitCart(stage, seats)
+      if ((n + round) % 5 === 0) {
+        const first = await timed(
+          tally,
+          "commit",
+          () => postCommit(server, cart, crypto.randomUUID(), body),
+          (r) => r.status,
+        )
+        await first.body?.cancel()
+      }
+      const commit = await timed(
+        tally,
+        (n + round) % 5 === 0 ? "recommit" : "commit",
+        () => postCommit(server, cart, crypto.randomUUID(), body),
+        (r) => r.status,
+      )
+      if (commit.status !== 200) {
+        await commit.body?.cancel()
+        continue
+      }
+      const order = (await commit.json()) as { reservationIdentifier: string }
+      const form = await timed(
+        tally,
+        "form",
+        () => openForm(server, cart, order.reservationIdentifier),
+        () => 200,
+      )
+      const paid = await timed(
+        tally,
+        "pay",
+        () => payByCard(server, form),
+        (r) => r.status,
+      )
+      if (paid.status === 303) tally.paid += 1
+    } catch {
+      // counted in `failures`; the buyer goes on with its next round
+    }
+  }
+}
+
+const phase = async (databaseUrl: string, processes: number, used: Array<number>) => {
+  const server = await startServerProcess({
+    env: {
+      DATABASE_URL: databaseUrl,
+      WEB_CONCURRENCY: String(processes),
+      HUMAN_CHECK_MAX_NUMBER: "50",
+      MAX_SEATS_PER_CLIENT: "0",
+      OUTBOX_SENDER: "false",
+    },
+    timeoutMs: 300_000,
+  })
+  const running = { baseUrl: server.baseUrl, query: queryOn(databaseUrl) } as RunningServer
+  const tally: Tally = { latencies: new Map(), requests: 0, serverErrors: 0, failures: 0, paid: 0 }
+  try {
+    const nextStage = stageSupply(running, used)
+    const started = performance.now()
+    const until = started + SECONDS * 1000
+    await Promise.all(Array.from({ length: BUYERS }, (_, n) => buyer(running, tally, nextStage, until, n)))
+    const elapsed = (performance.now() - started) / 1000
+    return { tally, requestsPerS: tally.requests / elapsed, paidPerS: tally.paid / elapsed }
+  } finally {
+    await stopServerProcess(server)
+  }
+}
+
+const main = async () => {
+  const database = await createScratchDatabase("load")
+  try {
+    const used: Array<number> = []
+    const one = await phase(database.url, 1, used)
+    const two = await phase(database.url, 2, used)
+    const violations = await invariantViolations(queryOn(database.url))
+    const round = (n: number, digits = 2) => Number(n.toFixed(digits))
+    const perCall = Object.fromEntries(
+      [...two.tally.latencies].flatMap(([call, list]) => {
+        const sorted = [...list].sort((a, b) => a - b)
+        return [
+          [`${call}_p50_ms`, round(percentile(sorted, 0.5))],
+          [`${call}_p99_ms`, round(percentile(sorted, 0.99))],
+        ]
+      }),
+    )
+    const result = {
+      bench: "load",
+      figures: {
+        buyers: BUYERS,
+        seconds: SECONDS,
+        requests_per_s_2_processes: round(two.requestsPerS, 1),
+        paid_orders_per_s_2_processes: round(two.paidPerS, 2),
+        server_errors: one.tally.serverErrors + two.tally.serverErrors,
+        failed_requests: one.tally.failures + two.tally.failures,
+        invariant_violations: Object.values(violations).reduce((a, b) => a + b, 0),
+        ...Object.fromEntries(Object.entries(violations).map(([name, n]) => [`violations_${name}`, n])),
+        ...perCall,
+      },
+      baselines: {
+        requests_per_s_1_process: round(one.requestsPerS, 1),
+        paid_orders_per_s_1_process: round(one.paidPerS, 2),
+      },
+      ratios: { scale_out: round(two.requestsPerS / one.requestsPerS, 3) },
+      goals: {
+        "figures.server_errors": "<= 0",
+        "figures.invariant_violations": "<= 0",
+        "ratios.scale_out": ">= 1.3",
+      },
+      met: false,
+    }
+    result.met = goalsMet(
+      { figures: result.figures, baselines: result.baselines, ratios: result.ratios },
+      result.goals,
+    )
+    console.log(JSON.stringify(result))
+  } finally {
+    await database.drop()
+  }
+}
+
+await main()
