@@ -16,6 +16,7 @@ import { ReservationsApi } from "./ReservationsApi.ts"
 import { SeatsApi } from "./SeatsApi.ts"
 import { ShopApi } from "./ShopApi.ts"
 import { LiveApi, StaffAuthApi } from "./StaffApi.ts"
+import { LiveReportsApi } from "./StaffReportsApi.ts"
 import { VodApi } from "./VodApi.ts"
 
 /**
@@ -42,6 +43,7 @@ export class MarqueeApi extends HttpApi.make("marquee")
   .add(LiveApi)
   .add(MembershipsApi)
   .add(VodApi)
+  .add(LiveReportsApi)
   .prefix("/api")
   .middleware(HttpApiMiddleware.ProblemDetails)
   .annotateMerge(OpenApi.annotations({ title: "Marquee API", version: "0.1.0" })) {}

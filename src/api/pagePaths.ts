@@ -41,6 +41,7 @@ export const PAGE_PATHS = [
   "/PRES-live/day/$date",
   "/PRES-live/location/$date/$locationId",
   "/PRES-live/box/$date/$locationId/$by/$id",
+  "/PRES-live/reports",
 ] as const
 
 const segmentsOf = (path: string): ReadonlyArray<string> => path.split("/").filter((part) => part !== "")

@@ -14,6 +14,7 @@ import { Route as BookingRouteImport } from "./routes/_booking.tsx"
 import { Route as DefaultRouteImport } from "./routes/_default.tsx"
 import { Route as PRESLiveIndexRouteImport } from "./routes/PRES-live/index.tsx"
 import { Route as PRESLiveLoginRouteImport } from "./routes/PRES-live/login.tsx"
+import { Route as PRESLiveReportsRouteImport } from "./routes/PRES-live/reports.tsx"
 import { Route as BookingDonateRouteImport } from "./routes/_booking/donate.tsx"
 import { Route as BookingFoodRouteImport } from "./routes/_booking/food.tsx"
 import { Route as DefaultIndexRouteImport } from "./routes/_default/index.tsx"
@@ -66,6 +67,11 @@ const PRESLiveIndexRoute = PRESLiveIndexRouteImport.update({
 const PRESLiveLoginRoute = PRESLiveLoginRouteImport.update({
   id: "/login",
   path: "/login",
+  getParentRoute: () => PRESLiveRoute,
+} as any)
+const PRESLiveReportsRoute = PRESLiveReportsRouteImport.update({
+  id: "/reports",
+  path: "/reports",
   getParentRoute: () => PRESLiveRoute,
 } as any)
 const BookingDonateRoute = BookingDonateRouteImport.update({
@@ -239,6 +245,7 @@ export interface FileRoutesByFullPath {
   "/PRES-live": typeof PRESLiveRouteWithChildren
   "/": typeof DefaultIndexRoute
   "/PRES-live/login": typeof PRESLiveLoginRoute
+  "/PRES-live/reports": typeof PRESLiveReportsRoute
   "/donate": typeof BookingDonateRoute
   "/food": typeof BookingFoodRoute
   "/leaving": typeof DefaultLeavingRoute
@@ -273,6 +280,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   "/": typeof DefaultIndexRoute
   "/PRES-live/login": typeof PRESLiveLoginRoute
+  "/PRES-live/reports": typeof PRESLiveReportsRoute
   "/donate": typeof BookingDonateRoute
   "/food": typeof BookingFoodRoute
   "/leaving": typeof DefaultLeavingRoute
@@ -309,6 +317,7 @@ export interface FileRoutesById {
   "/_booking": typeof BookingRouteWithChildren
   "/_default": typeof DefaultRouteWithChildren
   "/PRES-live/login": typeof PRESLiveLoginRoute
+  "/PRES-live/reports": typeof PRESLiveReportsRoute
   "/_booking/donate": typeof BookingDonateRoute
   "/_booking/food": typeof BookingFoodRoute
   "/_default/leaving": typeof DefaultLeavingRoute
@@ -347,6 +356,7 @@ export interface FileRouteTypes {
     | "/PRES-live"
     | "/"
     | "/PRES-live/login"
+    | "/PRES-live/reports"
     | "/donate"
     | "/food"
     | "/leaving"
@@ -381,6 +391,7 @@ export interface FileRouteTypes {
   to:
     | "/"
     | "/PRES-live/login"
+    | "/PRES-live/reports"
     | "/donate"
     | "/food"
     | "/leaving"
@@ -416,6 +427,7 @@ export interface FileRouteTypes {
     | "/_booking"
     | "/_default"
     | "/PRES-live/login"
+    | "/PRES-live/reports"
     | "/_booking/donate"
     | "/_booking/food"
     | "/_default/leaving"
@@ -490,6 +502,13 @@ declare module "@tanstack/react-router" {
       path: "/login"
       fullPath: "/PRES-live/login"
       preLoaderRoute: typeof PRESLiveLoginRouteImport
+      parentRoute: typeof PRESLiveRoute
+    }
+    "/PRES-live/reports": {
+      id: "/PRES-live/reports"
+      path: "/reports"
+      fullPath: "/PRES-live/reports"
+      preLoaderRoute: typeof PRESLiveReportsRouteImport
       parentRoute: typeof PRESLiveRoute
     }
     "/_booking/donate": {
@@ -707,6 +726,7 @@ declare module "@tanstack/react-router" {
 
 interface PRESLiveRouteChildren {
   PRESLiveLoginRoute: typeof PRESLiveLoginRoute
+  PRESLiveReportsRoute: typeof PRESLiveReportsRoute
   PRESLiveIndexRoute: typeof PRESLiveIndexRoute
   PRESLiveDayDateRoute: typeof PRESLiveDayDateRoute
   PRESLiveLocationDateLocationIdRoute: typeof PRESLiveLocationDateLocationIdRoute
@@ -715,6 +735,7 @@ interface PRESLiveRouteChildren {
 
 const PRESLiveRouteChildren: PRESLiveRouteChildren = {
   PRESLiveLoginRoute: PRESLiveLoginRoute,
+  PRESLiveReportsRoute: PRESLiveReportsRoute,
   PRESLiveIndexRoute: PRESLiveIndexRoute,
   PRESLiveDayDateRoute: PRESLiveDayDateRoute,
   PRESLiveLocationDateLocationIdRoute: PRESLiveLocationDateLocationIdRoute,

@@ -32,6 +32,7 @@ import { sandboxMessengerLayer } from "./providers/messaging/sandboxMessenger.ts
 import { SeatsHttp } from "./seats/http.ts"
 import { ShopHttp } from "./shop/http.ts"
 import { LiveHttp, StaffAuthHttp } from "./staff/http.ts"
+import { LiveReportsHttp } from "./staff/reportsHttp.ts"
 import { staffSessionsLayer } from "./staff/staffSessions.ts"
 import { VodHttp } from "./vod/http.ts"
 import { VodStreamRoute } from "./vod/streamRoute.ts"
@@ -56,6 +57,7 @@ export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/o
     LiveHttp,
     MembershipsHttp,
     VodHttp,
+    LiveReportsHttp,
   ]),
   Layer.provide(altchaHumanCheckLayer),
   // who is asking: the cart token and the customer's uuid, resolved once per request (src/api/sessions.ts)

@@ -73,6 +73,7 @@ export const JOURNEYS = {
   "order-verification/he": { venueId: HALL.haifa3 },
   "shop/voucher-pays-ticket": { venueId: HALL.rishon1 },
   "wallet/offline": { venueId: HALL.telAviv1 },
+  "staff-reports/live-sale": { venueId: HALL.telAviv1 },
 } as const satisfies Record<string, JourneySpec>
 
 export type JourneyName = keyof typeof JOURNEYS
