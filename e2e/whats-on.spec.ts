@@ -33,7 +33,7 @@ test.describe("what's on", () => {
     await expect(whatsOn.purchaseLinks.first()).toHaveAttribute("href", /lang=en/)
   })
 
-  test("video on demand is not sold yet: its presentation says so and leads nowhere", async ({
+  test("video on demand leads to its own watch page, never into the seat screen", async ({
     page,
     whatsOn,
     request,
@@ -48,8 +48,9 @@ test.describe("what's on", () => {
     await expect(page.locator(`a[href*='/order/${vod.id}/']`)).toHaveCount(0)
     const item = whatsOn.presentation(vod.id)
     await expect(item).toBeVisible()
-    await expect(item.getByRole("link")).toHaveCount(0)
-    await expect(item.getByText(en.whatsOn.vodComingSoon, { exact: true })).toBeVisible()
+    const watch = item.getByTestId("watch-now")
+    await expect(watch).toHaveText(en.vod.watchNow)
+    await expect(watch).toHaveAttribute("href", new RegExp(`/watch/${vod.id}\\?`))
   })
 
   test("?lang=ru shows Russian", async ({ whatsOn, request }) => {

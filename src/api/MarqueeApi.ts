@@ -16,6 +16,8 @@ import { ReservationsApi } from "./ReservationsApi.ts"
 import { SeatsApi } from "./SeatsApi.ts"
 import { ShopApi } from "./ShopApi.ts"
 import { LiveApi, StaffAuthApi } from "./StaffApi.ts"
+import { LiveReportsApi } from "./StaffReportsApi.ts"
+import { VodApi } from "./VodApi.ts"
 
 /**
  * The one HTTP contract: the server implements it, the browser derives its types (and later its client)
@@ -40,6 +42,8 @@ export class MarqueeApi extends HttpApi.make("marquee")
   .add(StaffAuthApi)
   .add(LiveApi)
   .add(MembershipsApi)
+  .add(VodApi)
+  .add(LiveReportsApi)
   .prefix("/api")
   .middleware(HttpApiMiddleware.ProblemDetails)
   .annotateMerge(OpenApi.annotations({ title: "Marquee API", version: "0.1.0" })) {}

@@ -141,6 +141,8 @@ export const CommitFailureCode = Schema.Literals([
   "memberNotFound",
   "membershipQuantity",
   "membershipSeatRequired",
+  // video on demand belongs to an owner: the buyer must be signed in (the `uuid` header)
+  "signInRequired",
   // issue 16, unpaid holds (spec §5): only a signed-in customer with an active membership may hold; a premium
   // seat cannot be held (the buyer is offered a regular seat); nothing can be held within 30 minutes of the show
   "holdRequiresMembership",

@@ -36,7 +36,7 @@ export const ConfirmationTicket = Schema.Struct({
 export const ConfirmationItem = Schema.Struct({
   /** the line's own id, stable across reads */
   id: Schema.String,
-  kind: Schema.Literals(["voucher", "donation", "membership"]),
+  kind: Schema.Literals(["voucher", "donation", "membership", "vod"]),
   name: Schema.String,
   quantity: Schema.Int,
   total: Agorot,
@@ -62,7 +62,7 @@ export const Confirmation = Schema.Struct({
   purchasedAt: Schema.String,
   /** what the order bought (src/domain/cart/orderKind.ts); absent on e-documents saved before it existed */
   orderKind: Schema.optional(
-    Schema.Literals(["tickets", "products", "vouchers", "donations", "memberships"]),
+    Schema.Literals(["tickets", "products", "vouchers", "donations", "memberships", "vod"]),
   ),
   /** the cinema (food alone: where it is collected) or the chain's online shop; absent on older e-documents */
   locationName: Schema.optional(Schema.String),

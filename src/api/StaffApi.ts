@@ -75,7 +75,7 @@ export type StaffUserInfo = typeof StaffUserInfo.Type
 
 /** The screens this session may open; the app shows exactly these (spec §6: the menu comes from the session). */
 export const StaffMenuItem = Schema.Struct({
-  key: Schema.Literals(["cinemaAttendance"]),
+  key: Schema.Literals(["cinemaAttendance", "reports"]),
   path: Schema.String,
 })
 export type StaffMenuItem = typeof StaffMenuItem.Type
@@ -144,6 +144,19 @@ export const PresentationAttendance = Schema.Struct({
   ...Shares,
 })
 export type PresentationAttendance = typeof PresentationAttendance.Type
+
+/** What the live screens filter by (spec §7 getCinemaFilterData). */
+export const CinemaFilterData = Schema.Struct({
+  /** the cinemas where the member's businesses show anything; never location 1 */
+  locations: Schema.Array(Schema.Struct({ LocationId: Schema.Int, Name: Schema.String })),
+  /** the films the member's businesses show from two months back to a month ahead (the reports' filter) */
+  features: Schema.Array(Schema.Struct({ FeatureId: Schema.Int, Name: Schema.String })),
+  /** product categories (popcorn, drinks, …) */
+  productClasses: Schema.Array(Schema.String),
+  /** ISO weekday numbers of the weekend (Friday 5, Saturday 6) */
+  weekendDays: Schema.Array(Schema.Int),
+})
+export type CinemaFilterData = typeof CinemaFilterData.Type
 
 /** Narrows the staff member's own businesses (never widens them): see the scope rule above. */
 const ScopeQuery = {
@@ -246,14 +259,7 @@ export class LiveApi extends HttpApiGroup.make("live")
   .add(
     HttpApiEndpoint.get("cinemaFilterData", "/PRES-live/getCinemaFilterData", {
       query: ScopeQuery,
-      success: Schema.Struct({
-        /** the cinemas where the member's businesses show anything; never location 1 */
-        locations: Schema.Array(Schema.Struct({ LocationId: Schema.Int, Name: Schema.String })),
-        /** product categories (popcorn, drinks, …) */
-        productClasses: Schema.Array(Schema.String),
-        /** ISO weekday numbers of the weekend (Friday 5, Saturday 6) */
-        weekendDays: Schema.Array(Schema.Int),
-      }),
+      success: CinemaFilterData,
       error: InvalidLiveRequest,
     }),
   )

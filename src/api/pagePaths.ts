@@ -30,6 +30,10 @@ export const PAGE_PATHS = [
   "/food",
   "/shop/$kind/customer",
   "/shop/$kind/pay",
+  // video on demand (issue 16)
+  "/watch/$presentationId",
+  "/watch/payment-return",
+  "/watch/play/$purchaseId",
   // the staff app (issue 18)
   "/PRES-live",
   "/PRES-live/",
@@ -37,6 +41,7 @@ export const PAGE_PATHS = [
   "/PRES-live/day/$date",
   "/PRES-live/location/$date/$locationId",
   "/PRES-live/box/$date/$locationId/$by/$id",
+  "/PRES-live/reports",
 ] as const
 
 const segmentsOf = (path: string): ReadonlyArray<string> => path.split("/").filter((part) => part !== "")

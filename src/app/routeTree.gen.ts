@@ -14,6 +14,7 @@ import { Route as BookingRouteImport } from "./routes/_booking.tsx"
 import { Route as DefaultRouteImport } from "./routes/_default.tsx"
 import { Route as PRESLiveIndexRouteImport } from "./routes/PRES-live/index.tsx"
 import { Route as PRESLiveLoginRouteImport } from "./routes/PRES-live/login.tsx"
+import { Route as PRESLiveReportsRouteImport } from "./routes/PRES-live/reports.tsx"
 import { Route as BookingDonateRouteImport } from "./routes/_booking/donate.tsx"
 import { Route as BookingFoodRouteImport } from "./routes/_booking/food.tsx"
 import { Route as DefaultIndexRouteImport } from "./routes/_default/index.tsx"
@@ -30,6 +31,8 @@ import { Route as BookingVouchersSystemVoucherSuperClassIdRouteImport } from "./
 import { Route as DefaultCustomerIndexRouteImport } from "./routes/_default/customer.index.tsx"
 import { Route as DefaultCustomerTokenRouteImport } from "./routes/_default/customer.$token.tsx"
 import { Route as DefaultTermsCodeRouteImport } from "./routes/_default/terms.$code.tsx"
+import { Route as DefaultWatchPresentationIdRouteImport } from "./routes/_default/watch.$presentationId.tsx"
+import { Route as DefaultWatchPaymentReturnRouteImport } from "./routes/_default/watch.payment-return.tsx"
 import { Route as PRESLiveLocationDateLocationIdRouteImport } from "./routes/PRES-live/location.$date.$locationId.tsx"
 import { Route as BookingOrderPresentationIdIndexRouteImport } from "./routes/_booking/order.$presentationId.index.tsx"
 import { Route as BookingOrderPresentationIdCustomerRouteImport } from "./routes/_booking/order.$presentationId.customer.tsx"
@@ -40,6 +43,7 @@ import { Route as BookingOrderPresentationIdTicketsRouteImport } from "./routes/
 import { Route as BookingOrderConfirmationIdentifierRouteImport } from "./routes/_booking/order.confirmation.$identifier.tsx"
 import { Route as BookingShopKindCustomerRouteImport } from "./routes/_booking/shop.$kind.customer.tsx"
 import { Route as BookingShopKindPayRouteImport } from "./routes/_booking/shop.$kind.pay.tsx"
+import { Route as DefaultWatchPlayPurchaseIdRouteImport } from "./routes/_default/watch.play.$purchaseId.tsx"
 import { Route as PRESLiveBoxDateLocationIdByIdRouteImport } from "./routes/PRES-live/box.$date.$locationId.$by.$id.tsx"
 
 const PRESLiveRoute = PRESLiveRouteImport.update({
@@ -63,6 +67,11 @@ const PRESLiveIndexRoute = PRESLiveIndexRouteImport.update({
 const PRESLiveLoginRoute = PRESLiveLoginRouteImport.update({
   id: "/login",
   path: "/login",
+  getParentRoute: () => PRESLiveRoute,
+} as any)
+const PRESLiveReportsRoute = PRESLiveReportsRouteImport.update({
+  id: "/reports",
+  path: "/reports",
   getParentRoute: () => PRESLiveRoute,
 } as any)
 const BookingDonateRoute = BookingDonateRouteImport.update({
@@ -149,6 +158,18 @@ const DefaultTermsCodeRoute = DefaultTermsCodeRouteImport.update({
   path: "/terms/$code",
   getParentRoute: () => DefaultRoute,
 } as any)
+const DefaultWatchPresentationIdRoute =
+  DefaultWatchPresentationIdRouteImport.update({
+    id: "/watch/$presentationId",
+    path: "/watch/$presentationId",
+    getParentRoute: () => DefaultRoute,
+  } as any)
+const DefaultWatchPaymentReturnRoute =
+  DefaultWatchPaymentReturnRouteImport.update({
+    id: "/watch/payment-return",
+    path: "/watch/payment-return",
+    getParentRoute: () => DefaultRoute,
+  } as any)
 const PRESLiveLocationDateLocationIdRoute =
   PRESLiveLocationDateLocationIdRouteImport.update({
     id: "/location/$date/$locationId",
@@ -207,6 +228,12 @@ const BookingShopKindPayRoute = BookingShopKindPayRouteImport.update({
   path: "/shop/$kind/pay",
   getParentRoute: () => BookingRoute,
 } as any)
+const DefaultWatchPlayPurchaseIdRoute =
+  DefaultWatchPlayPurchaseIdRouteImport.update({
+    id: "/watch/play/$purchaseId",
+    path: "/watch/play/$purchaseId",
+    getParentRoute: () => DefaultRoute,
+  } as any)
 const PRESLiveBoxDateLocationIdByIdRoute =
   PRESLiveBoxDateLocationIdByIdRouteImport.update({
     id: "/box/$date/$locationId/$by/$id",
@@ -218,6 +245,7 @@ export interface FileRoutesByFullPath {
   "/PRES-live": typeof PRESLiveRouteWithChildren
   "/": typeof DefaultIndexRoute
   "/PRES-live/login": typeof PRESLiveLoginRoute
+  "/PRES-live/reports": typeof PRESLiveReportsRoute
   "/donate": typeof BookingDonateRoute
   "/food": typeof BookingFoodRoute
   "/leaving": typeof DefaultLeavingRoute
@@ -231,6 +259,8 @@ export interface FileRoutesByFullPath {
   "/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
   "/customer/$token": typeof DefaultCustomerTokenRoute
   "/terms/$code": typeof DefaultTermsCodeRoute
+  "/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
+  "/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
   "/order/": typeof BookingOrderIndexRoute
   "/vouchers/": typeof BookingVouchersIndexRoute
   "/customer/": typeof DefaultCustomerIndexRoute
@@ -243,12 +273,14 @@ export interface FileRoutesByFullPath {
   "/order/confirmation/$identifier": typeof BookingOrderConfirmationIdentifierRoute
   "/shop/$kind/customer": typeof BookingShopKindCustomerRoute
   "/shop/$kind/pay": typeof BookingShopKindPayRoute
+  "/watch/play/$purchaseId": typeof DefaultWatchPlayPurchaseIdRoute
   "/order/$presentationId/": typeof BookingOrderPresentationIdIndexRoute
   "/PRES-live/box/$date/$locationId/$by/$id": typeof PRESLiveBoxDateLocationIdByIdRoute
 }
 export interface FileRoutesByTo {
   "/": typeof DefaultIndexRoute
   "/PRES-live/login": typeof PRESLiveLoginRoute
+  "/PRES-live/reports": typeof PRESLiveReportsRoute
   "/donate": typeof BookingDonateRoute
   "/food": typeof BookingFoodRoute
   "/leaving": typeof DefaultLeavingRoute
@@ -261,6 +293,8 @@ export interface FileRoutesByTo {
   "/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
   "/customer/$token": typeof DefaultCustomerTokenRoute
   "/terms/$code": typeof DefaultTermsCodeRoute
+  "/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
+  "/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
   "/order": typeof BookingOrderIndexRoute
   "/vouchers": typeof BookingVouchersIndexRoute
   "/customer": typeof DefaultCustomerIndexRoute
@@ -273,6 +307,7 @@ export interface FileRoutesByTo {
   "/order/confirmation/$identifier": typeof BookingOrderConfirmationIdentifierRoute
   "/shop/$kind/customer": typeof BookingShopKindCustomerRoute
   "/shop/$kind/pay": typeof BookingShopKindPayRoute
+  "/watch/play/$purchaseId": typeof DefaultWatchPlayPurchaseIdRoute
   "/order/$presentationId": typeof BookingOrderPresentationIdIndexRoute
   "/PRES-live/box/$date/$locationId/$by/$id": typeof PRESLiveBoxDateLocationIdByIdRoute
 }
@@ -282,6 +317,7 @@ export interface FileRoutesById {
   "/_booking": typeof BookingRouteWithChildren
   "/_default": typeof DefaultRouteWithChildren
   "/PRES-live/login": typeof PRESLiveLoginRoute
+  "/PRES-live/reports": typeof PRESLiveReportsRoute
   "/_booking/donate": typeof BookingDonateRoute
   "/_booking/food": typeof BookingFoodRoute
   "/_default/leaving": typeof DefaultLeavingRoute
@@ -296,6 +332,8 @@ export interface FileRoutesById {
   "/_booking/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
   "/_default/customer/$token": typeof DefaultCustomerTokenRoute
   "/_default/terms/$code": typeof DefaultTermsCodeRoute
+  "/_default/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
+  "/_default/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
   "/_booking/order/": typeof BookingOrderIndexRoute
   "/_booking/vouchers/": typeof BookingVouchersIndexRoute
   "/_default/customer/": typeof DefaultCustomerIndexRoute
@@ -308,6 +346,7 @@ export interface FileRoutesById {
   "/_booking/order/confirmation/$identifier": typeof BookingOrderConfirmationIdentifierRoute
   "/_booking/shop/$kind/customer": typeof BookingShopKindCustomerRoute
   "/_booking/shop/$kind/pay": typeof BookingShopKindPayRoute
+  "/_default/watch/play/$purchaseId": typeof DefaultWatchPlayPurchaseIdRoute
   "/_booking/order/$presentationId/": typeof BookingOrderPresentationIdIndexRoute
   "/PRES-live/box/$date/$locationId/$by/$id": typeof PRESLiveBoxDateLocationIdByIdRoute
 }
@@ -317,6 +356,7 @@ export interface FileRouteTypes {
     | "/PRES-live"
     | "/"
     | "/PRES-live/login"
+    | "/PRES-live/reports"
     | "/donate"
     | "/food"
     | "/leaving"
@@ -330,6 +370,8 @@ export interface FileRouteTypes {
     | "/vouchers/$systemVoucherSuperClassId"
     | "/customer/$token"
     | "/terms/$code"
+    | "/watch/$presentationId"
+    | "/watch/payment-return"
     | "/order/"
     | "/vouchers/"
     | "/customer/"
@@ -342,12 +384,14 @@ export interface FileRouteTypes {
     | "/order/confirmation/$identifier"
     | "/shop/$kind/customer"
     | "/shop/$kind/pay"
+    | "/watch/play/$purchaseId"
     | "/order/$presentationId/"
     | "/PRES-live/box/$date/$locationId/$by/$id"
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/"
     | "/PRES-live/login"
+    | "/PRES-live/reports"
     | "/donate"
     | "/food"
     | "/leaving"
@@ -360,6 +404,8 @@ export interface FileRouteTypes {
     | "/vouchers/$systemVoucherSuperClassId"
     | "/customer/$token"
     | "/terms/$code"
+    | "/watch/$presentationId"
+    | "/watch/payment-return"
     | "/order"
     | "/vouchers"
     | "/customer"
@@ -372,6 +418,7 @@ export interface FileRouteTypes {
     | "/order/confirmation/$identifier"
     | "/shop/$kind/customer"
     | "/shop/$kind/pay"
+    | "/watch/play/$purchaseId"
     | "/order/$presentationId"
     | "/PRES-live/box/$date/$locationId/$by/$id"
   id:
@@ -380,6 +427,7 @@ export interface FileRouteTypes {
     | "/_booking"
     | "/_default"
     | "/PRES-live/login"
+    | "/PRES-live/reports"
     | "/_booking/donate"
     | "/_booking/food"
     | "/_default/leaving"
@@ -394,6 +442,8 @@ export interface FileRouteTypes {
     | "/_booking/vouchers/$systemVoucherSuperClassId"
     | "/_default/customer/$token"
     | "/_default/terms/$code"
+    | "/_default/watch/$presentationId"
+    | "/_default/watch/payment-return"
     | "/_booking/order/"
     | "/_booking/vouchers/"
     | "/_default/customer/"
@@ -406,6 +456,7 @@ export interface FileRouteTypes {
     | "/_booking/order/confirmation/$identifier"
     | "/_booking/shop/$kind/customer"
     | "/_booking/shop/$kind/pay"
+    | "/_default/watch/play/$purchaseId"
     | "/_booking/order/$presentationId/"
     | "/PRES-live/box/$date/$locationId/$by/$id"
   fileRoutesById: FileRoutesById
@@ -451,6 +502,13 @@ declare module "@tanstack/react-router" {
       path: "/login"
       fullPath: "/PRES-live/login"
       preLoaderRoute: typeof PRESLiveLoginRouteImport
+      parentRoute: typeof PRESLiveRoute
+    }
+    "/PRES-live/reports": {
+      id: "/PRES-live/reports"
+      path: "/reports"
+      fullPath: "/PRES-live/reports"
+      preLoaderRoute: typeof PRESLiveReportsRouteImport
       parentRoute: typeof PRESLiveRoute
     }
     "/_booking/donate": {
@@ -565,6 +623,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DefaultTermsCodeRouteImport
       parentRoute: typeof DefaultRoute
     }
+    "/_default/watch/$presentationId": {
+      id: "/_default/watch/$presentationId"
+      path: "/watch/$presentationId"
+      fullPath: "/watch/$presentationId"
+      preLoaderRoute: typeof DefaultWatchPresentationIdRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    "/_default/watch/payment-return": {
+      id: "/_default/watch/payment-return"
+      path: "/watch/payment-return"
+      fullPath: "/watch/payment-return"
+      preLoaderRoute: typeof DefaultWatchPaymentReturnRouteImport
+      parentRoute: typeof DefaultRoute
+    }
     "/PRES-live/location/$date/$locationId": {
       id: "/PRES-live/location/$date/$locationId"
       path: "/location/$date/$locationId"
@@ -635,6 +707,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof BookingShopKindPayRouteImport
       parentRoute: typeof BookingRoute
     }
+    "/_default/watch/play/$purchaseId": {
+      id: "/_default/watch/play/$purchaseId"
+      path: "/watch/play/$purchaseId"
+      fullPath: "/watch/play/$purchaseId"
+      preLoaderRoute: typeof DefaultWatchPlayPurchaseIdRouteImport
+      parentRoute: typeof DefaultRoute
+    }
     "/PRES-live/box/$date/$locationId/$by/$id": {
       id: "/PRES-live/box/$date/$locationId/$by/$id"
       path: "/box/$date/$locationId/$by/$id"
@@ -647,6 +726,7 @@ declare module "@tanstack/react-router" {
 
 interface PRESLiveRouteChildren {
   PRESLiveLoginRoute: typeof PRESLiveLoginRoute
+  PRESLiveReportsRoute: typeof PRESLiveReportsRoute
   PRESLiveIndexRoute: typeof PRESLiveIndexRoute
   PRESLiveDayDateRoute: typeof PRESLiveDayDateRoute
   PRESLiveLocationDateLocationIdRoute: typeof PRESLiveLocationDateLocationIdRoute
@@ -655,6 +735,7 @@ interface PRESLiveRouteChildren {
 
 const PRESLiveRouteChildren: PRESLiveRouteChildren = {
   PRESLiveLoginRoute: PRESLiveLoginRoute,
+  PRESLiveReportsRoute: PRESLiveReportsRoute,
   PRESLiveIndexRoute: PRESLiveIndexRoute,
   PRESLiveDayDateRoute: PRESLiveDayDateRoute,
   PRESLiveLocationDateLocationIdRoute: PRESLiveLocationDateLocationIdRoute,
@@ -732,7 +813,10 @@ interface DefaultRouteChildren {
   DefaultIndexRoute: typeof DefaultIndexRoute
   DefaultCustomerTokenRoute: typeof DefaultCustomerTokenRoute
   DefaultTermsCodeRoute: typeof DefaultTermsCodeRoute
+  DefaultWatchPresentationIdRoute: typeof DefaultWatchPresentationIdRoute
+  DefaultWatchPaymentReturnRoute: typeof DefaultWatchPaymentReturnRoute
   DefaultCustomerIndexRoute: typeof DefaultCustomerIndexRoute
+  DefaultWatchPlayPurchaseIdRoute: typeof DefaultWatchPlayPurchaseIdRoute
 }
 
 const DefaultRouteChildren: DefaultRouteChildren = {
@@ -742,7 +826,10 @@ const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultIndexRoute: DefaultIndexRoute,
   DefaultCustomerTokenRoute: DefaultCustomerTokenRoute,
   DefaultTermsCodeRoute: DefaultTermsCodeRoute,
+  DefaultWatchPresentationIdRoute: DefaultWatchPresentationIdRoute,
+  DefaultWatchPaymentReturnRoute: DefaultWatchPaymentReturnRoute,
   DefaultCustomerIndexRoute: DefaultCustomerIndexRoute,
+  DefaultWatchPlayPurchaseIdRoute: DefaultWatchPlayPurchaseIdRoute,
 }
 
 const DefaultRouteWithChildren =

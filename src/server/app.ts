@@ -32,7 +32,10 @@ import { sandboxMessengerLayer } from "./providers/messaging/sandboxMessenger.ts
 import { SeatsHttp } from "./seats/http.ts"
 import { ShopHttp } from "./shop/http.ts"
 import { LiveHttp, StaffAuthHttp } from "./staff/http.ts"
+import { LiveReportsHttp } from "./staff/reportsHttp.ts"
 import { staffSessionsLayer } from "./staff/staffSessions.ts"
+import { VodHttp } from "./vod/http.ts"
+import { VodStreamRoute } from "./vod/streamRoute.ts"
 
 /** Every `/api` endpoint of the contract plus `/api/openapi.json`; needs a migrated SqlClient. */
 export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/openapi.json" }).pipe(
@@ -53,6 +56,8 @@ export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/o
     StaffAuthHttp,
     LiveHttp,
     MembershipsHttp,
+    VodHttp,
+    LiveReportsHttp,
   ]),
   Layer.provide(altchaHumanCheckLayer),
   // who is asking: the cart token and the customer's uuid, resolved once per request (src/api/sessions.ts)
@@ -132,6 +137,7 @@ export const httpServerLayer = (options: ServerOptions) =>
         Layer.mergeAll(
           ApiRoutes,
           PaymentRoutes,
+          VodStreamRoute,
           OutboxJob,
           SandboxInboxRoute,
           clientAppLayer(options.distDir),

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query"
-import { Navigate, Outlet, useNavigate, useRouterState } from "@tanstack/react-router"
+import { Link, Navigate, Outlet, useNavigate, useRouterState } from "@tanstack/react-router"
 import { useEffect } from "react"
 import { useLocale, useT } from "../i18n/useI18n.ts"
 import { LanguageSwitcher } from "../layout/LanguageSwitcher.tsx"
@@ -66,6 +66,22 @@ export const StaffLayout = () => {
           </button>
         ) : null}
       </header>
+      {signedIn && !onSignIn && session.data !== undefined ? (
+        <nav className="staff__menu" aria-label={t("staffReports.menu.label")}>
+          {session.data.menu.map((item) => (
+            <Link
+              key={item.key}
+              to={item.path}
+              search={{ lang }}
+              className="staff__menu-item"
+              activeOptions={{ exact: item.path === "/PRES-live", includeSearch: false }}
+              activeProps={{ "aria-current": "page" }}
+            >
+              {t(`staffReports.menu.${item.key}`)}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
       <main className="staff__main">
         <Outlet />
       </main>

@@ -1,14 +1,17 @@
 import { useQuery } from "@tanstack/react-query"
 import { useNavigate } from "@tanstack/react-router"
+import { lazy, Suspense } from "react"
 import { directionOf } from "../i18n/locales.ts"
 import { useLocale, useT } from "../i18n/useI18n.ts"
 import { AttendanceTable } from "./AttendanceTable.tsx"
 import { formatBusinessDate } from "./dates.ts"
 import { LiveStatus } from "./LiveStatus.tsx"
 import { stripQuery } from "./liveQueries.ts"
-import { StripChart } from "./StripChart.tsx"
 import { useLiveTitle } from "./useLiveTitle.ts"
 import { useSignedOut } from "./useSignedOut.ts"
+
+// the chart library is fetched only when the chart is drawn: never by buyers, nor on the sign-in screen
+const StripBars = lazy(() => import("./charts/StripBars.tsx").then((m) => ({ default: m.StripBars })))
 
 /** Cinema attendance, first level: the 29-day strip (spec §9), each day a way into its cinemas. */
 export const StripPage = () => {
@@ -29,14 +32,16 @@ export const StripPage = () => {
         ) : null
       ) : (
         <>
-          <StripChart
-            days={data.days}
-            today={data.today}
-            rtl={directionOf(lang) === "rtl"}
-            onPick={(date) =>
-              void navigate({ to: "/PRES-live/day/$date", params: { date }, search: { lang } })
-            }
-          />
+          <Suspense fallback={<div className="live-chart live-chart--strip" />}>
+            <StripBars
+              days={data.days}
+              today={data.today}
+              rtl={directionOf(lang) === "rtl"}
+              onPick={(date) =>
+                void navigate({ to: "/PRES-live/day/$date", params: { date }, search: { lang } })
+              }
+            />
+          </Suspense>
           <AttendanceTable
             caption={t("staff.attendance.strip")}
             nameHeader={t("staff.attendance.date")}

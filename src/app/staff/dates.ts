@@ -14,3 +14,7 @@ export const formatBusinessDate = (date: string, locale: string): string => {
 
 /** "HH:mm" of an ISO date-time with offset, as written (the server writes Jerusalem's wall time). */
 export const wallTime = (iso: string): string => iso.slice(11, 16)
+
+/** A business date as "day name, DD/MM": a report's rows fit a phone, and its filter already names the year. */
+export const formatShortDate = (date: string, locale: string): string =>
+  formatBusinessDate(date, locale).replace(/\/\d{4}$/, "")

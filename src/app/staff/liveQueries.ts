@@ -1,4 +1,5 @@
 import { queryOptions } from "@tanstack/react-query"
+import type { CinemaFilterData } from "../../api/StaffApi.ts"
 import {
   type DrillBy,
   fetchBox,
@@ -10,14 +11,15 @@ import {
 } from "./staffApi.ts"
 
 /**
- * Live numbers refresh by themselves while a screen is open: every 15 s, and when the window regains focus. A
+ * Live numbers refresh by themselves while a screen is open: every 5 s (a sale made in the shop shows within
+ * seconds), and when the window regains focus. A
  * refresh replaces the numbers in place: the known answer stays on screen until the next one arrives (no flicker,
  * no spinner over known numbers), and
  * `dataUpdatedAt` is shown as "updated at". A signed-out answer is never retried.
  */
-export const LIVE_REFRESH_MS = 15_000
+export const LIVE_REFRESH_MS = 5_000
 
-const live = {
+export const liveQueryDefaults = {
   refetchInterval: LIVE_REFRESH_MS,
   refetchIntervalInBackground: false,
   retry: (count: number, error: Error) => !(error instanceof StaffSignedOut) && count < 2,
@@ -31,34 +33,36 @@ export const sessionQuery = (lang: string) =>
     queryKey: ["staff", "session", lang],
     queryFn: ({ signal }) => fetchSessionInfo(lang, signal),
     staleTime: 60_000,
-    retry: live.retry,
-    meta: live.meta,
+    retry: liveQueryDefaults.retry,
+    meta: liveQueryDefaults.meta,
   })
 
 export const stripQuery = (lang: string) =>
   queryOptions({
     queryKey: ["staff", "strip", lang],
     queryFn: ({ signal }) => fetchStrip(lang, signal),
-    ...live,
+    ...liveQueryDefaults,
   })
 
 export const locationsQuery = (date: string, lang: string) =>
   queryOptions({
     queryKey: ["staff", "locations", date, lang],
     queryFn: ({ signal }) => fetchLocations(date, lang, signal),
-    ...live,
+    ...liveQueryDefaults,
   })
 
 export const groupsQuery = (date: string, locationId: number, by: DrillBy, lang: string) =>
   queryOptions({
     queryKey: ["staff", "groups", date, locationId, by, lang],
     queryFn: ({ signal }) => fetchGroups(date, locationId, by, lang, signal),
-    ...live,
+    ...liveQueryDefaults,
   })
 
 export const boxQuery = (date: string, locationId: number, by: DrillBy, id: number, lang: string) =>
   queryOptions({
     queryKey: ["staff", "box", date, locationId, by, id, lang],
     queryFn: ({ signal }) => fetchBox(date, locationId, by, id, lang, signal),
-    ...live,
+    ...liveQueryDefaults,
   })
+
+export type FilterData = CinemaFilterData

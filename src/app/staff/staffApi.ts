@@ -30,10 +30,17 @@ export class StaffCallFailed extends Error {
   }
 }
 
-const liveGet = async <A>(path: string, lang: string, signal?: AbortSignal): Promise<A> => {
+export const liveGet = async <A>(
+  path: string,
+  lang: string,
+  signal?: AbortSignal,
+  params: Readonly<Record<string, string | undefined>> = {},
+): Promise<A> => {
   const token = staffToken()
   if (token === null) throw new StaffSignedOut()
-  const response = await fetch(`/api${path}?lang=${encodeURIComponent(lang)}`, {
+  const search = new URLSearchParams({ lang })
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) search.set(name, value)
+  const response = await fetch(`/api${path}?${search.toString()}`, {
     headers: { accept: "application/json", "x-staff-token": token },
     signal,
   })

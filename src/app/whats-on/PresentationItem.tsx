@@ -13,10 +13,8 @@ type Props = {
 }
 
 /**
- * One presentation and its way in. Video on demand is listed but not sold yet (its player and rentals are
- * another piece of work): a VOD presentation says that online viewing is coming soon, as a plain note rather
- * than a button, so nothing leads into the seat screen, which has no seats to offer it. It is dimmed like any
- * presentation that cannot be bought today.
+ * One presentation and its way in: "Buy tickets" into the seat screen, or for video on demand (no seats)
+ * "Watch now" into its own purchase page (src/app/vod). Either is dimmed when it cannot be bought today.
  */
 export const PresentationItem = ({ item, locale, nowMs }: Props) => {
   const t = useT()
@@ -46,7 +44,7 @@ export const PresentationItem = ({ item, locale, nowMs }: Props) => {
       className="showing"
       data-testid="presentation"
       data-presentation={presentation.id}
-      data-unavailable={purchasable && !presentation.isVod ? undefined : "true"}
+      data-unavailable={purchasable ? undefined : "true"}
     >
       <time className="showing__time" dateTime={start.toInstant().toString()}>
         {time}
@@ -67,8 +65,18 @@ export const PresentationItem = ({ item, locale, nowMs }: Props) => {
         </ul>
       </div>
       <div className="showing__action">
-        {presentation.isVod ? (
-          <p className="showing__soon">{t("whatsOn.vodComingSoon")}</p>
+        {presentation.isVod && purchasable ? (
+          <Link
+            className="button button--primary"
+            to="/watch/$presentationId"
+            params={{ presentationId: presentation.id }}
+            search={{ lang: locale }}
+            preload={false}
+            aria-label={t("vod.watchNowFor", { feature: presentation.featureName, time })}
+            data-testid="watch-now"
+          >
+            {t("vod.watchNow")}
+          </Link>
         ) : purchasable ? (
           <Link
             className="button button--primary"

@@ -77,6 +77,16 @@ export const CommitMembershipSeat = Schema.Struct({
   YCoordinate: Schema.Int,
 })
 export type CommitMembershipSeat = typeof CommitMembershipSeat.Type
+/**
+ * Access to a video-on-demand presentation (venue types 101–104; issue 16): no seat, one viewer's access, bought
+ * at the price of one of its venue's VOD tickets. The buyer is the signed-in customer, never an id in the cart.
+ */
+export const CommitVodLine = Schema.Struct({
+  prsntId: Schema.Int,
+  ticketId: Schema.Int,
+  amount: Agorot,
+})
+export type CommitVodLine = typeof CommitVodLine.Type
 
 /** Modifying an existing reservation instead of making a new one. */
 export const CommitModify = Schema.Struct({
@@ -139,6 +149,8 @@ export const CommitCart = Schema.Struct({
     }),
     LIMITS.lines,
   ),
+  /** video on demand; absent on every other cart, so their commit carts (and fingerprints) are unchanged */
+  vod: Schema.optionalKey(CommitVodLine),
   /** a booking fee per order rather than per ticket */
   globalServiceCharge: Agorot,
   modify: Schema.NullOr(CommitModify),

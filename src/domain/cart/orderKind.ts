@@ -8,19 +8,21 @@ import type { CommitCart } from "./commitCart.ts"
  * - `products`: food alone (a pre-order collected at the cinema the cart names in `locationId`).
  * - `vouchers`, `donations`, `memberships`: those lines only; no seats and no food beside them (our choice: a
  *   voucher or a donation is paid and issued on its own, so a refund of one never touches another).
+ * - `vod`: access to one video-on-demand presentation (`vod`), alone.
  * - `mixed`: lines of two kinds, refused as `mixedCart`; `empty`: nothing to buy, refused as `emptyCart`.
  */
-export type OrderKind = "tickets" | "products" | "vouchers" | "donations" | "memberships"
+export type OrderKind = "tickets" | "products" | "vouchers" | "donations" | "memberships" | "vod"
 
 export type OrderKindVerdict = OrderKind | "mixed" | "empty"
 
 export const orderKindOf = (
-  cart: Pick<CommitCart, "seats" | "products" | "vouchers" | "donations" | "memberships">,
+  cart: Pick<CommitCart, "seats" | "products" | "vouchers" | "donations" | "memberships" | "vod">,
 ): OrderKindVerdict => {
   const itemKinds: ReadonlyArray<OrderKind> = [
     ...(cart.vouchers.length > 0 ? (["vouchers"] as const) : []),
     ...(cart.donations.length > 0 ? (["donations"] as const) : []),
     ...(cart.memberships.length > 0 ? (["memberships"] as const) : []),
+    ...(cart.vod === undefined ? [] : (["vod"] as const)),
   ]
   if (cart.seats.length > 0) return itemKinds.length === 0 ? "tickets" : "mixed"
   if (itemKinds.length > 1) return "mixed"

@@ -25,6 +25,7 @@ import orderItems from "./migrations/0026_order_items.ts"
 import customerArea from "./migrations/0028_customer_area.ts"
 import staffSessions from "./migrations/0033_staff_sessions.ts"
 import ticketSigningKeys from "./migrations/0034_ticket_signing_keys.ts"
+import vodOrders from "./migrations/0036_vod_orders.ts"
 import membershipSales from "./migrations/0037_membership_sales.ts"
 
 /**
@@ -60,4 +61,5 @@ export const migrations = {
   "0033_staff_sessions": staffSessions,
   "0037_membership_sales": membershipSales,
   "0034_ticket_signing_keys": ticketSigningKeys,
+  "0036_vod_orders": vodOrders,
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto"
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import type { OrderStatus, PaymentFailureCode } from "../../api/PaymentApi.ts"
+import type { OrderKind } from "../../domain/cart/orderKind.ts"
 import { mayBeOrderIdentifier } from "../../domain/order/orderIdentifier.ts"
 import { fulfilItems } from "./itemOrders/fulfilItems.ts"
 
@@ -32,6 +33,8 @@ export interface OrderRow {
   /** the logged-in customer whose order it is (spec `uuid`), and whether they asked to keep the card */
   readonly customerId: number | null
   readonly saveCard: boolean
+  /** what the order buys (src/domain/cart/orderKind.ts) */
+  readonly orderKind: OrderKind
 }
 
 const SELECT_ORDER = `
@@ -42,7 +45,7 @@ const SELECT_ORDER = `
     to_char(r.payment_deadline AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "paymentDeadline",
     coalesce(r.payment_deadline <= marquee_now(), false) AS "deadlinePassed",
     r.document_key AS "documentKey", r.failure, r.paid_payment_id AS "paidPaymentId", r.contact,
-    r.customer_id AS "customerId", r.save_card AS "saveCard"
+    r.customer_id AS "customerId", r.save_card AS "saveCard", r.order_kind AS "orderKind"
   FROM reservations r`
 
 /** ≥ 128 random bits: the key alone opens an order's e-documents, so it must not be guessable. */

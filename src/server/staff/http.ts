@@ -92,8 +92,11 @@ const sessionInfo = (auth: StaffAuth["Service"], userId: number): Effect.Effect<
         businessIds: profile.businessIds,
         userId: profile.userId,
       },
-      // every staff member may watch attendance; later screens join the menu with their own rights
-      menu: [{ key: "cinemaAttendance", path: "/PRES-live" }],
+      // every staff member may watch attendance and read the reports of their own businesses (nothing writes)
+      menu: [
+        { key: "cinemaAttendance", path: "/PRES-live" },
+        { key: "reports", path: "/PRES-live/reports" },
+      ],
       today: yield* chainTodayNow,
     }
   })
@@ -163,6 +166,7 @@ export const LiveHttp = HttpApiBuilder.group(
           const businessIds = yield* scopeOf(query)
           return {
             locations: yield* filters.locations(businessIds, query.lang ?? "he"),
+            features: yield* filters.features(businessIds, query.lang ?? "he", yield* chainTodayNow),
             productClasses: yield* filters.productClasses,
             weekendDays: WEEKEND_DAYS,
           }

@@ -17,7 +17,10 @@ describe.each(bothDatabases("stafflogin"))("staff sign-in on $name", ({ start })
     expect(response.status).toBe(200)
     const body = (await response.json()) as { token: string; userInfo: unknown; menu: unknown; today: string }
     expect(body.userInfo).toEqual({ FirstName: "Dana", LastName: "Levi", businessIds: [1, 2], userId: 1 })
-    expect(body.menu).toEqual([{ key: "cinemaAttendance", path: "/PRES-live" }])
+    expect(body.menu).toEqual([
+      { key: "cinemaAttendance", path: "/PRES-live" },
+      { key: "reports", path: "/PRES-live/reports" },
+    ])
     expect(body.today).toBe("2026-11-24")
     const info = await liveGet<{ userInfo: unknown }>(server, body.token, "/pres-live/userInfo")
     expect(info.status).toBe(200)

@@ -1,3 +1,4 @@
+import { Link } from "@tanstack/react-router"
 import type { AreaMember, AreaVodTicket } from "../../../api/CustomerAreaApi.ts"
 import type { Translate } from "../../i18n/useI18n.ts"
 import { wallDate } from "./areaView.ts"
@@ -89,6 +90,17 @@ export const VodList = ({
             <dt>{t("customerArea.vod.purchased")}</dt>
             <dd>{wallDate(v.purchasedAt)}</dd>
           </dl>
+          {v.state === "available" && v.playbackBalance !== 0 ? (
+            <Link
+              className="button button--primary"
+              to="/watch/play/$purchaseId"
+              params={{ purchaseId: v.id }}
+              search={(prev) => prev}
+              data-testid="vod-watch"
+            >
+              {t("vod.watchTitle")}
+            </Link>
+          ) : null}
         </article>
       ))}
     </div>

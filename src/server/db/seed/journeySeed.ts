@@ -4,9 +4,13 @@ import { SqlClient } from "effect/sql"
 import { DEMO_CUSTOMER_EMAIL } from "./demoCustomer.ts"
 import {
   JOURNEY_CUSTOMER_MOBILES,
+  JOURNEY_PROJECTS,
+  JOURNEY_VOD_MOBILES,
+  JOURNEY_VOD_VENUE_ID,
   JOURNEYS,
   journeyMember,
   journeySlots,
+  journeyVodPresentationId,
   journeyVoucher,
 } from "./journeys.ts"
 import type { PresentationRow, Schedule } from "./schedule.ts"
@@ -72,7 +76,17 @@ export const writeJourneys = (presentations: ReadonlyArray<PresentationRow>) =>
             points_balance, start_date, end_date, allow_member_sale_tickets
           FROM members WHERE member_number = ${spec.member}`
     }
-    for (const mobile of Object.values(JOURNEY_CUSTOMER_MOBILES))
+    // the VOD journey's titles premiere at midnight of the server's today in Jerusalem: their 48-hour window is
+    // open whatever the hour the run starts at, so the bought title plays at once
+    for (const project of JOURNEY_PROJECTS)
+      yield* sql`
+        INSERT INTO presentations (id, feature_id, venue_id, starts_at, auth_profile_id, business_id, is_on_sale,
+          is_3d, new_booking_url)
+        SELECT ${journeyVodPresentationId(project)}, feature_id, venue_id,
+          date_trunc('day', marquee_now() AT TIME ZONE 'Asia/Jerusalem') AT TIME ZONE 'Asia/Jerusalem',
+          auth_profile_id, business_id, true, false, NULL
+        FROM presentations WHERE venue_id = ${JOURNEY_VOD_VENUE_ID} ORDER BY id LIMIT 1`
+    for (const mobile of [...Object.values(JOURNEY_CUSTOMER_MOBILES), ...Object.values(JOURNEY_VOD_MOBILES)])
       yield* sql`
         INSERT INTO customers (first_name, last_name, ssn_sealed, mobile, created_at)
         SELECT first_name, last_name, ssn_sealed, ${mobile}, created_at FROM customers

@@ -73,6 +73,7 @@ export const JOURNEYS = {
   "order-verification/he": { venueId: HALL.haifa3 },
   "shop/voucher-pays-ticket": { venueId: HALL.rishon1 },
   "wallet/offline": { venueId: HALL.telAviv1 },
+  "staff-reports/live-sale": { venueId: HALL.telAviv1 },
   // issue 16: two showings at one cinema (Tel Aviv: one business, one auth profile) bought in one order
   "multi-showing/first": { venueId: HALL.telAviv1 },
   "multi-showing/second": { venueId: HALL.telAviv3 },
@@ -127,3 +128,17 @@ export const journeySlots = (): ReadonlyArray<{
  * journey signs in to, so no other journey's SMS code or resend back-off on the demo's number gets in its way.
  */
 export const JOURNEY_CUSTOMER_MOBILES = { smsCode: "0521234601", signInLink: "0521234602" } as const
+
+/**
+ * The video-on-demand journey (e2e/vod.spec.ts): per project, a presentation in the first VOD venue whose window
+ * (48 hours from its start, src/domain/vod/access.ts) is open all the day the run starts on, and a customer of its
+ * own (a copy of the demo customer, like the sign-in journeys') who buys and plays it. Ids below the other
+ * journeys' and far above the schedule's.
+ */
+export const JOURNEY_VOD_VENUE_ID = 11991
+export const journeyVodPresentationId = (project: JourneyProject): number =>
+  899_901 + JOURNEY_PROJECTS.indexOf(project)
+export const JOURNEY_VOD_MOBILES: Readonly<Record<JourneyProject, string>> = {
+  desktop: "0521234611",
+  phone: "0521234612",
+}

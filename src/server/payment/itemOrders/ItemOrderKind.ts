@@ -23,8 +23,8 @@ export interface OrderPlace {
 
 /** One `order_items` row: what it sells, how many, at the server's price. */
 export interface ItemLine {
-  readonly kind: "voucher" | "donation" | "membership"
-  /** the voucher class, donation or membership sold */
+  readonly kind: "voucher" | "donation" | "membership" | "vod"
+  /** the voucher class, donation or membership sold; for `vod`, the presentation */
   readonly itemId: number
   /** its price row (voucher price, donation detail, membership price), when it has one */
   readonly priceId: number | null

@@ -3,6 +3,7 @@ import { donationsOrder } from "./donationsOrder.ts"
 import type { ItemOrderKind } from "./ItemOrderKind.ts"
 import { membershipsOrder } from "./membershipsOrder.ts"
 import { productsOrder } from "./productsOrder.ts"
+import { vodOrder } from "./vodOrder.ts"
 import { vouchersOrder } from "./vouchersOrder.ts"
 
 /**
@@ -14,4 +15,5 @@ export const itemOrderKinds: Partial<Record<Exclude<OrderKind, "tickets">, ItemO
   vouchers: vouchersOrder,
   donations: donationsOrder,
   memberships: membershipsOrder,
+  vod: vodOrder,
 }

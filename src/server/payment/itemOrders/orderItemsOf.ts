@@ -5,7 +5,7 @@ import type { LocaleCode } from "../../../api/shared.ts"
 import { localized } from "../../localized.ts"
 
 /**
- * The lines of a voucher, donation or membership order as its confirmation shows them. What a line issued when
+ * The lines of a voucher, donation, membership or video-on-demand order as its confirmation shows them. What a line issued when
  * the order was paid is in `order_items.details.issued` (an array of codes): a kind that issues codes writes
  * them there in its `fulfil`, so this one reader serves every kind.
  */
@@ -21,12 +21,15 @@ export const orderItemsOf = Effect.fn("ItemOrders.itemsOf")(function* (orderId: 
   }>`
     SELECT oi.id::text AS id, oi.kind,
       CASE oi.kind WHEN 'voucher' THEN ${localized(sql, "svc.name", lang)}
-        WHEN 'donation' THEN ${localized(sql, "d.name", lang)} ELSE ${localized(sql, "m.name", lang)} END AS name,
+        WHEN 'donation' THEN ${localized(sql, "d.name", lang)} WHEN 'vod' THEN ${localized(sql, "f.name", lang)}
+        ELSE ${localized(sql, "m.name", lang)} END AS name,
       oi.quantity, (oi.quantity * oi.unit_price_agorot)::float8 AS total, oi.details->'issued' AS issued
     FROM order_items oi
     LEFT JOIN system_voucher_classes svc ON oi.kind = 'voucher' AND svc.id = oi.item_id
     LEFT JOIN donations d ON oi.kind = 'donation' AND d.id = oi.item_id
     LEFT JOIN memberships m ON oi.kind = 'membership' AND m.id = oi.item_id
+    LEFT JOIN presentations vp ON oi.kind = 'vod' AND vp.id = oi.item_id
+    LEFT JOIN features f ON f.id = vp.feature_id
     WHERE oi.reservation_id = ${orderId} ORDER BY oi.id`
   return rows.map(
     (row): ConfirmationItem => ({

@@ -1,0 +1,106 @@
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { InvalidLiveRequest, StaffSession } from "./StaffApi.ts"
+import { LangQuery, PositiveInt } from "./shared.ts"
+
+/**
+ * Live monitoring's reporting calls (spec §2 reporting, §7 Live monitoring, §8 'Error Fetching Data!'), behind the
+ * same staff session as attendance. Paths named by the spec keep its spelling (`locationTicketSales`,
+ * `featureTicketSales`, `monitors/PresentationSales`); the rest (top tens, points of sale, concessions, sales over
+ * a day) are not shown in the spec and are designed here, under `/PRES-live/reports/…`.
+ *
+ * Every report:
+ * - reads only the staff member's businesses (the `businessIds` / `businessId` narrowing rule of StaffApi.ts);
+ * - sums paid orders only (`payment_status = 'paid'`, not cancelled; a cancelled ticket is not sold), never the
+ *   head office (location 1), by the Asia/Jerusalem business date of the purchase (presentation sales: of the show);
+ * - answers one row shape, `SalesRow`, so one table sorts (by date, location or sales) and pages them all.
+ * Amounts are in agorot (integers): tickets at their price, products at their line total.
+ */
+
+export const SalesRow = Schema.Struct({
+  /** unique within one answer */
+  Key: Schema.String,
+  /** the business date the row is of; null for rows over the whole range (top tens, points of sale) */
+  Date: Schema.NullOr(Schema.String),
+  LocationId: Schema.NullOr(Schema.Int),
+  LocationName: Schema.NullOr(Schema.String),
+  /** the feature, product, point of sale or presentation the row is of; null for a location's own row */
+  Id: Schema.NullOr(Schema.Int),
+  Name: Schema.String,
+  /** tickets or product units */
+  Quantity: Schema.Int,
+  AmountAgorot: Schema.Int,
+})
+export type SalesRow = typeof SalesRow.Type
+
+export const SalesReport = Schema.Struct({ rows: Schema.Array(SalesRow) })
+export type SalesReport = typeof SalesReport.Type
+
+const Scope = {
+  businessIds: Schema.optionalKey(Schema.Array(Schema.String)),
+  businessId: Schema.optionalKey(Schema.Array(Schema.String)),
+  lang: LangQuery,
+}
+
+/** A range of business dates (at most 62 days; end defaults to start) and the screens' filters. */
+const RangeQuery = {
+  ...Scope,
+  startDate: Schema.String,
+  endDate: Schema.optional(Schema.String),
+  locationId: Schema.optional(PositiveInt),
+  featureId: Schema.optional(PositiveInt),
+}
+
+const report = <const Name extends string, const Path extends `/${string}`>(name: Name, path: Path) =>
+  HttpApiEndpoint.get(name, path, { query: RangeQuery, success: SalesReport, error: InvalidLiveRequest })
+
+export class LiveReportsApi extends HttpApiGroup.make("liveReports")
+  .add(
+    // spec §7: one row per location and date; the trailing 0 is the spec's detail level (only 0 is known)
+    HttpApiEndpoint.get("locationTicketSales", "/PRES-live/locationTicketSales/data/:date/:detail", {
+      params: { date: Schema.String, detail: Schema.Literal("0") },
+      query: {
+        ...Scope,
+        endDate: Schema.optional(Schema.String),
+        locationId: Schema.optional(PositiveInt),
+        featureId: Schema.optional(PositiveInt),
+      },
+      success: SalesReport,
+      error: InvalidLiveRequest,
+    }),
+  )
+  .add(
+    // spec §7: one row per feature and date, or per feature, location and date when isByLocation is true
+    HttpApiEndpoint.get("featureTicketSales", "/PRES-live/featureTicketSales/data/:date", {
+      params: { date: Schema.String },
+      query: {
+        ...Scope,
+        endDate: Schema.optional(Schema.String),
+        locationId: Schema.optional(PositiveInt),
+        featureId: Schema.optional(PositiveInt),
+        isByLocation: Schema.optional(Schema.Literals(["true", "false"])),
+      },
+      success: SalesReport,
+      error: InvalidLiveRequest,
+    }),
+  )
+  // spec §7: one row per presentation starting in the range, with its paid tickets
+  .add(report("presentationSales", "/PRES-live/monitors/PresentationSales/data"))
+  // the ten features that sold the most (by amount), over the range
+  .add(report("topFeatures", "/PRES-live/reports/topFeatures"))
+  // the ten products sold most, or least (products on sale that sold nothing count as 0), over the range
+  .add(
+    HttpApiEndpoint.get("topProducts", "/PRES-live/reports/topProducts/:order", {
+      params: { order: Schema.Literals(["most", "least"]) },
+      query: RangeQuery,
+      success: SalesReport,
+      error: InvalidLiveRequest,
+    }),
+  )
+  // tickets and products together, per point of sale (web, box office, kiosk …), over the range
+  .add(report("pointOfSaleSales", "/PRES-live/reports/pointsOfSale"))
+  // concessions: product sales per date, location and product class
+  .add(report("concessions", "/PRES-live/reports/concessions"))
+  // sales over the day: one row per hour (Date is the date, Name the hour "HH"), tickets and products together
+  .add(report("salesByHour", "/PRES-live/reports/salesByHour"))
+  .middleware(StaffSession) {}

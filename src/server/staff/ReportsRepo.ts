@@ -1,0 +1,242 @@
+import { Context, Effect, Layer } from "effect"
+import { SqlClient, type Statement } from "effect/sql"
+import type { SalesRow } from "../../api/StaffReportsApi.ts"
+import type { LocaleCode } from "../../api/shared.ts"
+import { EXCLUDED_LOCATION_ID } from "../../domain/live/attendance.ts"
+import { localized } from "../localized.ts"
+import { chainDayBounds } from "../time.ts"
+
+/**
+ * Live monitoring's reports, SQL only. One definition of "sold" for all of them (migration 0009): an order counts
+ * when it is paid (`payment_status = 'paid'`) and not cancelled, a ticket when it is not cancelled; the head
+ * office (location 1) is in no report. The business filter is the one `scope.ts` allowed, nothing else; the dates
+ * are validated business dates turned into instants here. Sales are dated by the purchase (Asia/Jerusalem), a
+ * presentation's sales by its show.
+ */
+
+export interface ReportWindow {
+  readonly businessIds: ReadonlyArray<number>
+  readonly firstDate: string
+  readonly days: number
+  readonly locationId?: number | undefined
+  readonly featureId?: number | undefined
+}
+
+type Row = SalesRow
+
+const DAY = (column: string) => `to_char(${column} AT TIME ZONE 'Asia/Jerusalem', 'YYYY-MM-DD')`
+
+export class ReportsRepo extends Context.Service<
+  ReportsRepo,
+  {
+    readonly locationTickets: (w: ReportWindow, lang: LocaleCode) => Effect.Effect<ReadonlyArray<Row>>
+    readonly featureTickets: (
+      w: ReportWindow,
+      lang: LocaleCode,
+      byLocation: boolean,
+    ) => Effect.Effect<ReadonlyArray<Row>>
+    readonly presentationSales: (w: ReportWindow, lang: LocaleCode) => Effect.Effect<ReadonlyArray<Row>>
+    readonly topFeatures: (w: ReportWindow, lang: LocaleCode) => Effect.Effect<ReadonlyArray<Row>>
+    readonly topProducts: (
+      w: ReportWindow,
+      lang: LocaleCode,
+      order: "most" | "least",
+    ) => Effect.Effect<ReadonlyArray<Row>>
+    readonly pointsOfSale: (w: ReportWindow, lang: LocaleCode) => Effect.Effect<ReadonlyArray<Row>>
+    readonly concessions: (w: ReportWindow, lang: LocaleCode) => Effect.Effect<ReadonlyArray<Row>>
+    readonly salesByHour: (w: ReportWindow) => Effect.Effect<ReadonlyArray<Row>>
+  }
+>()("marquee/staff/ReportsRepo") {
+  static readonly layer = Layer.effect(
+    ReportsRepo,
+    Effect.gen(function* () {
+      const sql = yield* SqlClient.SqlClient
+
+      /** the paid, live orders of the window; `dated` says whose date the window is of */
+      const paidOrders = (w: ReportWindow, dated: "purchase" | "none" = "purchase") => {
+        const { from, to } = chainDayBounds(w.firstDate, w.days)
+        return sql.and([
+          sql`r.payment_status = 'paid'`,
+          sql`r.status = 'active'`,
+          sql`r.business_id IN ${sql.in(w.businessIds)}`,
+          sql`r.location_id <> ${EXCLUDED_LOCATION_ID}`,
+          ...(dated === "purchase"
+            ? [sql`r.purchased_at >= ${from}::timestamptz`, sql`r.purchased_at < ${to}::timestamptz`]
+            : []),
+          ...(w.locationId === undefined ? [] : [sql`r.location_id = ${w.locationId}`]),
+        ])
+      }
+
+      /** the live tickets of those orders, with their presentation as `p` */
+      const paidTickets = (w: ReportWindow, dated: "purchase" | "show" = "purchase") => {
+        const { from, to } = chainDayBounds(w.firstDate, w.days)
+        const conditions: Array<Statement.Fragment> = [
+          paidOrders(w, dated === "purchase" ? "purchase" : "none"),
+          sql`t.cancelled_at IS NULL`,
+          ...(dated === "show"
+            ? [sql`p.starts_at >= ${from}::timestamptz`, sql`p.starts_at < ${to}::timestamptz`]
+            : []),
+          ...(w.featureId === undefined ? [] : [sql`p.feature_id = ${w.featureId}`]),
+        ]
+        return sql`FROM reservations r
+          JOIN sold_tickets t ON t.reservation_id = r.id
+          JOIN presentations p ON p.id = t.presentation_id
+          WHERE ${sql.and(conditions)}`
+      }
+
+      const sums = sql`count(*)::int AS "Quantity", coalesce(sum(t.price_agorot), 0)::int AS "AmountAgorot"`
+
+      const run = (name: string, query: (w: ReportWindow) => Statement.Statement<Row>) =>
+        Effect.fn(`ReportsRepo.${name}`)(function* (w: ReportWindow) {
+          if (w.businessIds.length === 0) return []
+          return yield* query(w)
+        }, Effect.orDie)
+
+      const locationTickets = (w: ReportWindow, lang: LocaleCode) =>
+        run(
+          "locationTickets",
+          () =>
+            sql<Row>`
+            SELECT g.date || ':' || l.id AS "Key", g.date AS "Date", l.id AS "LocationId",
+              ${localized(sql, "l.name", lang)} AS "LocationName", NULL::int AS "Id",
+              ${localized(sql, "l.name", lang)} AS "Name", g."Quantity", g."AmountAgorot"
+            FROM (SELECT ${sql.literal(DAY("r.purchased_at"))} AS date, r.location_id, ${sums}
+              ${paidTickets(w)} GROUP BY 1, 2) g
+            JOIN locations l ON l.id = g.location_id
+            ORDER BY g.date, "Name", l.id`,
+        )(w)
+
+      const featureTickets = (w: ReportWindow, lang: LocaleCode, byLocation: boolean) =>
+        run(
+          "featureTickets",
+          () =>
+            sql<Row>`
+            SELECT g.date || ':' || f.id || ':' || coalesce(l.id, 0) AS "Key", g.date AS "Date",
+              l.id AS "LocationId", ${byLocation ? localized(sql, "l.name", lang) : sql`NULL`} AS "LocationName",
+              f.id AS "Id", ${localized(sql, "f.name", lang)} AS "Name", g."Quantity", g."AmountAgorot"
+            FROM (SELECT ${sql.literal(DAY("r.purchased_at"))} AS date, p.feature_id,
+                ${byLocation ? sql`r.location_id` : sql`NULL::int`} AS location_id, ${sums}
+              ${paidTickets(w)} GROUP BY 1, 2, 3) g
+            JOIN features f ON f.id = g.feature_id
+            LEFT JOIN locations l ON l.id = g.location_id
+            ORDER BY g.date, "Name", f.id, l.id`,
+        )(w)
+
+      const presentationSales = (w: ReportWindow, lang: LocaleCode) =>
+        run(
+          "presentationSales",
+          () =>
+            sql<Row>`
+            SELECT 'p' || p.id AS "Key", ${sql.literal(DAY("p.starts_at"))} AS "Date", l.id AS "LocationId",
+              ${localized(sql, "l.name", lang)} AS "LocationName", p.id AS "Id",
+              ${localized(sql, "f.name", lang)} || ' · ' ||
+                to_char(p.starts_at AT TIME ZONE 'Asia/Jerusalem', 'HH24:MI') AS "Name",
+              g."Quantity", g."AmountAgorot"
+            FROM (SELECT t.presentation_id, ${sums} ${paidTickets(w, "show")} GROUP BY 1) g
+            JOIN presentations p ON p.id = g.presentation_id
+            JOIN features f ON f.id = p.feature_id
+            JOIN venues v ON v.id = p.venue_id
+            JOIN locations l ON l.id = v.location_id
+            ORDER BY p.starts_at, p.id`,
+        )(w)
+
+      const topFeatures = (w: ReportWindow, lang: LocaleCode) =>
+        run(
+          "topFeatures",
+          () =>
+            sql<Row>`
+            SELECT 'f' || f.id AS "Key", NULL AS "Date", NULL::int AS "LocationId", NULL AS "LocationName",
+              f.id AS "Id", ${localized(sql, "f.name", lang)} AS "Name", g."Quantity", g."AmountAgorot"
+            FROM (SELECT p.feature_id, ${sums} ${paidTickets(w)} GROUP BY 1) g
+            JOIN features f ON f.id = g.feature_id
+            ORDER BY g."AmountAgorot" DESC, g."Quantity" DESC, f.id LIMIT 10`,
+        )(w)
+
+      // products of the window's paid orders; a feature filter keeps the food bought with that feature's tickets
+      const productSales = (w: ReportWindow) => sql`
+        FROM reservations r JOIN product_sales ps ON ps.reservation_id = r.id
+        JOIN products pp ON pp.id = ps.product_id
+        WHERE ${paidOrders(w)} ${
+          w.featureId === undefined
+            ? sql``
+            : sql`AND ps.presentation_id IN (SELECT id FROM presentations WHERE feature_id = ${w.featureId})`
+        }`
+
+      const topProducts = (w: ReportWindow, lang: LocaleCode, order: "most" | "least") =>
+        run(
+          "topProducts",
+          () =>
+            sql<Row>`
+            SELECT 'pr' || pr.id AS "Key", NULL AS "Date", NULL::int AS "LocationId", NULL AS "LocationName",
+              pr.id AS "Id", ${localized(sql, "pr.name", lang)} AS "Name",
+              coalesce(g.quantity, 0)::int AS "Quantity", coalesce(g.amount, 0)::int AS "AmountAgorot"
+            FROM products pr
+            LEFT JOIN (SELECT ps.product_id, sum(ps.quantity) AS quantity, sum(ps.total_agorot) AS amount
+              ${productSales(w)} GROUP BY 1) g ON g.product_id = pr.id
+            WHERE pr.is_active OR g.product_id IS NOT NULL
+            ORDER BY ${order === "most" ? sql`"Quantity" DESC, "AmountAgorot" DESC` : sql`"Quantity", "AmountAgorot"`},
+              pr.id
+            LIMIT 10`,
+        )(w)
+
+      const pointsOfSale = (w: ReportWindow, lang: LocaleCode) =>
+        run(
+          "pointsOfSale",
+          () =>
+            sql<Row>`
+            SELECT 'pos' || s.id AS "Key", NULL AS "Date", l.id AS "LocationId",
+              ${localized(sql, "l.name", lang)} AS "LocationName", s.id AS "Id",
+              ${localized(sql, "s.name", lang)} AS "Name", g.orders::int AS "Quantity",
+              (g.tickets + g.products)::int AS "AmountAgorot"
+            FROM (SELECT r.point_of_sale_id, count(*) AS orders,
+                coalesce(sum((SELECT coalesce(sum(t.price_agorot), 0) FROM sold_tickets t
+                  WHERE t.reservation_id = r.id AND t.cancelled_at IS NULL)), 0) AS tickets,
+                coalesce(sum((SELECT coalesce(sum(ps.total_agorot), 0) FROM product_sales ps
+                  WHERE ps.reservation_id = r.id)), 0) AS products
+              FROM reservations r WHERE ${paidOrders(w)} GROUP BY 1) g
+            JOIN points_of_sale s ON s.id = g.point_of_sale_id
+            JOIN locations l ON l.id = s.location_id
+            ORDER BY "AmountAgorot" DESC, s.id`,
+        )(w)
+
+      const concessions = (w: ReportWindow, lang: LocaleCode) =>
+        run(
+          "concessions",
+          () =>
+            sql<Row>`
+            SELECT g.date || ':' || l.id || ':' || g.category AS "Key", g.date AS "Date", l.id AS "LocationId",
+              ${localized(sql, "l.name", lang)} AS "LocationName", NULL::int AS "Id", g.category AS "Name",
+              g.quantity::int AS "Quantity", g.amount::int AS "AmountAgorot"
+            FROM (SELECT ${sql.literal(DAY("r.purchased_at"))} AS date, r.location_id, pp.category,
+                sum(ps.quantity) AS quantity, sum(ps.total_agorot) AS amount
+              ${productSales(w)} GROUP BY 1, 2, 3) g
+            JOIN locations l ON l.id = g.location_id
+            ORDER BY g.date, "LocationName", l.id, g.category`,
+        )(w)
+
+      const salesByHour = (w: ReportWindow) =>
+        run(
+          "salesByHour",
+          () =>
+            sql<Row>`
+            SELECT g.date || ':' || g.hour AS "Key", g.date AS "Date", NULL::int AS "LocationId",
+              NULL AS "LocationName", NULL::int AS "Id", g.hour AS "Name", g."Quantity", g."AmountAgorot"
+            FROM (SELECT ${sql.literal(DAY("r.purchased_at"))} AS date,
+                to_char(r.purchased_at AT TIME ZONE 'Asia/Jerusalem', 'HH24') AS hour, ${sums}
+              ${paidTickets(w)} GROUP BY 1, 2) g
+            ORDER BY g.date, g.hour`,
+        )(w)
+
+      return ReportsRepo.of({
+        locationTickets,
+        featureTickets,
+        presentationSales,
+        topFeatures,
+        topProducts,
+        pointsOfSale,
+        concessions,
+        salesByHour,
+      })
+    }),
+  )
+}
