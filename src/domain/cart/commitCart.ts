@@ -157,6 +157,35 @@ export const CommitCart = Schema.Struct({
 })
 export type CommitCart = typeof CommitCart.Type
 
+/**
+ * A commit cart that buys nothing yet, for the buyer given: the orders built outside the cart log (a VOD title,
+ * the tests' vouchers and food) add their lines to it.
+ */
+export const emptyCommitCart = (customerInfo: CustomerInfo | null): CommitCart => ({
+  customerInfo,
+  membershipIdentifier: null,
+  membershipLoyaltyId: null,
+  creditcardInfo: null,
+  saveMagCard: false,
+  paypal: null,
+  paymentIdentifier: null,
+  numberOfPayments: 1,
+  voucherPayments: [],
+  authProfileId: null,
+  businessId: null,
+  locationId: null,
+  isHold: false,
+  referralMiniSiteId: null,
+  startDateTime: null,
+  seats: [],
+  products: [],
+  memberships: [],
+  vouchers: [],
+  donations: [],
+  globalServiceCharge: agorot(0),
+  modify: null,
+})
+
 /** What the payment step adds; everything else comes from the cart. */
 export interface CommitOptions {
   /** spec §9: payments default to 1 instalment */

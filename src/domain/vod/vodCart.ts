@@ -1,4 +1,4 @@
-import type { CommitCart } from "../cart/commitCart.ts"
+import { type CommitCart, emptyCommitCart } from "../cart/commitCart.ts"
 import type { CustomerInfo } from "../cart/facts.ts"
 import { agorot } from "../cart/values.ts"
 
@@ -11,27 +11,6 @@ export const vodCommitCart = (
   customerInfo: CustomerInfo,
   line: { readonly presentationId: number; readonly ticketId: number; readonly price: number },
 ): CommitCart => ({
-  customerInfo,
-  membershipIdentifier: null,
-  membershipLoyaltyId: null,
-  creditcardInfo: null,
-  saveMagCard: false,
-  paypal: null,
-  paymentIdentifier: null,
-  numberOfPayments: 1,
-  voucherPayments: [],
-  authProfileId: null,
-  businessId: null,
-  locationId: null,
-  isHold: false,
-  referralMiniSiteId: null,
-  startDateTime: null,
-  seats: [],
-  products: [],
-  memberships: [],
-  vouchers: [],
-  donations: [],
+  ...emptyCommitCart(customerInfo),
   vod: { prsntId: line.presentationId, ticketId: line.ticketId, amount: agorot(line.price) },
-  globalServiceCharge: agorot(0),
-  modify: null,
 })

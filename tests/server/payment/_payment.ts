@@ -1,5 +1,6 @@
 import { Effect } from "effect"
-import type { CommitCart, CommitSeatLine } from "../../../src/domain/cart/commitCart.ts"
+import { type CommitCart, type CommitSeatLine, emptyCommitCart } from "../../../src/domain/cart/commitCart.ts"
+import type { CustomerInfo } from "../../../src/domain/cart/facts.ts"
 import { PaymentServices } from "../../../src/server/payment/http.ts"
 import { Reconciliation } from "../../../src/server/payment/Reconciliation.ts"
 import { newCart } from "../../_support/humanCheck.ts"
@@ -184,7 +185,7 @@ export const commitCart = (
 /** A commit cart with the buyer's details and nothing to buy: orders of vouchers, donations and food add theirs. */
 export const buyerCart = (extra: Partial<CommitCart> = {}): CommitCart =>
   ({
-    customerInfo: {
+    ...emptyCommitCart({
       CustomerId: null,
       FirstName: "Dana",
       LastName: "Levi",
@@ -199,28 +200,7 @@ export const buyerCart = (extra: Partial<CommitCart> = {}): CommitCart =>
       IsSMSAllowed: true,
       IsEmailAllowed: true,
       IsMailingAllowed: false,
-    },
-    membershipIdentifier: null,
-    membershipLoyaltyId: null,
-    creditcardInfo: null,
-    saveMagCard: false,
-    paypal: null,
-    paymentIdentifier: null,
-    numberOfPayments: 1,
-    voucherPayments: [],
-    authProfileId: null,
-    businessId: null,
-    locationId: null,
-    isHold: false,
-    referralMiniSiteId: null,
-    startDateTime: null,
-    seats: [],
-    products: [],
-    memberships: [],
-    vouchers: [],
-    donations: [],
-    globalServiceCharge: 0,
-    modify: null,
+    } as CustomerInfo),
     ...extra,
   }) as CommitCart
 

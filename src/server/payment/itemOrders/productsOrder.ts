@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { CommitFailed, type CommitFailureCode } from "../../../api/PaymentApi.ts"
 import { loadProductPrices } from "../commitFacts.ts"
-import { priceProducts } from "../commitPricing.ts"
+import { priceProducts } from "../productPricing.ts"
 import type { ItemOrderKind, OrderPlace } from "./ItemOrderKind.ts"
 
 /**
