@@ -1,10 +1,11 @@
-import { expect, serverNow, test } from "./fixtures.ts"
+import { expect, onlyOn, serverNow, test } from "./fixtures.ts"
 
 /**
  * The browser runs on the servers' pinned clock (fixtures.ts): it reads the pinned instant, not the hour the run
  * happens at, and its time still flows, so timers fire as they would (the countdown journeys wait on them).
  */
-test("the page's clock starts where the servers' clock is, and keeps running", async ({ page }) => {
+test("the page's clock starts where the servers' clock is, and keeps running", async ({ page }, testInfo) => {
+  onlyOn(testInfo, "desktop")
   await page.goto("/?lang=en")
   const expected = serverNow().getTime()
   const [pageNow, fired] = await page.evaluate(async () => {
@@ -19,7 +20,8 @@ test("the page's clock starts where the servers' clock is, and keeps running", a
   expect(fired).toBeLessThan(10_000)
 })
 
-test("a Date the browser makes itself is still a Date to the page", async ({ page }) => {
+test("a Date the browser makes itself is still a Date to the page", async ({ page }, testInfo) => {
+  onlyOn(testInfo, "phone")
   await page.goto("/?lang=en")
   const checks = await page.evaluate(() => ({
     made: new Date() instanceof Date,

@@ -1,4 +1,4 @@
-import { type BrowserContext, test as base, expect } from "@playwright/test"
+import { type BrowserContext, test as base, expect, type TestInfo } from "@playwright/test"
 import { PINNED_NOW } from "../tests/_support/pinnedClock.ts"
 import { WhatsOnPage } from "./pages/whats-on-page.ts"
 import { screenshotsWanted } from "./screenshots.ts"
@@ -100,3 +100,14 @@ export const test = base.extend<{
 })
 
 export { expect }
+
+/**
+ * A journey whose viewport adds nothing to what it proves runs on one project only, as the language-named journeys
+ * do: the suite's time goes to journeys that prove something different (issue 13: `npm test` within 10 minutes).
+ * Spread them over both projects so each viewport keeps its share. A screenshot run takes both.
+ */
+export const onlyOn = (
+  testInfo: TestInfo,
+  project: "desktop" | "phone",
+  why = "one viewport is enough",
+): void => test.skip(!screenshotsWanted && testInfo.project.name !== project, why)

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test"
 import { buyer } from "./buyers.ts"
-import { expect, test } from "./fixtures.ts"
+import { expect, onlyOn, test } from "./fixtures.ts"
 import { shot } from "./order-journeys.ts"
 import { OrderStepsPage } from "./pages/order-steps-page.ts"
 import { PayPage } from "./pages/pay-page.ts"
@@ -24,6 +24,7 @@ test("two showings in one order: add a showing in the basket, pay once, both on 
   page,
   request,
 }, testInfo) => {
+  onlyOn(testInfo, "phone")
   // two seat screens, three steps and a payment: a longer journey than most
   test.setTimeout(90_000)
   // a phone in Hebrew (right to left), a desktop in English: the basket and the confirmation in both
@@ -84,6 +85,7 @@ test("removing a showing from the basket releases its seats and keeps the other"
   page,
   request,
 }, testInfo) => {
+  onlyOn(testInfo, "desktop")
   const lang = "en"
   const first = await journeyPresentation(request, "multi-showing/remove-first", testInfo)
   const second = await journeyPresentation(request, "multi-showing/remove-second", testInfo)

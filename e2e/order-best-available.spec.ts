@@ -1,6 +1,6 @@
 import en from "../locales/en.json" with { type: "json" }
 import ru from "../locales/ru.json" with { type: "json" }
-import { expect, test } from "./fixtures.ts"
+import { expect, onlyOn, test } from "./fixtures.ts"
 import { detailsToPay, holdBestAndContinue, payAndConfirm, shot } from "./order-journeys.ts"
 import { journeyPresentation } from "./presentations.ts"
 
@@ -13,6 +13,7 @@ test("best available holds four seats together, the ticket screen prices each, a
   page,
   request,
 }, testInfo) => {
+  onlyOn(testInfo, "phone")
   const lang = testInfo.project.name === "phone" ? "ru" : "en"
   const texts = lang === "ru" ? ru : en
   const presentation = await journeyPresentation(request, "order-best-available", testInfo)

@@ -1,5 +1,5 @@
 import { DEMO_MEMBER_SSN } from "../src/server/db/seed/codes.ts"
-import { expect, test } from "./fixtures.ts"
+import { expect, onlyOn, test } from "./fixtures.ts"
 import { detailsToPay, holdBestAndContinue, payAndConfirm, shot } from "./order-journeys.ts"
 import { journeyPresentation, ownVoucher } from "./presentations.ts"
 
@@ -7,6 +7,7 @@ test("codes on the ticket screen: an unknown one is refused, a coupon reprices t
   page,
   request,
 }, testInfo) => {
+  onlyOn(testInfo, "desktop")
   const presentation = await journeyPresentation(request, "order-codes/coupon", testInfo)
   test.setTimeout(120_000)
   const steps = await holdBestAndContinue(page, presentation.id, 2, "en")
@@ -66,6 +67,7 @@ test("a ticket voucher (TICKET-2) pays for two seats; once paid, its tickets are
   page,
   request,
 }, testInfo) => {
+  onlyOn(testInfo, "phone")
   test.setTimeout(120_000)
   // each project spends its own copy of TICKET-2 (two tickets), so both run against one database
   const voucher = ownVoucher("TICKET-2", testInfo)

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test"
-import { expect, test } from "./fixtures.ts"
+import { expect, onlyOn, test } from "./fixtures.ts"
 import { holdBestAndContinue } from "./order-journeys.ts"
 import { journeyPresentation } from "./presentations.ts"
 
@@ -14,6 +14,7 @@ test("the extras step keeps its way on in reach: continue is in the window befor
   page,
   request,
 }, testInfo) => {
+  onlyOn(testInfo, "phone")
   const presentation = await journeyPresentation(request, "order-products", testInfo)
   const steps = await holdBestAndContinue(page, presentation.id, 1, "en")
   await steps.continue()

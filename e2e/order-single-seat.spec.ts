@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts"
+import { expect, onlyOn, test } from "./fixtures.ts"
 import { detailsToPay, payAndConfirm } from "./order-journeys.ts"
 import { OrderStepsPage } from "./pages/order-steps-page.ts"
 import { SeatListPage } from "./pages/seat-list-page.ts"
@@ -8,6 +8,7 @@ test("a seat that would leave a single empty seat between two chosen seats is re
   page,
   request,
 }, testInfo) => {
+  onlyOn(testInfo, "desktop")
   const seatList = new SeatListPage(page)
   /** The start of a run of five free seats in the open hall: its first, second and third seat, or null. */
   const findRun = () =>

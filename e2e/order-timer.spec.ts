@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts"
+import { expect, onlyOn, test } from "./fixtures.ts"
 import { detailsToPay, holdBestAndContinue, payAndConfirm } from "./order-journeys.ts"
 import { journeyPresentation } from "./presentations.ts"
 
@@ -9,6 +9,7 @@ test("the ticket step's own timer runs out, offers more time, and the order goes
   page,
   request,
 }, testInfo) => {
+  onlyOn(testInfo, "desktop")
   const presentation = await journeyPresentation(request, "order-timer", testInfo)
   const config = (await (await request.get("/api/config")).json()) as {
     params: { "665": { chooseTicketsInSeconds: number } }

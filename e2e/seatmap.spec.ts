@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test"
 import { SEAT_COLORS } from "../src/app/seatmap/palette.ts"
 import type { SeatMapDebug } from "../src/app/seatmap/seatMapContract.ts"
-import { test as base, expect } from "./fixtures.ts"
+import { test as base, expect, onlyOn } from "./fixtures.ts"
 import { SeatListPage } from "./pages/seat-list-page.ts"
 import { journeyPresentation } from "./presentations.ts"
 
@@ -293,6 +293,7 @@ test.describe("order: the seat map", () => {
     request,
     seatList,
   }, testInfo) => {
+    onlyOn(testInfo, "desktop")
     // a browser without WebGL: every WebGL context request answers null, as where it is disabled or blocked
     await page.addInitScript(() => {
       const original = HTMLCanvasElement.prototype.getContext

@@ -3,7 +3,7 @@ import type { Page, TestInfo } from "@playwright/test"
 import en from "../locales/en.json" with { type: "json" }
 import he from "../locales/he.json" with { type: "json" }
 import { buyer } from "./buyers.ts"
-import { test as base, expect } from "./fixtures.ts"
+import { test as base, expect, onlyOn } from "./fixtures.ts"
 import { OrderStepsPage } from "./pages/order-steps-page.ts"
 import { PayPage } from "./pages/pay-page.ts"
 import { SeatListPage } from "./pages/seat-list-page.ts"
@@ -56,6 +56,7 @@ test.describe("shop", () => {
     lang,
     request,
   }, testInfo) => {
+    onlyOn(testInfo, "phone")
     // two whole orders, one of them through the seat map
     test.slow()
     const t = texts[lang]
@@ -129,6 +130,7 @@ test.describe("shop", () => {
     page,
     lang,
   }, testInfo) => {
+    onlyOn(testInfo, "desktop")
     const t = texts[lang]
     // the seeded corporate vouchers (superclass 3) are sold through customer service only
     await page.goto(`/vouchers/3${query(lang)}`)
@@ -150,6 +152,7 @@ test.describe("shop", () => {
     lang,
     request,
   }, testInfo) => {
+    onlyOn(testInfo, "desktop")
     const t = texts[lang]
     await page.goto(`/donate${query(lang)}`)
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.shop.donations.title)
@@ -193,6 +196,7 @@ test.describe("shop", () => {
     lang,
     request,
   }, testInfo) => {
+    onlyOn(testInfo, "phone")
     const t = texts[lang]
     await page.goto(`/food${query(lang)}`)
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.shop.food.title)

@@ -1,6 +1,6 @@
 import en from "../locales/en.json" with { type: "json" }
 import he from "../locales/he.json" with { type: "json" }
-import { test as base, expect } from "./fixtures.ts"
+import { test as base, expect, onlyOn } from "./fixtures.ts"
 import { SupportPage } from "./pages/support-page.ts"
 
 const test = base.extend<{ support: SupportPage }>({
@@ -37,7 +37,8 @@ test.describe("support: the cart log", () => {
     })
   }
 
-  test("the cart id survives a reload and a change of language", async ({ support }) => {
+  test("the cart id survives a reload and a change of language", async ({ support }, testInfo) => {
+    onlyOn(testInfo, "phone")
     await support.open()
     await expect(support.cartId).toHaveText(UUID)
     const first = await support.cartId.textContent()
@@ -45,7 +46,11 @@ test.describe("support: the cart log", () => {
     await expect(support.cartId).toHaveText(first ?? "")
   })
 
-  test("the footer links to the support page in the current language", async ({ page, support }) => {
+  test("the footer links to the support page in the current language", async ({
+    page,
+    support,
+  }, testInfo) => {
+    onlyOn(testInfo, "desktop")
     await page.goto("/?lang=en")
     await page.getByRole("contentinfo").getByRole("link", { name: en.support.title }).click()
     await expect(page).toHaveURL(/\/support\?lang=en$/)
