@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import { HttpEffect, HttpMiddleware, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { retryAfterOf } from "./retryAfter.ts"
 
 /**
  * Headers on every answer the server gives, whatever made it (issue 20, Defences): the app shell and the
@@ -56,16 +57,18 @@ export const defaultHeaders = (
 const withDefaults = (
   request: HttpServerRequest.HttpServerRequest,
   response: HttpServerResponse.HttpServerResponse,
-) =>
-  HttpServerResponse.setHeaders(
-    response,
-    defaultHeaders(
+) => {
+  const retryAfter = retryAfterOf(response)
+  return HttpServerResponse.setHeaders(response, {
+    ...defaultHeaders(
       response.headers,
       overHttps(request),
       response.headers["content-type"] ??
         ("contentType" in response.body ? response.body.contentType : undefined),
     ),
-  )
+    ...(retryAfter === undefined ? {} : { "retry-after": retryAfter }),
+  })
+}
 
 /**
  * Twice, because Effect's server sends answers two ways: a route's answer is written before a middleware's own
