@@ -8,6 +8,7 @@ import { CustomerAreaVouchersApi } from "./CustomerAreaVouchersApi.ts"
 import { CustomerSignInApi } from "./CustomerSignInApi.ts"
 import { EDocumentsApi } from "./EDocumentsApi.ts"
 import { FeaturesApi } from "./FeaturesApi.ts"
+import { FormsApi } from "./FormsApi.ts"
 import { HumanCheckApi } from "./HumanCheckApi.ts"
 import { MembershipsApi } from "./MembershipsApi.ts"
 import { PaymentApi } from "./PaymentApi.ts"
@@ -44,6 +45,7 @@ export class MarqueeApi extends HttpApi.make("marquee")
   .add(MembershipsApi)
   .add(VodApi)
   .add(LiveReportsApi)
+  .add(FormsApi)
   .prefix("/api")
   .middleware(HttpApiMiddleware.ProblemDetails)
   .annotateMerge(OpenApi.annotations({ title: "Marquee API", version: "0.1.0" })) {}

@@ -9,6 +9,8 @@ export const PAGE_PATHS = [
   "/support",
   "/leaving",
   "/terms/$code",
+  // the marketing forms (issue 19)
+  "/forms/$kind",
   "/edocument/$documentKey",
   "/wallet",
   "/customer/",

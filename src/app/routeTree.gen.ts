@@ -30,6 +30,7 @@ import { Route as BookingVouchersIndexRouteImport } from "./routes/_booking/vouc
 import { Route as BookingVouchersSystemVoucherSuperClassIdRouteImport } from "./routes/_booking/vouchers.$systemVoucherSuperClassId.tsx"
 import { Route as DefaultCustomerIndexRouteImport } from "./routes/_default/customer.index.tsx"
 import { Route as DefaultCustomerTokenRouteImport } from "./routes/_default/customer.$token.tsx"
+import { Route as DefaultFormsKindRouteImport } from "./routes/_default/forms.$kind.tsx"
 import { Route as DefaultTermsCodeRouteImport } from "./routes/_default/terms.$code.tsx"
 import { Route as DefaultWatchPresentationIdRouteImport } from "./routes/_default/watch.$presentationId.tsx"
 import { Route as DefaultWatchPaymentReturnRouteImport } from "./routes/_default/watch.payment-return.tsx"
@@ -153,6 +154,11 @@ const DefaultCustomerTokenRoute = DefaultCustomerTokenRouteImport.update({
   path: "/customer/$token",
   getParentRoute: () => DefaultRoute,
 } as any)
+const DefaultFormsKindRoute = DefaultFormsKindRouteImport.update({
+  id: "/forms/$kind",
+  path: "/forms/$kind",
+  getParentRoute: () => DefaultRoute,
+} as any)
 const DefaultTermsCodeRoute = DefaultTermsCodeRouteImport.update({
   id: "/terms/$code",
   path: "/terms/$code",
@@ -258,6 +264,7 @@ export interface FileRoutesByFullPath {
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
   "/customer/$token": typeof DefaultCustomerTokenRoute
+  "/forms/$kind": typeof DefaultFormsKindRoute
   "/terms/$code": typeof DefaultTermsCodeRoute
   "/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
   "/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
@@ -292,6 +299,7 @@ export interface FileRoutesByTo {
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
   "/customer/$token": typeof DefaultCustomerTokenRoute
+  "/forms/$kind": typeof DefaultFormsKindRoute
   "/terms/$code": typeof DefaultTermsCodeRoute
   "/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
   "/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
@@ -331,6 +339,7 @@ export interface FileRoutesById {
   "/_booking/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/_booking/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
   "/_default/customer/$token": typeof DefaultCustomerTokenRoute
+  "/_default/forms/$kind": typeof DefaultFormsKindRoute
   "/_default/terms/$code": typeof DefaultTermsCodeRoute
   "/_default/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
   "/_default/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
@@ -369,6 +378,7 @@ export interface FileRouteTypes {
     | "/order/payment-return"
     | "/vouchers/$systemVoucherSuperClassId"
     | "/customer/$token"
+    | "/forms/$kind"
     | "/terms/$code"
     | "/watch/$presentationId"
     | "/watch/payment-return"
@@ -403,6 +413,7 @@ export interface FileRouteTypes {
     | "/order/payment-return"
     | "/vouchers/$systemVoucherSuperClassId"
     | "/customer/$token"
+    | "/forms/$kind"
     | "/terms/$code"
     | "/watch/$presentationId"
     | "/watch/payment-return"
@@ -441,6 +452,7 @@ export interface FileRouteTypes {
     | "/_booking/order/payment-return"
     | "/_booking/vouchers/$systemVoucherSuperClassId"
     | "/_default/customer/$token"
+    | "/_default/forms/$kind"
     | "/_default/terms/$code"
     | "/_default/watch/$presentationId"
     | "/_default/watch/payment-return"
@@ -614,6 +626,13 @@ declare module "@tanstack/react-router" {
       path: "/customer/$token"
       fullPath: "/customer/$token"
       preLoaderRoute: typeof DefaultCustomerTokenRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    "/_default/forms/$kind": {
+      id: "/_default/forms/$kind"
+      path: "/forms/$kind"
+      fullPath: "/forms/$kind"
+      preLoaderRoute: typeof DefaultFormsKindRouteImport
       parentRoute: typeof DefaultRoute
     }
     "/_default/terms/$code": {
@@ -812,6 +831,7 @@ interface DefaultRouteChildren {
   DefaultWalletRoute: typeof DefaultWalletRoute
   DefaultIndexRoute: typeof DefaultIndexRoute
   DefaultCustomerTokenRoute: typeof DefaultCustomerTokenRoute
+  DefaultFormsKindRoute: typeof DefaultFormsKindRoute
   DefaultTermsCodeRoute: typeof DefaultTermsCodeRoute
   DefaultWatchPresentationIdRoute: typeof DefaultWatchPresentationIdRoute
   DefaultWatchPaymentReturnRoute: typeof DefaultWatchPaymentReturnRoute
@@ -825,6 +845,7 @@ const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultWalletRoute: DefaultWalletRoute,
   DefaultIndexRoute: DefaultIndexRoute,
   DefaultCustomerTokenRoute: DefaultCustomerTokenRoute,
+  DefaultFormsKindRoute: DefaultFormsKindRoute,
   DefaultTermsCodeRoute: DefaultTermsCodeRoute,
   DefaultWatchPresentationIdRoute: DefaultWatchPresentationIdRoute,
   DefaultWatchPaymentReturnRoute: DefaultWatchPaymentReturnRoute,

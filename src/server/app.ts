@@ -15,6 +15,7 @@ import { CustomerSignInHttp } from "./customer/signIn/http.ts"
 import { CustomerAreaHttp } from "./customerArea/http.ts"
 import { EDocumentsHttp } from "./edocuments/http.ts"
 import { FeaturesHttp } from "./features/http.ts"
+import { FormsHttp } from "./forms/http.ts"
 import { clientAppLayer } from "./http/clientApp.ts"
 import { everyResponseHeaders } from "./http/everyResponseHeaders.ts"
 import { limitRequestBodies } from "./http/limitRequestBodies.ts"
@@ -58,6 +59,7 @@ export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/o
     MembershipsHttp,
     VodHttp,
     LiveReportsHttp,
+    FormsHttp,
   ]),
   Layer.provide(altchaHumanCheckLayer),
   // who is asking: the cart token and the customer's uuid, resolved once per request (src/api/sessions.ts)

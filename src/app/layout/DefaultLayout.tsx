@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router"
-import type { ReactNode } from "react"
+import { Fragment, type ReactNode } from "react"
+import { MARKETING_FORMS } from "../../domain/forms/marketingForms.ts"
 import { useLocale, useT } from "../i18n/useI18n.ts"
 import { LanguageSwitcher } from "./LanguageSwitcher.tsx"
 import { SiteShell } from "./SiteShell.tsx"
@@ -24,6 +25,23 @@ export const DefaultLayout = ({ children }: { children: ReactNode }) => {
               {t("support.title")}
             </Link>
           </p>
+          <nav aria-label={t("forms.navLabel")}>
+            <p>
+              {MARKETING_FORMS.map((kind, index) => (
+                <Fragment key={kind}>
+                  {index > 0 ? " · " : null}
+                  <Link
+                    to="/forms/$kind"
+                    params={{ kind }}
+                    search={{ lang: locale }}
+                    data-testid={`footer-form-${kind}`}
+                  >
+                    {t(`forms.nav.${kind}`)}
+                  </Link>
+                </Fragment>
+              ))}
+            </p>
+          </nav>
           <p className="site-footer__brand">© {t("app.brand")}</p>
         </footer>
       }

@@ -21,3 +21,18 @@ export const WireText = Schema.String.pipe(
     }),
   ),
 )
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL_BUT_LINE_BREAK = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/
+
+/**
+ * Text a person writes in a box of several lines (a message to the venue): line breaks (LF, CR) are its own;
+ * every other control character is refused as `WireText` refuses it.
+ */
+export const WireParagraphs = Schema.String.pipe(
+  Schema.check(
+    Schema.makeFilter((text: string) => !CONTROL_BUT_LINE_BREAK.test(text), {
+      expected: "text without control characters other than line breaks",
+    }),
+  ),
+)

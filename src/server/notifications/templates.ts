@@ -10,7 +10,9 @@ import ro from "../../../locales/ro.json" with { type: "json" }
 import ru from "../../../locales/ru.json" with { type: "json" }
 import sk from "../../../locales/sk.json" with { type: "json" }
 import { LocaleCode } from "../../api/shared.ts"
+import { MARKETING_FORMS } from "../../domain/forms/marketingForms.ts"
 import type { MessageChannel, OutgoingMessage } from "../providers/messaging/Messenger.ts"
+import { venueFormMessage } from "./venueForm.ts"
 
 /**
  * Turns an outbox row (a template name and its values, src/server/payment/outbox.ts) into the text a buyer
@@ -25,7 +27,7 @@ type Messages = typeof en.messages
 type Paths<T> = {
   [K in keyof T & string]: T[K] extends string ? K : `${K}.${Paths<T[K]>}`
 }[keyof T & string]
-type MessagePath = Paths<Messages>
+export type MessagePath = Paths<Messages>
 
 const TABLES: Record<LocaleCode, unknown> = {
   he: he.messages,
@@ -53,8 +55,11 @@ const fill = (text: string, values: Record<string, string>): string =>
   text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "")
 
 /** A text in the locale, else in English, else its key (a gap stays visible instead of sending nothing). */
-const translate = (locale: LocaleCode, path: MessagePath, values: Record<string, string> = {}): string =>
-  fill(lookup(TABLES[locale], path) ?? lookup(TABLES.en, path) ?? `messages.${path}`, values)
+export const translate = (
+  locale: LocaleCode,
+  path: MessagePath,
+  values: Record<string, string> = {},
+): string => fill(lookup(TABLES[locale], path) ?? lookup(TABLES.en, path) ?? `messages.${path}`, values)
 
 const Locale = Schema.optional(Schema.NullOr(Schema.String))
 const FirstName = Schema.optional(Schema.NullOr(Schema.String))
@@ -97,6 +102,16 @@ const OutboxPayload = Schema.Union([
     locale: Locale,
   }),
 ])
+/** A marketing form for the venue (src/server/forms/MarketingForms.ts): rendered by venueForm.ts. */
+const MarketingFormPayload = Schema.Struct({
+  template: Schema.Literal("marketingForm"),
+  kind: Schema.Literals(MARKETING_FORMS),
+  reference: Schema.String,
+  fields: Schema.Record(Schema.String, Schema.String),
+  locationName: Schema.optional(Schema.NullOr(Schema.String)),
+  askerLocale: Schema.String,
+})
+const decodeMarketingForm = Schema.decodeUnknownOption(MarketingFormPayload)
 const decodePayload = Schema.decodeUnknownOption(OutboxPayload)
 const isLocale = Schema.is(LocaleCode)
 
@@ -118,6 +133,11 @@ export const renderOutboxMessage = (
   payload: unknown,
   publicUrl: string,
 ): Result.Result<RenderedMessage, string> => {
+  const form = decodeMarketingForm(payload)
+  if (Option.isSome(form))
+    return channel === "email"
+      ? Result.succeed({ channel, recipient, ...venueFormMessage(form.value, translate) })
+      : Result.fail("a marketing form goes by e-mail only")
   const decoded = decodePayload(payload)
   if (Option.isNone(decoded)) {
     const template = lookup(payload, "template") ?? "(none)"
