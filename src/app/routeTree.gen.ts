@@ -23,6 +23,8 @@ import { Route as DefaultSupportRouteImport } from "./routes/_default/support.ts
 import { Route as DefaultWalletRouteImport } from "./routes/_default/wallet.tsx"
 import { Route as PRESLiveDayDateRouteImport } from "./routes/PRES-live/day.$date.tsx"
 import { Route as BookingEdocumentDocumentKeyRouteImport } from "./routes/_booking/edocument.$documentKey.tsx"
+import { Route as BookingMembershipsIndexRouteImport } from "./routes/_booking/memberships.index.tsx"
+import { Route as BookingMembershipsSeatsRouteImport } from "./routes/_booking/memberships.seats.tsx"
 import { Route as BookingOrderIndexRouteImport } from "./routes/_booking/order.index.tsx"
 import { Route as BookingOrderPresentationIdRouteImport } from "./routes/_booking/order.$presentationId.tsx"
 import { Route as BookingOrderPaymentReturnRouteImport } from "./routes/_booking/order.payment-return.tsx"
@@ -115,6 +117,16 @@ const BookingEdocumentDocumentKeyRoute =
     path: "/edocument/$documentKey",
     getParentRoute: () => BookingRoute,
   } as any)
+const BookingMembershipsIndexRoute = BookingMembershipsIndexRouteImport.update({
+  id: "/memberships/",
+  path: "/memberships/",
+  getParentRoute: () => BookingRoute,
+} as any)
+const BookingMembershipsSeatsRoute = BookingMembershipsSeatsRouteImport.update({
+  id: "/memberships/seats",
+  path: "/memberships/seats",
+  getParentRoute: () => BookingRoute,
+} as any)
 const BookingOrderIndexRoute = BookingOrderIndexRouteImport.update({
   id: "/order/",
   path: "/order/",
@@ -254,6 +266,7 @@ export interface FileRoutesByFullPath {
   "/PRES-live/": typeof PRESLiveIndexRoute
   "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
   "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
+  "/memberships/seats": typeof BookingMembershipsSeatsRoute
   "/order/$presentationId": typeof BookingOrderPresentationIdRouteWithChildren
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
@@ -261,6 +274,7 @@ export interface FileRoutesByFullPath {
   "/terms/$code": typeof DefaultTermsCodeRoute
   "/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
   "/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
+  "/memberships/": typeof BookingMembershipsIndexRoute
   "/order/": typeof BookingOrderIndexRoute
   "/vouchers/": typeof BookingVouchersIndexRoute
   "/customer/": typeof DefaultCustomerIndexRoute
@@ -289,12 +303,14 @@ export interface FileRoutesByTo {
   "/PRES-live": typeof PRESLiveIndexRoute
   "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
   "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
+  "/memberships/seats": typeof BookingMembershipsSeatsRoute
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
   "/customer/$token": typeof DefaultCustomerTokenRoute
   "/terms/$code": typeof DefaultTermsCodeRoute
   "/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
   "/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
+  "/memberships": typeof BookingMembershipsIndexRoute
   "/order": typeof BookingOrderIndexRoute
   "/vouchers": typeof BookingVouchersIndexRoute
   "/customer": typeof DefaultCustomerIndexRoute
@@ -327,6 +343,7 @@ export interface FileRoutesById {
   "/_default/": typeof DefaultIndexRoute
   "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
   "/_booking/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
+  "/_booking/memberships/seats": typeof BookingMembershipsSeatsRoute
   "/_booking/order/$presentationId": typeof BookingOrderPresentationIdRouteWithChildren
   "/_booking/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/_booking/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
@@ -334,6 +351,7 @@ export interface FileRoutesById {
   "/_default/terms/$code": typeof DefaultTermsCodeRoute
   "/_default/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
   "/_default/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
+  "/_booking/memberships/": typeof BookingMembershipsIndexRoute
   "/_booking/order/": typeof BookingOrderIndexRoute
   "/_booking/vouchers/": typeof BookingVouchersIndexRoute
   "/_default/customer/": typeof DefaultCustomerIndexRoute
@@ -365,6 +383,7 @@ export interface FileRouteTypes {
     | "/PRES-live/"
     | "/PRES-live/day/$date"
     | "/edocument/$documentKey"
+    | "/memberships/seats"
     | "/order/$presentationId"
     | "/order/payment-return"
     | "/vouchers/$systemVoucherSuperClassId"
@@ -372,6 +391,7 @@ export interface FileRouteTypes {
     | "/terms/$code"
     | "/watch/$presentationId"
     | "/watch/payment-return"
+    | "/memberships/"
     | "/order/"
     | "/vouchers/"
     | "/customer/"
@@ -400,12 +420,14 @@ export interface FileRouteTypes {
     | "/PRES-live"
     | "/PRES-live/day/$date"
     | "/edocument/$documentKey"
+    | "/memberships/seats"
     | "/order/payment-return"
     | "/vouchers/$systemVoucherSuperClassId"
     | "/customer/$token"
     | "/terms/$code"
     | "/watch/$presentationId"
     | "/watch/payment-return"
+    | "/memberships"
     | "/order"
     | "/vouchers"
     | "/customer"
@@ -437,6 +459,7 @@ export interface FileRouteTypes {
     | "/_default/"
     | "/PRES-live/day/$date"
     | "/_booking/edocument/$documentKey"
+    | "/_booking/memberships/seats"
     | "/_booking/order/$presentationId"
     | "/_booking/order/payment-return"
     | "/_booking/vouchers/$systemVoucherSuperClassId"
@@ -444,6 +467,7 @@ export interface FileRouteTypes {
     | "/_default/terms/$code"
     | "/_default/watch/$presentationId"
     | "/_default/watch/payment-return"
+    | "/_booking/memberships/"
     | "/_booking/order/"
     | "/_booking/vouchers/"
     | "/_default/customer/"
@@ -565,6 +589,20 @@ declare module "@tanstack/react-router" {
       path: "/edocument/$documentKey"
       fullPath: "/edocument/$documentKey"
       preLoaderRoute: typeof BookingEdocumentDocumentKeyRouteImport
+      parentRoute: typeof BookingRoute
+    }
+    "/_booking/memberships/": {
+      id: "/_booking/memberships/"
+      path: "/memberships"
+      fullPath: "/memberships/"
+      preLoaderRoute: typeof BookingMembershipsIndexRouteImport
+      parentRoute: typeof BookingRoute
+    }
+    "/_booking/memberships/seats": {
+      id: "/_booking/memberships/seats"
+      path: "/memberships/seats"
+      fullPath: "/memberships/seats"
+      preLoaderRoute: typeof BookingMembershipsSeatsRouteImport
       parentRoute: typeof BookingRoute
     }
     "/_booking/order/": {
@@ -777,9 +815,11 @@ interface BookingRouteChildren {
   BookingDonateRoute: typeof BookingDonateRoute
   BookingFoodRoute: typeof BookingFoodRoute
   BookingEdocumentDocumentKeyRoute: typeof BookingEdocumentDocumentKeyRoute
+  BookingMembershipsSeatsRoute: typeof BookingMembershipsSeatsRoute
   BookingOrderPresentationIdRoute: typeof BookingOrderPresentationIdRouteWithChildren
   BookingOrderPaymentReturnRoute: typeof BookingOrderPaymentReturnRoute
   BookingVouchersSystemVoucherSuperClassIdRoute: typeof BookingVouchersSystemVoucherSuperClassIdRoute
+  BookingMembershipsIndexRoute: typeof BookingMembershipsIndexRoute
   BookingOrderIndexRoute: typeof BookingOrderIndexRoute
   BookingVouchersIndexRoute: typeof BookingVouchersIndexRoute
   BookingOrderConfirmationIdentifierRoute: typeof BookingOrderConfirmationIdentifierRoute
@@ -791,10 +831,12 @@ const BookingRouteChildren: BookingRouteChildren = {
   BookingDonateRoute: BookingDonateRoute,
   BookingFoodRoute: BookingFoodRoute,
   BookingEdocumentDocumentKeyRoute: BookingEdocumentDocumentKeyRoute,
+  BookingMembershipsSeatsRoute: BookingMembershipsSeatsRoute,
   BookingOrderPresentationIdRoute: BookingOrderPresentationIdRouteWithChildren,
   BookingOrderPaymentReturnRoute: BookingOrderPaymentReturnRoute,
   BookingVouchersSystemVoucherSuperClassIdRoute:
     BookingVouchersSystemVoucherSuperClassIdRoute,
+  BookingMembershipsIndexRoute: BookingMembershipsIndexRoute,
   BookingOrderIndexRoute: BookingOrderIndexRoute,
   BookingVouchersIndexRoute: BookingVouchersIndexRoute,
   BookingOrderConfirmationIdentifierRoute:
