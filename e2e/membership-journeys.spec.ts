@@ -34,7 +34,10 @@ const test = base.extend<{ pay: PayPage }>({
 
 const shot = async (page: Page, name: string, testInfo: TestInfo) => {
   if (shotsWanted)
-    await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.title.slice(0, 2)}-${testInfo.project.name}.png`, fullPage: true })
+    await page.screenshot({
+      path: `${SHOTS}/${name}-${testInfo.title.slice(0, 2)}-${testInfo.project.name}.png`,
+      fullPage: true,
+    })
 }
 
 const buyMembership = async (
