@@ -49,7 +49,10 @@ const buyMembership = async (
 ) => {
   const t = texts[lang]
   await page.goto(`/memberships${lang === "he" ? "" : `?lang=${lang}`}`)
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.memberships.choose.title)
+  // the first screen of a fresh browser: the app and its catalogue load on a busy machine
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.memberships.choose.title, {
+    timeout: 30_000,
+  })
   await page.getByTestId("continue").click()
   await expect(page.getByTestId("shop-problem")).toHaveText(t.shop.noneSelected.memberships)
   // a price code nobody issued, then the season's own: chosen; typed again, it was already entered
@@ -72,7 +75,7 @@ const buyMembership = async (
 
   await expect(page).toHaveURL(/\/memberships\/seats/)
   // the seats can be picked once the server said which are free in every showing (after the human check)
-  await expect(page.locator("fieldset.seat-fieldset")).toBeEnabled({ timeout: 60_000 })
+  await expect(page.locator("fieldset.membership-seat-fieldset")).toBeEnabled({ timeout: 60_000 })
   await page.getByTestId("continue").click()
   await expect(page.getByTestId("shop-problem")).toHaveText(t.memberships.errors.membershipSeatRequired)
   const free = page.locator("[data-testid='seat'][data-state='free']")

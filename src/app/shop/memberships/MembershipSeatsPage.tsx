@@ -193,7 +193,7 @@ export const MembershipSeatsPage = ({ locale }: { readonly locale: LocaleCode })
           />
         </Suspense>
         <SeatListLegend t={t} />
-        <fieldset className="seat-fieldset" disabled={busy || status.data === undefined}>
+        <fieldset className="membership-seat-fieldset" disabled={busy || status.data === undefined}>
           <Suspense fallback={null}>
             <SeatList sections={sections} ticketGroups={NO_GROUPS} t={t} onPick={(i) => void pick(i)} />
           </Suspense>
