@@ -21,24 +21,7 @@ import { LangQuery, PositiveInt } from "./shared.ts"
  * cart's deadline, `PUT /cart/renew-holds` renews it); `unlock-seat` lets it go.
  */
 
-/**
- * Every membership refusal a screen shows, by the code it arrives with (the commit's `CommitFailed.code`, the seat
- * calls' `error`; a membership seat's `lock_seat_error` is shown as `seatTaken`). Each has its text at
- * `memberships.errors.<code>` in every locale (tests/api/membershipTexts.test.ts).
- */
-export const MEMBERSHIP_REFUSALS = [
-  "noMembershipsForSale",
-  "membershipPriceNotFound",
-  "membershipCodeAlreadyEntered",
-  "memberNotFound",
-  "membershipQuantity",
-  "membershipSeatRequired",
-  "membershipNotSelected",
-  "membershipQuantityExceeded",
-  "currencyMismatch",
-  "seatTaken",
-] as const
-export type MembershipRefusal = (typeof MEMBERSHIP_REFUSALS)[number]
+// Every membership refusal a screen shows, with its text: src/domain/memberships/refusals.ts (MEMBERSHIP_REFUSALS).
 
 /** A price of a membership (spec §3 prices); `selectedQuantity`/`usedQuantity` are 0 in the catalogue. */
 export const MembershipPrice = Schema.Struct({

@@ -44,6 +44,9 @@ export const PAGE_PATHS = [
   "/PRES-live/location/$date/$locationId",
   "/PRES-live/box/$date/$locationId/$by/$id",
   "/PRES-live/reports",
+  // the membership order (issue 16): chooseMemberships and its season seat, then the shop's shared steps
+  "/memberships/",
+  "/memberships/seats",
 ] as const
 
 const segmentsOf = (path: string): ReadonlyArray<string> => path.split("/").filter((part) => part !== "")

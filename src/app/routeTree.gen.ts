@@ -23,6 +23,8 @@ import { Route as DefaultSupportRouteImport } from "./routes/_default/support.ts
 import { Route as DefaultWalletRouteImport } from "./routes/_default/wallet.tsx"
 import { Route as PRESLiveDayDateRouteImport } from "./routes/PRES-live/day.$date.tsx"
 import { Route as BookingEdocumentDocumentKeyRouteImport } from "./routes/_booking/edocument.$documentKey.tsx"
+import { Route as BookingMembershipsIndexRouteImport } from "./routes/_booking/memberships.index.tsx"
+import { Route as BookingMembershipsSeatsRouteImport } from "./routes/_booking/memberships.seats.tsx"
 import { Route as BookingOrderIndexRouteImport } from "./routes/_booking/order.index.tsx"
 import { Route as BookingOrderPresentationIdRouteImport } from "./routes/_booking/order.$presentationId.tsx"
 import { Route as BookingOrderPaymentReturnRouteImport } from "./routes/_booking/order.payment-return.tsx"
@@ -116,6 +118,16 @@ const BookingEdocumentDocumentKeyRoute =
     path: "/edocument/$documentKey",
     getParentRoute: () => BookingRoute,
   } as any)
+const BookingMembershipsIndexRoute = BookingMembershipsIndexRouteImport.update({
+  id: "/memberships/",
+  path: "/memberships/",
+  getParentRoute: () => BookingRoute,
+} as any)
+const BookingMembershipsSeatsRoute = BookingMembershipsSeatsRouteImport.update({
+  id: "/memberships/seats",
+  path: "/memberships/seats",
+  getParentRoute: () => BookingRoute,
+} as any)
 const BookingOrderIndexRoute = BookingOrderIndexRouteImport.update({
   id: "/order/",
   path: "/order/",
@@ -260,6 +272,7 @@ export interface FileRoutesByFullPath {
   "/PRES-live/": typeof PRESLiveIndexRoute
   "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
   "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
+  "/memberships/seats": typeof BookingMembershipsSeatsRoute
   "/order/$presentationId": typeof BookingOrderPresentationIdRouteWithChildren
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
@@ -268,6 +281,7 @@ export interface FileRoutesByFullPath {
   "/terms/$code": typeof DefaultTermsCodeRoute
   "/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
   "/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
+  "/memberships/": typeof BookingMembershipsIndexRoute
   "/order/": typeof BookingOrderIndexRoute
   "/vouchers/": typeof BookingVouchersIndexRoute
   "/customer/": typeof DefaultCustomerIndexRoute
@@ -296,6 +310,7 @@ export interface FileRoutesByTo {
   "/PRES-live": typeof PRESLiveIndexRoute
   "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
   "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
+  "/memberships/seats": typeof BookingMembershipsSeatsRoute
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
   "/customer/$token": typeof DefaultCustomerTokenRoute
@@ -303,6 +318,7 @@ export interface FileRoutesByTo {
   "/terms/$code": typeof DefaultTermsCodeRoute
   "/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
   "/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
+  "/memberships": typeof BookingMembershipsIndexRoute
   "/order": typeof BookingOrderIndexRoute
   "/vouchers": typeof BookingVouchersIndexRoute
   "/customer": typeof DefaultCustomerIndexRoute
@@ -335,6 +351,7 @@ export interface FileRoutesById {
   "/_default/": typeof DefaultIndexRoute
   "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
   "/_booking/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
+  "/_booking/memberships/seats": typeof BookingMembershipsSeatsRoute
   "/_booking/order/$presentationId": typeof BookingOrderPresentationIdRouteWithChildren
   "/_booking/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/_booking/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
@@ -343,6 +360,7 @@ export interface FileRoutesById {
   "/_default/terms/$code": typeof DefaultTermsCodeRoute
   "/_default/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
   "/_default/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
+  "/_booking/memberships/": typeof BookingMembershipsIndexRoute
   "/_booking/order/": typeof BookingOrderIndexRoute
   "/_booking/vouchers/": typeof BookingVouchersIndexRoute
   "/_default/customer/": typeof DefaultCustomerIndexRoute
@@ -374,6 +392,7 @@ export interface FileRouteTypes {
     | "/PRES-live/"
     | "/PRES-live/day/$date"
     | "/edocument/$documentKey"
+    | "/memberships/seats"
     | "/order/$presentationId"
     | "/order/payment-return"
     | "/vouchers/$systemVoucherSuperClassId"
@@ -382,6 +401,7 @@ export interface FileRouteTypes {
     | "/terms/$code"
     | "/watch/$presentationId"
     | "/watch/payment-return"
+    | "/memberships/"
     | "/order/"
     | "/vouchers/"
     | "/customer/"
@@ -410,6 +430,7 @@ export interface FileRouteTypes {
     | "/PRES-live"
     | "/PRES-live/day/$date"
     | "/edocument/$documentKey"
+    | "/memberships/seats"
     | "/order/payment-return"
     | "/vouchers/$systemVoucherSuperClassId"
     | "/customer/$token"
@@ -417,6 +438,7 @@ export interface FileRouteTypes {
     | "/terms/$code"
     | "/watch/$presentationId"
     | "/watch/payment-return"
+    | "/memberships"
     | "/order"
     | "/vouchers"
     | "/customer"
@@ -448,6 +470,7 @@ export interface FileRouteTypes {
     | "/_default/"
     | "/PRES-live/day/$date"
     | "/_booking/edocument/$documentKey"
+    | "/_booking/memberships/seats"
     | "/_booking/order/$presentationId"
     | "/_booking/order/payment-return"
     | "/_booking/vouchers/$systemVoucherSuperClassId"
@@ -456,6 +479,7 @@ export interface FileRouteTypes {
     | "/_default/terms/$code"
     | "/_default/watch/$presentationId"
     | "/_default/watch/payment-return"
+    | "/_booking/memberships/"
     | "/_booking/order/"
     | "/_booking/vouchers/"
     | "/_default/customer/"
@@ -577,6 +601,20 @@ declare module "@tanstack/react-router" {
       path: "/edocument/$documentKey"
       fullPath: "/edocument/$documentKey"
       preLoaderRoute: typeof BookingEdocumentDocumentKeyRouteImport
+      parentRoute: typeof BookingRoute
+    }
+    "/_booking/memberships/": {
+      id: "/_booking/memberships/"
+      path: "/memberships"
+      fullPath: "/memberships/"
+      preLoaderRoute: typeof BookingMembershipsIndexRouteImport
+      parentRoute: typeof BookingRoute
+    }
+    "/_booking/memberships/seats": {
+      id: "/_booking/memberships/seats"
+      path: "/memberships/seats"
+      fullPath: "/memberships/seats"
+      preLoaderRoute: typeof BookingMembershipsSeatsRouteImport
       parentRoute: typeof BookingRoute
     }
     "/_booking/order/": {
@@ -796,9 +834,11 @@ interface BookingRouteChildren {
   BookingDonateRoute: typeof BookingDonateRoute
   BookingFoodRoute: typeof BookingFoodRoute
   BookingEdocumentDocumentKeyRoute: typeof BookingEdocumentDocumentKeyRoute
+  BookingMembershipsSeatsRoute: typeof BookingMembershipsSeatsRoute
   BookingOrderPresentationIdRoute: typeof BookingOrderPresentationIdRouteWithChildren
   BookingOrderPaymentReturnRoute: typeof BookingOrderPaymentReturnRoute
   BookingVouchersSystemVoucherSuperClassIdRoute: typeof BookingVouchersSystemVoucherSuperClassIdRoute
+  BookingMembershipsIndexRoute: typeof BookingMembershipsIndexRoute
   BookingOrderIndexRoute: typeof BookingOrderIndexRoute
   BookingVouchersIndexRoute: typeof BookingVouchersIndexRoute
   BookingOrderConfirmationIdentifierRoute: typeof BookingOrderConfirmationIdentifierRoute
@@ -810,10 +850,12 @@ const BookingRouteChildren: BookingRouteChildren = {
   BookingDonateRoute: BookingDonateRoute,
   BookingFoodRoute: BookingFoodRoute,
   BookingEdocumentDocumentKeyRoute: BookingEdocumentDocumentKeyRoute,
+  BookingMembershipsSeatsRoute: BookingMembershipsSeatsRoute,
   BookingOrderPresentationIdRoute: BookingOrderPresentationIdRouteWithChildren,
   BookingOrderPaymentReturnRoute: BookingOrderPaymentReturnRoute,
   BookingVouchersSystemVoucherSuperClassIdRoute:
     BookingVouchersSystemVoucherSuperClassIdRoute,
+  BookingMembershipsIndexRoute: BookingMembershipsIndexRoute,
   BookingOrderIndexRoute: BookingOrderIndexRoute,
   BookingVouchersIndexRoute: BookingVouchersIndexRoute,
   BookingOrderConfirmationIdentifierRoute:

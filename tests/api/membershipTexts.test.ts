@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
-import { MEMBERSHIP_REFUSALS, MembershipSeatRefused } from "../../src/api/MembershipsApi.ts"
+import { MembershipSeatRefused } from "../../src/api/MembershipsApi.ts"
 import { CommitFailureCode } from "../../src/api/PaymentApi.ts"
+import { MEMBERSHIP_REFUSALS } from "../../src/domain/memberships/refusals.ts"
 
 /**
  * The membership refusals the contract can answer have their words in every locale, so the screens built on the

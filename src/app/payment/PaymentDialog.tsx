@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react"
+import { MEMBERSHIP_REFUSALS, type MembershipRefusal } from "../../domain/memberships/refusals.ts"
 import type { MessageKey } from "../i18n/dictionaries.ts"
 import type { Translate } from "../i18n/useI18n.ts"
 import { type PayError, wayForward } from "./errors.ts"
@@ -50,12 +51,18 @@ const HOLD_REFUSALS = ["holdRequiresMembership", "premiumSeatOnHold", "holdTooLa
 const isHoldRefusal = (code: string): code is (typeof HOLD_REFUSALS)[number] =>
   (HOLD_REFUSALS as ReadonlyArray<string>).includes(code)
 
+const isMembershipRefusal = (code: string): code is MembershipRefusal =>
+  (MEMBERSHIP_REFUSALS as ReadonlyArray<string>).includes(code)
+
 export const errorKey = (error: PayError): MessageKey => {
   if (error._tag === "BlikError" && error.expired) return "payment.errors.BlikExpired"
   if (error._tag === "CommitFailed" && hasShopText(error.code)) return `shop.errors.${error.code}`
   if (error._tag === "CommitFailed" && hasCommitText(error.code)) return `payment.errors.${error.code}`
   // issue 16: an unpaid hold's refusals (their texts live under `holds.errors`)
   if (error._tag === "CommitFailed" && isHoldRefusal(error.code)) return `holds.errors.${error.code}`
+  // issue 16: a membership order's refusals (their texts live under `memberships.errors`)
+  if (error._tag === "CommitFailed" && isMembershipRefusal(error.code))
+    return `memberships.errors.${error.code}`
   if (error._tag === "CustomerAnswersRefused") return `payment.errors.${error.code}`
   if (error._tag === "ContactNotVerified") return `payment.errors.${error.channel}NotVerified`
   return `payment.errors.${error._tag}`

@@ -11,10 +11,12 @@ type Props = {
   readonly problem: string | null
   readonly locale: LocaleCode
   readonly t: Translate
+  /** a membership with a season seat: its seat step comes first (spec §2 chooseSeats) */
+  readonly seatsFirst?: boolean
 }
 
 /** A choose screen's way on to the buyer's details; with nothing chosen it says so (spec §8 "none selected"). */
-export const ContinueButton = ({ kind, hasLines, problem, locale, t }: Props) => {
+export const ContinueButton = ({ kind, hasLines, problem, locale, t, seatsFirst = false }: Props) => {
   const navigate = useNavigate()
   const [tried, setTried] = useState(false)
   const shown = tried ? (problem ?? (hasLines ? null : t(`shop.noneSelected.${kind}`))) : null
@@ -34,7 +36,11 @@ export const ContinueButton = ({ kind, hasLines, problem, locale, t }: Props) =>
         onClick={() => {
           setTried(true)
           if (hasLines && problem === null)
-            void navigate({ to: "/shop/$kind/customer", params: { kind }, search: { lang: locale } })
+            void navigate(
+              seatsFirst
+                ? { to: "/memberships/seats", search: { lang: locale } }
+                : { to: "/shop/$kind/customer", params: { kind }, search: { lang: locale } },
+            )
         }}
       >
         {t("shop.continue")}

@@ -9,7 +9,9 @@ import "./shop.css"
 
 /** Spec §2: chooseVouchers / chooseDonations / choose food → customerInfo → pay → confirmation. */
 const STEPS = ["choose", "customer", "pay", "confirmation"] as const
-export type ShopStep = (typeof STEPS)[number]
+/** Spec §2 membership order: chooseMemberships → chooseSeats → customerInfo → pay → confirmation. */
+const MEMBERSHIP_STEPS = ["choose", "seats", "customer", "pay", "confirmation"] as const
+export type ShopStep = (typeof MEMBERSHIP_STEPS)[number]
 
 type Props = {
   readonly kind: ShopKind
@@ -39,6 +41,12 @@ export const ChooseLink = ({
         {children}
       </Link>
     )
+  if (kind === "memberships")
+    return (
+      <Link to="/memberships" search={search} className={className}>
+        {children}
+      </Link>
+    )
   if (kind === "donations")
     return (
       <Link to="/donate" search={search} className={className}>
@@ -57,13 +65,14 @@ export const ShopFrame = ({ kind, step, title, locale, t, children }: Props) => 
   useEffect(() => {
     document.title = `${title} · ${t("app.brand")}`
   }, [t, title])
-  const current = STEPS.indexOf(step)
+  const steps: ReadonlyArray<ShopStep> = kind === "memberships" ? MEMBERSHIP_STEPS : STEPS
+  const current = steps.indexOf(step)
   return (
     <div className="order shop" data-testid={`shop-${kind}-${step}`}>
       <header className="order__head">
         <nav aria-label={t("orderSteps.steps.nav")} className="order-steps">
           <ol className="order-steps__list">
-            {STEPS.map((name, index) => (
+            {steps.map((name, index) => (
               <li
                 key={name}
                 className="order-steps__item"
@@ -74,6 +83,10 @@ export const ShopFrame = ({ kind, step, title, locale, t, children }: Props) => 
                   <ChooseLink kind={kind} locale={locale}>
                     {t(`shop.steps.${kind}`)}
                   </ChooseLink>
+                ) : index < current && name === "seats" ? (
+                  <Link to="/memberships/seats" search={{ lang: locale }}>
+                    {t("shop.steps.seats")}
+                  </Link>
                 ) : index < current && name === "customer" ? (
                   <Link to="/shop/$kind/customer" params={{ kind }} search={{ lang: locale }}>
                     {t("shop.steps.customer")}

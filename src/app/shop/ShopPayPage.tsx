@@ -131,7 +131,9 @@ const PayStep = ({
         ? { to: "/vouchers", search: { lang: locale } }
         : kind === "donations"
           ? { to: "/donate", search: { lang: locale } }
-          : { to: "/food", search: { lang: locale } },
+          : kind === "memberships"
+            ? { to: "/memberships", search: { lang: locale } }
+            : { to: "/food", search: { lang: locale } },
     )
   }
 

@@ -2,7 +2,12 @@ import { notFound } from "@tanstack/react-router"
 import type { ShopKind } from "./shopKinds.ts"
 
 // the route params' parsers run in the route tree, on the first screen's bundle: they import nothing of the shop
-const KINDS: ReadonlyArray<string> = ["vouchers", "donations", "food"] satisfies ReadonlyArray<ShopKind>
+const KINDS: ReadonlyArray<string> = [
+  "vouchers",
+  "donations",
+  "food",
+  "memberships",
+] satisfies ReadonlyArray<ShopKind>
 
 /** A route's id param: a positive integer, else the 404 page. */
 export const parsePositiveId = (raw: string): number => {

@@ -3,10 +3,11 @@ import type { CartType } from "../../domain/cart/values.ts"
 import type { CustomerFormType } from "../../domain/order/customerInfo.ts"
 
 /**
- * The orders without a showing that the shop's screens sell (issue 16): vouchers, donations and food alone.
+ * The orders without a showing that the shop's screens sell (issue 16): vouchers, donations, food alone and
+ * memberships (whose own seat step, `/memberships/seats`, comes before the shared ones).
  * Each has its own choose screen and shares the customer and pay steps (`/shop/{kind}/customer`, `…/pay`).
  */
-export const SHOP_KINDS = ["vouchers", "donations", "food"] as const
+export const SHOP_KINDS = ["vouchers", "donations", "food", "memberships"] as const
 export type ShopKind = (typeof SHOP_KINDS)[number]
 
 export const isShopKind = (raw: string): raw is ShopKind =>
@@ -17,6 +18,7 @@ export const CART_TYPE: Readonly<Record<ShopKind, CartType>> = {
   vouchers: "vouchers",
   donations: "donations",
   food: "tickets",
+  memberships: "memberships",
 }
 
 /** The customer-info form each kind fills (`/api/config` customerInfoForms; the commit checks the same one). */
@@ -24,6 +26,7 @@ export const FORM_TYPE: Readonly<Record<ShopKind, CustomerFormType>> = {
   vouchers: "voucher",
   donations: "donation",
   food: "order",
+  memberships: "membership",
 }
 
 /** Whether the cart holds something of this kind to buy. */
@@ -35,6 +38,8 @@ export const hasLines = (cart: Cart, kind: ShopKind): boolean => {
       return cart.donations.length > 0
     case "food":
       return cart.products.length > 0 && cart.presentations.length === 0
+    case "memberships":
+      return cart.memberships.length > 0
   }
 }
 

@@ -1,6 +1,8 @@
 import { useQueries, useQuery } from "@tanstack/react-query"
 import type { Cart } from "../../domain/cart/state.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
+import { offerOf } from "./memberships/membershipChoice.ts"
+import { membershipsQueryOptions } from "./memberships/queries.ts"
 import {
   donationsQueryOptions,
   foodMenuQueryOptions,
@@ -38,6 +40,7 @@ export const useShopLines = (
     ...foodMenuQueryOptions(foodCinema ?? 0, locale),
     enabled: kind === "food" && foodCinema !== null,
   })
+  const memberships = useQuery({ ...membershipsQueryOptions(locale), enabled: kind === "memberships" })
   if (cart === null) return []
   switch (kind) {
     case "vouchers": {
@@ -56,6 +59,18 @@ export const useShopLines = (
         unitPrice: line.customAmount ?? line.amount,
         quantity: line.quantity,
       }))
+    case "memberships":
+      return cart.memberships.map((line) => {
+        const { membership, price } = offerOf(memberships.data, line)
+        const name =
+          membership?.Name ?? memberships.data?.topups.find((m) => m.MembershipId === line.membershipId)?.Name
+        return {
+          key: `${line.membershipId}-${line.membershipPriceId}`,
+          name: [name, price?.Name].filter((part) => part !== undefined).join(" · "),
+          unitPrice: line.price,
+          quantity: line.quantity,
+        }
+      })
     case "food":
       return cart.products.map((line) => ({
         key: String(line.productId),

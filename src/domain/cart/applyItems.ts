@@ -35,6 +35,8 @@ export const applyCartTypeChosen = (cart: Cart, event: CartTypeChosen): Cart =>
         products: [],
         vouchers: [],
         memberships: [],
+        membershipSeat: null,
+        topupMemberNumber: null,
         donations: [],
         // the voucher paid for the old order and the step deadlines timed its steps
         voucherPayment: null,

@@ -2,6 +2,7 @@ import { Result, Schema } from "effect"
 import { orderTotal, voucherPaymentAmount } from "../pricing/voucherPayment.ts"
 import { BoundedArray, LIMITS } from "../shared/wireLimits.ts"
 import { WireText } from "../shared/wireText.ts"
+import { membershipIdentifierOf, membershipSeatOf } from "./applyMembership.ts"
 import { CustomerInfo, MembershipReference } from "./facts.ts"
 import { canBuildCommit, isPaidWithPoints } from "./rules.ts"
 import { allSeats, type Cart, type CartRuleViolation, type CartSeat } from "./state.ts"
@@ -255,7 +256,7 @@ export const toCommitCart = (
     const source = cart.presentations.find((p) => p.seats.length > 0) ?? cart.presentations[0]
     return {
       customerInfo: cart.customerInfo,
-      membershipIdentifier: cart.membershipIdentifier,
+      membershipIdentifier: membershipIdentifierOf(cart),
       membershipLoyaltyId: cart.membershipLoyaltyId,
       creditcardInfo: null,
       saveMagCard: options.saveMagCard ?? false,
@@ -291,7 +292,7 @@ export const toCommitCart = (
         membershipPriceId: line.membershipPriceId,
         currencyId: line.currencyId,
         references: line.references,
-        seat: null,
+        seat: line.isTopup ? null : membershipSeatOf(cart, line.membershipId),
         isTopup: line.isTopup,
         quantity: line.quantity,
       })),

@@ -187,6 +187,38 @@ export class MembershipQuantitySet extends Schema.TaggedClass<MembershipQuantity
   },
 ) {}
 
+/**
+ * The server held a membership's season seat for this cart (`PUT /membership/lock-seat` answered, issue 16): the
+ * same seat in every future showing of the series, until `expiresAt`. The commit names it on the membership line.
+ */
+export class MembershipSeatHeld extends Schema.TaggedClass<MembershipSeatHeld>()("MembershipSeatHeld", {
+  v: v1,
+  ...meta,
+  membershipId: Schema.Int,
+  VenueSectionId: Schema.Int,
+  XCoordinate: Schema.Int,
+  YCoordinate: Schema.Int,
+  RowName: Schema.String,
+  SeatName: Schema.String,
+  expiresAt: IsoInstant,
+}) {}
+
+/** The membership seat is no longer this cart's (unlocked by the buyer, or the server no longer holds it). */
+export class MembershipSeatLetGo extends Schema.TaggedClass<MembershipSeatLetGo>()("MembershipSeatLetGo", {
+  v: v1,
+  ...meta,
+  membershipId: Schema.Int,
+}) {}
+
+/**
+ * The signed-in buyer chose which of their members a top-up (or renewal) is for; null: none. The commit names it
+ * in `membershipIdentifier` (the member the server checks to be theirs).
+ */
+export class MembershipTopupChosen extends Schema.TaggedClass<MembershipTopupChosen>()(
+  "MembershipTopupChosen",
+  { v: v1, ...meta, memberNumber: Schema.NullOr(Schema.String) },
+) {}
+
 /** `customAmount`: what the donor typed instead of the detail's fixed amount. */
 export class DonationQuantitySet extends Schema.TaggedClass<DonationQuantitySet>()("DonationQuantitySet", {
   v: v1,
@@ -388,6 +420,9 @@ export const CartEventSchema = Schema.Union([
   PaymentOpened,
   PaymentSettled,
   CartReset,
+  MembershipSeatHeld,
+  MembershipSeatLetGo,
+  MembershipTopupChosen,
 ])
 
 export type CartEvent = typeof CartEventSchema.Type

@@ -19,6 +19,11 @@ import {
   applySystemVoucherQuantitySet,
 } from "./applyItems.ts"
 import {
+  applyMembershipSeatHeld,
+  applyMembershipSeatLetGo,
+  applyMembershipTopupChosen,
+} from "./applyMembership.ts"
+import {
   applyCartReset,
   applyCommitRejected,
   applyCommitRequested,
@@ -88,6 +93,9 @@ const handlers: Handlers = {
   PaymentOpened: applyPaymentOpened,
   PaymentSettled: applyPaymentSettled,
   CartReset: applyCartReset,
+  MembershipSeatHeld: applyMembershipSeatHeld,
+  MembershipSeatLetGo: applyMembershipSeatLetGo,
+  MembershipTopupChosen: applyMembershipTopupChosen,
 }
 
 /** One event onto the cart. The derived figures (totals, used balance) are recomputed from the lines each time. */

@@ -122,6 +122,17 @@ export interface CartMembership {
   readonly references: ReadonlyArray<MembershipReference>
 }
 
+/** A membership's season seat the server holds for this cart (issue 16), by its grid place in the venue. */
+export interface MembershipSeatHold {
+  readonly membershipId: number
+  readonly VenueSectionId: number
+  readonly XCoordinate: number
+  readonly YCoordinate: number
+  readonly RowName: string
+  readonly SeatName: string
+  readonly expiresAt: string
+}
+
 export interface CartDonation {
   readonly donationId: number
   readonly donationDetailId: number
@@ -203,6 +214,10 @@ export interface Cart {
   readonly vouchers: ReadonlyArray<CartSystemVoucher>
   readonly memberships: ReadonlyArray<CartMembership>
   readonly donations: ReadonlyArray<CartDonation>
+  /** optional: snapshots written before membership seats existed have none */
+  readonly membershipSeat?: MembershipSeatHold | null
+  /** the member a top-up line is for (the buyer's own); optional for the same reason */
+  readonly topupMemberNumber?: string | null
   readonly customerInfo: CustomerInfo | null
   readonly members: ReadonlyArray<Member>
   readonly membershipLoyaltyId: number | null
@@ -247,6 +262,8 @@ export const initialCart: Cart = {
   vouchers: [],
   memberships: [],
   donations: [],
+  membershipSeat: null,
+  topupMemberNumber: null,
   customerInfo: null,
   members: [],
   membershipLoyaltyId: null,
