@@ -78,7 +78,7 @@ export default defineConfig({
       command: `"${process.execPath}" src/server/main.ts`,
       url: `http://127.0.0.1:${PORT}/api/config`,
       wait: READY,
-      timeout: 180_000,
+      timeout: 420_000,
       reuseExistingServer: false,
       stdout: "pipe",
       // SAVE_CARD: the saved-card journey keeps a card, which the spec's default flags do not offer
@@ -95,7 +95,7 @@ export default defineConfig({
       command: `"${process.execPath}" src/server/main.ts`,
       url: `http://127.0.0.1:${SHORT_HOLD_PORT}/api/config`,
       wait: READY,
-      timeout: 180_000,
+      timeout: 420_000,
       reuseExistingServer: false,
       stdout: "pipe",
       env: {
