@@ -99,7 +99,12 @@ export const HoldConfirmation = ({
   readonly locale: LocaleCode
   readonly t: Translate
 }) => (
-  <section className="pay-section pay-hold pay-hold--done" data-testid="hold-confirmation" role="status">
+  <section
+    className="pay-section pay-hold pay-hold--done"
+    data-testid="hold-confirmation"
+    data-reservation={identifier}
+    role="status"
+  >
     <h2 className="pay-section__title">{t("holds.confirmation.title")}</h2>
     <p>{t("holds.confirmation.number", { number: displayOrderIdentifier(identifier) })}</p>
     <p data-testid="hold-confirmation-deadline">
