@@ -1,5 +1,6 @@
-import { useQuery } from "@tanstack/react-query"
+import { useQuery, useQueryClient } from "@tanstack/react-query"
 import { Link } from "@tanstack/react-router"
+import { useEffect } from "react"
 import { HoldOrderToggled } from "../../domain/cart/events.ts"
 import { isActiveMember } from "../../domain/cart/rules.ts"
 import type { Cart } from "../../domain/cart/state.ts"
@@ -7,7 +8,7 @@ import { holdDeadlineMs } from "../../domain/order/holdCutoff.ts"
 import { displayOrderIdentifier } from "../../domain/order/orderIdentifier.ts"
 import type { CartLog } from "../cart/cartLog.ts"
 import { eventMeta } from "../cart/cartLog.ts"
-import { areaDataKey, fetchAreaData } from "../customer/area/areaApi.ts"
+import { AREA_KEY, areaDataKey, fetchAreaData } from "../customer/area/areaApi.ts"
 import { useSignedInCustomer } from "../customer/signIn/useSignedInCustomer.ts"
 import { formatLongDateTime } from "../i18n/format.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
@@ -98,26 +99,33 @@ export const HoldConfirmation = ({
   readonly deadline: string
   readonly locale: LocaleCode
   readonly t: Translate
-}) => (
-  <section
-    className="pay-section pay-hold pay-hold--done"
-    data-testid="hold-confirmation"
-    data-reservation={identifier}
-    role="status"
-  >
-    <h2 className="pay-section__title">{t("holds.confirmation.title")}</h2>
-    <p>{t("holds.confirmation.number", { number: displayOrderIdentifier(identifier) })}</p>
-    <p data-testid="hold-confirmation-deadline">
-      {t("holds.confirmation.deadline", { when: formatLongDateTime(temporal(), deadline, locale) })}
-    </p>
-    <p className="pay-hint">{t("holds.confirmation.later")}</p>
-    <Link
-      to="/customer"
-      search={{ lang: locale }}
-      className="button button--ghost"
-      data-testid="hold-to-area"
+}) => {
+  // the area's data read before the hold (HoldChoice) does not list it yet: the area reads it again
+  const queries = useQueryClient()
+  useEffect(() => {
+    void queries.invalidateQueries({ queryKey: [AREA_KEY] })
+  }, [queries])
+  return (
+    <section
+      className="pay-section pay-hold pay-hold--done"
+      data-testid="hold-confirmation"
+      data-reservation={identifier}
+      role="status"
     >
-      {t("holds.confirmation.toArea")}
-    </Link>
-  </section>
-)
+      <h2 className="pay-section__title">{t("holds.confirmation.title")}</h2>
+      <p>{t("holds.confirmation.number", { number: displayOrderIdentifier(identifier) })}</p>
+      <p data-testid="hold-confirmation-deadline">
+        {t("holds.confirmation.deadline", { when: formatLongDateTime(temporal(), deadline, locale) })}
+      </p>
+      <p className="pay-hint">{t("holds.confirmation.later")}</p>
+      <Link
+        to="/customer"
+        search={{ lang: locale }}
+        className="button button--ghost"
+        data-testid="hold-to-area"
+      >
+        {t("holds.confirmation.toArea")}
+      </Link>
+    </section>
+  )
+}
