@@ -358,7 +358,8 @@ export class PaymentApi extends HttpApiGroup.make("payment")
       success: PaymentForm,
       error: [HumanCheckFailed, ReservationNotFound, OrderAlreadyPaid, PaymentFailed, SavedCardNotFound],
     })
-      // the order is the committing cart's: another cart, or none, is told it does not exist
+      // the order is the committing cart's (an unpaid hold also its signed-in customer's, paying it from the
+      // customer area): anyone else is told it does not exist
       .middleware(CartIfAny)
       .middleware(CustomerIfAny),
   )
@@ -367,7 +368,10 @@ export class PaymentApi extends HttpApiGroup.make("payment")
       payload: Schema.Struct({ reservationIdentifier: WireText, paymentId: WireText }),
       success: CompletionResult,
       error: [ReservationNotFound, PaymentFailed],
-    }).middleware(CartIfAny),
+    })
+      .middleware(CartIfAny)
+      // an unpaid hold paid from the customer area returns to a browser whose cart may be another
+      .middleware(CustomerIfAny),
   )
   .add(
     HttpApiEndpoint.get("voucher", "/payment/voucher", {

@@ -17,6 +17,7 @@ import { screenLink } from "../order/flow.ts"
 import { OrderStep, type StepProps } from "../order/OrderStep.tsx"
 import { TermsLink } from "../terms/TermsLink.tsx"
 import { payDeadline, payFigures } from "./figures.ts"
+import { HoldChoice, HoldConfirmation } from "./HoldChoice.tsx"
 import { PaymentDialog } from "./PaymentDialog.tsx"
 import { PaySummary } from "./PaySummary.tsx"
 import { completePayment } from "./pay.ts"
@@ -94,6 +95,10 @@ const ReadyPay = ({ order, detail, locale, t }: StepProps) => {
     if (openPayment !== null) void checkOpenPayment()
   }, [])
 
+  // issue 16: an unpaid hold committed and not paid yet (the pay button below still pays it now)
+  const held = cart.isHold && reservation?.status === "awaitingPayment" ? reservation : null
+  const reserveOnly = cart.isHold && reservation === null
+
   const onPay = async () => {
     setTermsProblem(false)
     rememberPaymentLocale(locale)
@@ -112,6 +117,7 @@ const ReadyPay = ({ order, detail, locale, t }: StepProps) => {
           : {}),
         saveMagCard:
           method === "card" && cardChoice.savedCardId === null && cardChoice.saveCard && flags.saveCard,
+        reserveOnly,
       }),
     )
     if (exit === null) return
@@ -140,7 +146,12 @@ const ReadyPay = ({ order, detail, locale, t }: StepProps) => {
         ),
       )
     }
-    await navigate(screenLink(presentationId, "tickets", locale))
+    // a premium seat cannot be held: back to the seats, to switch to a regular one (spec §5)
+    const premium =
+      state.status === "failed" &&
+      state.error._tag === "CommitFailed" &&
+      state.error.code === "premiumSeatOnHold"
+    await navigate(screenLink(presentationId, premium ? "seats" : "tickets", locale))
   }
 
   const startAgain = async () => {
@@ -169,8 +180,9 @@ const ReadyPay = ({ order, detail, locale, t }: StepProps) => {
   }, [cancelled])
 
   const busy = state.status === "working" || (state.status === "done" && state.outcome._tag === "Redirecting")
-  const payLabel =
-    figures.due > 0
+  const payLabel = reserveOnly
+    ? t("holds.pay.reserveButton")
+    : figures.due > 0
       ? t("payment.payButton", { amount: formatMoney(figures.due, locale) })
       : t("payment.confirmButton")
 
@@ -193,6 +205,24 @@ const ReadyPay = ({ order, detail, locale, t }: StepProps) => {
               {t("payment.actions.startAgain")}
             </button>
           </div>
+        ) : null}
+        {held !== null ? (
+          <HoldConfirmation
+            identifier={held.identifier}
+            deadline={held.paymentDeadline ?? detail.presentation.dateTime}
+            locale={locale}
+            t={t}
+          />
+        ) : null}
+        {reservation === null && seats.length > 0 ? (
+          <HoldChoice
+            log={log}
+            cart={cart}
+            startsAt={detail.presentation.dateTime}
+            disabled={busy}
+            locale={locale}
+            t={t}
+          />
         ) : null}
         <VoucherEntry log={log} cart={cart} amount={figures.voucher} locale={locale} t={t} />
         <fieldset className="pay-section pay-methods" disabled={openPayment !== null || busy}>

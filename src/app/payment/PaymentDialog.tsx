@@ -89,7 +89,10 @@ export const PaymentDialog = ({
   onClose,
 }: Props) => {
   const ref = useRef<HTMLDialogElement>(null)
-  const open = state.status !== "idle" && !(state.status === "done" && state.outcome._tag === "Paid")
+  // a paid order and a committed hold leave the dialog for their own confirmation
+  const open =
+    state.status !== "idle" &&
+    !(state.status === "done" && (state.outcome._tag === "Paid" || state.outcome._tag === "Held"))
   useEffect(() => {
     const dialog = ref.current
     if (dialog === null) return

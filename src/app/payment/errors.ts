@@ -189,6 +189,8 @@ export const wayForward = (error: PayError): WayForward => {
     case "CommitFailed":
       // the tickets on the seats are what the server refused: the seats are still held, fix them there
       if (TICKET_CODES.has(error.code)) return "backToTickets"
+      // issue 16: a hold refused for the membership or the hour leaves the order as it is, to be paid instead
+      if (error.code === "holdRequiresMembership" || error.code === "holdTooLate") return "retry"
       // a voucher the server refused, or a key reused for a changed cart: a new commit may go through
       return error.code.startsWith("voucher") || error.code === "idempotencyKeyReused"
         ? "retry"

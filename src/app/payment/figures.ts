@@ -68,6 +68,8 @@ export const payFigures = (cart: Cart, charges: ReadonlyArray<ServiceCharge>): P
 export const payDeadline = (
   cart: Cart,
 ): { readonly kind: "pay" | "hold"; readonly deadline: string } | null => {
+  // an unpaid hold's deadline is hours away and shown in words (HoldChoice), not as a countdown
+  if (cart.isHold && cart.reservation !== null) return null
   const deadline = cart.reservation?.paymentDeadline ?? null
   if (deadline !== null) return { kind: "pay", deadline }
   if (cart.reservation !== null) return null

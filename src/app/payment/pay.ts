@@ -35,6 +35,11 @@ export interface PayOptions extends PlaceOrderOptions {
   /** a saved card of the logged-in customer (card payments only); the provider's page asks only its CVV */
   readonly savedCardId?: string
   readonly ssn?: string
+  /**
+   * Issue 16: the cart is an unpaid hold (`cart.isHold`) and the buyer reserves now: the order is committed and
+   * no payment is opened; it is paid later (the customer area) or lapses at its deadline.
+   */
+  readonly reserveOnly?: boolean
 }
 
 /** Where `pay` or `completePayment` left the buyer. */
@@ -45,6 +50,8 @@ export type PayOutcome =
   | { readonly _tag: "AwaitingEntry"; readonly reservationIdentifier: string; readonly url: string | null }
   /** the provider is still working after the polling window; ask again later */
   | { readonly _tag: "StillProcessing"; readonly reservationIdentifier: string; readonly paymentId: string }
+  /** an unpaid hold, committed: paid later, by `deadline` (ISO), or released then */
+  | { readonly _tag: "Held"; readonly reservationIdentifier: string; readonly deadline: string | null }
 
 type Services = PaymentServices
 
@@ -261,6 +268,12 @@ const payOnce = (options: PayOptions) =>
         _tag: "Paid",
         reservationIdentifier: order.reservationIdentifier,
         documentKey: order.documentKey,
+      } satisfies PayOutcome
+    if (options.reserveOnly === true && cart.state().isHold && order.status === "awaitingPayment")
+      return {
+        _tag: "Held",
+        reservationIdentifier: order.reservationIdentifier,
+        deadline: order.paymentDeadline,
       } satisfies PayOutcome
 
     // a payment already opened for this order (a reload, a second tab, the back button): never open another

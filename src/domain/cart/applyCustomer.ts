@@ -112,4 +112,7 @@ export const applyVoucherPaymentCleared = (cart: Cart, _event: VoucherPaymentCle
 })
 
 export const applyHoldOrderToggled = (cart: Cart, event: HoldOrderToggled): Cart =>
-  guarded(cart, event, canToggleHold(cart, event.isHold), () => ({ ...cart, isHold: event.isHold }))
+  guarded(cart, event, canToggleHold(cart, event.isHold, event.memberSignedIn === true), () => ({
+    ...cart,
+    isHold: event.isHold,
+  }))

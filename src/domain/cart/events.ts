@@ -279,11 +279,16 @@ export class VoucherPaymentCleared extends Schema.TaggedClass<VoucherPaymentClea
   },
 ) {}
 
-/** An unpaid hold (reserve now, pay at the box office) or back to a regular order. */
+/** An unpaid hold (reserve now, pay later) or back to a regular order. */
 export class HoldOrderToggled extends Schema.TaggedClass<HoldOrderToggled>()("HoldOrderToggled", {
   v: v1,
   ...meta,
   isHold: Schema.Boolean,
+  /**
+   * The pay step's signed-in customer (the `uuid` session, not the cart's loyalty login) showed an active
+   * membership when the buyer chose to hold. The server checks it again at commit; absent in older logs.
+   */
+  memberSignedIn: Schema.optional(Schema.Boolean),
 }) {}
 
 // ── step timers: deadlines, computed by the caller from param 665 (see timers.ts) ─────────────────────────

@@ -166,8 +166,8 @@ export const isActiveMember = (member: { isAvailable: boolean; isExpired: boolea
   member.isAvailable && !member.isExpired && !member.isNotStarted
 
 /** Spec §4: holds need a logged-in customer with an active membership. Going back to a paid order always works. */
-export const canToggleHold = (cart: Cart, isHold: boolean): Verdict =>
-  !isHold || (cart.customerInfo?.CustomerId != null && cart.members.some(isActiveMember))
+export const canToggleHold = (cart: Cart, isHold: boolean, memberSignedIn = false): Verdict =>
+  !isHold || memberSignedIn || (cart.customerInfo?.CustomerId != null && cart.members.some(isActiveMember))
     ? ok
     : refuse("holdRequiresMembership")
 

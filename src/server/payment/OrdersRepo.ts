@@ -35,6 +35,8 @@ export interface OrderRow {
   readonly saveCard: boolean
   /** what the order buys (src/domain/cart/orderKind.ts) */
   readonly orderKind: OrderKind
+  /** an unpaid hold (issue 16): its signed-in customer may pay it from any browser */
+  readonly isHold: boolean
 }
 
 const SELECT_ORDER = `
@@ -45,7 +47,8 @@ const SELECT_ORDER = `
     to_char(r.payment_deadline AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "paymentDeadline",
     coalesce(r.payment_deadline <= marquee_now(), false) AS "deadlinePassed",
     r.document_key AS "documentKey", r.failure, r.paid_payment_id AS "paidPaymentId", r.contact,
-    r.customer_id AS "customerId", r.save_card AS "saveCard", r.order_kind AS "orderKind"
+    r.customer_id AS "customerId", r.save_card AS "saveCard", r.order_kind AS "orderKind",
+    r.is_hold AS "isHold"
   FROM reservations r`
 
 /** ≥ 128 random bits: the key alone opens an order's e-documents, so it must not be guessable. */

@@ -56,6 +56,8 @@ export class PaymentFlow extends Context.Service<
   {
     readonly form: (input: {
       readonly cartToken: string | undefined
+      /** the signed-in customer asking, if any: an unpaid hold is theirs to pay from anywhere */
+      readonly customerId: number | null
       readonly reservationIdentifier: string
       readonly method: PaymentMethod
       readonly locale: string
@@ -67,6 +69,7 @@ export class PaymentFlow extends Context.Service<
     >
     readonly complete: (input: {
       readonly cartToken: string | undefined
+      readonly customerId: number | null
       readonly reservationIdentifier: string
       readonly paymentId: string
     }) => Effect.Effect<CompletionResult, ReservationNotFound>
@@ -107,18 +110,26 @@ export class PaymentFlow extends Context.Service<
           )
 
       const ownedOrder = Effect.fn("PaymentFlow.ownedOrder")(function* (
-        cartToken: string | undefined,
+        owner: {
+          readonly cartToken: string | undefined
+          readonly customerId: number | null
+        },
         identifier: string,
       ) {
         const order = yield* orders.byIdentifier(identifier)
-        // the cart that committed owns the order; anyone else is told it does not exist
-        if (Option.isNone(order) || cartToken === undefined || order.value.cartToken !== cartToken)
-          return yield* notFound()
+        if (Option.isNone(order)) return yield* notFound()
+        // the cart that committed owns the order; an unpaid hold (issue 16) is paid later, from the customer
+        // area on any device, so its signed-in customer owns it too; anyone else is told it does not exist
+        const byCart = owner.cartToken !== undefined && order.value.cartToken === owner.cartToken
+        const byCustomer =
+          order.value.isHold && owner.customerId !== null && order.value.customerId === owner.customerId
+        if (!byCart && !byCustomer) return yield* notFound()
         return order.value
       })
 
       const form = Effect.fn("PaymentFlow.form")(function* (input: {
         readonly cartToken: string | undefined
+        readonly customerId: number | null
         readonly reservationIdentifier: string
         readonly method: PaymentMethod
         readonly locale: string
@@ -126,7 +137,7 @@ export class PaymentFlow extends Context.Service<
         /** a saved card of the order's customer (already checked to be theirs) */
         readonly savedCard: SavedCardToken | undefined
       }) {
-        const order = yield* ownedOrder(input.cartToken, input.reservationIdentifier)
+        const order = yield* ownedOrder(input, input.reservationIdentifier)
         if (order.paymentStatus === "paid")
           return yield* new OrderAlreadyPaid({
             error: "ORDER_ALREADY_PAID",
@@ -277,10 +288,11 @@ export class PaymentFlow extends Context.Service<
 
       const complete = Effect.fn("PaymentFlow.complete")(function* (input: {
         readonly cartToken: string | undefined
+        readonly customerId: number | null
         readonly reservationIdentifier: string
         readonly paymentId: string
       }) {
-        const order = yield* ownedOrder(input.cartToken, input.reservationIdentifier)
+        const order = yield* ownedOrder(input, input.reservationIdentifier)
         const row = yield* payment(input.paymentId)
         if (Option.isNone(row) || row.value.reservationId !== order.id) return yield* notFound()
         yield* sync(input.paymentId)

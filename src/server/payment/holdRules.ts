@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import type { CommitFailureCode } from "../../api/PaymentApi.ts"
 import type { CommitCart } from "../../domain/cart/commitCart.ts"
+import { holdDeadlineMs } from "../../domain/order/holdCutoff.ts"
 import { hasActiveMembership } from "./commitFacts.ts"
 import type { PricedCart } from "./commitPricing.ts"
 
@@ -11,12 +12,6 @@ import type { PricedCart } from "./commitPricing.ts"
  * at that moment by the same rule that releases any lapsed hold, with no timer process to miss it, and a payment
  * after it voids the order (`OrdersRepo.markPaid`). Paid before it, the hold is a regular paid order.
  */
-
-/** Spec §9: holds are paid and collected at least 30 minutes before the show. */
-export const HOLD_CUTOFF_MINUTES = 30
-
-/** The cut-off of a hold whose earliest showing starts at `startsAtMs`. */
-export const holdDeadlineMs = (startsAtMs: number): number => startsAtMs - HOLD_CUTOFF_MINUTES * 60_000
 
 /**
  * The hold's deadline, or why the cart may not be held: no signed-in customer with an active membership, a

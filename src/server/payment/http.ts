@@ -87,6 +87,10 @@ export const PaymentHttp = HttpApiBuilder.group(
 
     /** the token of the asking cart, if a live one asks (an order is its committing cart's alone) */
     const cartTokenIfAny = CurrentCartIfAny.useSync((cart) => Option.getOrUndefined(cart)?.token)
+    /** the signed-in customer, if any (an unpaid hold is also its customer's to pay) */
+    const customerIdIfAny = CurrentCustomerIfAny.useSync((customer) =>
+      Option.match(customer, { onNone: () => null, onSome: (c) => c.customerId }),
+    )
 
     return handlers
       .handle("commit", ({ payload, headers, request }) =>
@@ -117,6 +121,7 @@ export const PaymentHttp = HttpApiBuilder.group(
               : yield* customers.savedCard(customer, query.savedCardId)
           return yield* flow.form({
             cartToken: yield* cartTokenIfAny,
+            customerId: Option.match(customer, { onNone: () => null, onSome: (c) => c.customerId }),
             reservationIdentifier: query.reservationIdentifier,
             method: query.method ?? "card",
             locale: params.locale,
@@ -129,6 +134,7 @@ export const PaymentHttp = HttpApiBuilder.group(
         Effect.gen(function* () {
           return yield* flow.complete({
             cartToken: yield* cartTokenIfAny,
+            customerId: yield* customerIdIfAny,
             reservationIdentifier: payload.reservationIdentifier,
             paymentId: payload.paymentId,
           })

@@ -55,5 +55,8 @@ describe("the way forward after a refused order", () => {
     for (const code of ["holdRequiresMembership", "premiumSeatOnHold", "holdTooLate"] as const)
       expect(errorKey(new CommitFailed({ code })), code).toBe(`holds.errors.${code}`)
     expect(wayForward(new CommitFailed({ code: "premiumSeatOnHold" }))).toBe("backToTickets")
+    // the buyer unticks the hold and pays: nothing to start again
+    expect(wayForward(new CommitFailed({ code: "holdRequiresMembership" }))).toBe("retry")
+    expect(wayForward(new CommitFailed({ code: "holdTooLate" }))).toBe("retry")
   })
 })

@@ -114,6 +114,17 @@ describe("hold orders (spec §4)", () => {
     expect(member_.isHold).toBe(true)
     expect(canToggleHold(initialCart, false)._tag).toBe("Success")
   })
+
+  it("may be chosen on the word of the pay step's signed-in member (issue 16); a logout turns it back", () => {
+    const log = newLog()
+    const held = fold([log.customerInfo(customer({ CustomerId: null })), log.hold(true, true)])
+    expect(held.rejections).toEqual([])
+    expect(held.isHold).toBe(true)
+    const refused = fold([log.hold(true, false)])
+    expect(refused.isHold).toBe(false)
+    expect(refused.lastError?.reason).toBe("holdRequiresMembership")
+    expect(fold([log.hold(true, true), log.loggedOut()]).isHold).toBe(false)
+  })
 })
 
 describe("voucher payment (spec §4, §5)", () => {

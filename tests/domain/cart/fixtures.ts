@@ -249,7 +249,12 @@ export const newLog = () => {
         },
       }),
     voucherPaymentCleared: () => VoucherPaymentCleared.make(meta()),
-    hold: (isHold: boolean) => HoldOrderToggled.make({ ...meta(), isHold }),
+    hold: (isHold: boolean, memberSignedIn?: boolean) =>
+      HoldOrderToggled.make({
+        ...meta(),
+        isHold,
+        ...(memberSignedIn === undefined ? {} : { memberSignedIn }),
+      }),
     timerStarted: (step: OrderStep, deadline: string) => StepTimerStarted.make({ ...meta(), step, deadline }),
     timerExtended: (step: OrderStep, deadline: string) =>
       StepTimerExtended.make({ ...meta(), step, deadline }),

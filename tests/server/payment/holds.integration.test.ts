@@ -2,11 +2,12 @@ import { describe, expect, it } from "vitest"
 import type { AreaReservation } from "../../../src/api/CustomerAreaApi.ts"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 import { newCart } from "../../_support/humanCheck.ts"
-import { call, DEMO_MOBILE, signIn } from "../customerArea/_area.ts"
+import { call, DEMO_MOBILE, secondMobile, signIn } from "../customerArea/_area.ts"
 import {
   type Committed,
   codeOf,
   commitCart,
+  complete,
   freshStage,
   holdSeats,
   openForm,
@@ -36,7 +37,13 @@ describe.each(databases)("unpaid holds on $name", ({ start }) => {
   }
 
   /** `POST /payment/commit` of `indexes` of the stage, as a hold, by the signed-in customer `uuid` (if any). */
-  const commitHold = (stage: Stage, cart: string, indexes: ReadonlyArray<number>, uuid?: string) =>
+  const commitHold = (
+    stage: Stage,
+    cart: string,
+    indexes: ReadonlyArray<number>,
+    uuid?: string,
+    isHold = true,
+  ) =>
     fetch(`${live().baseUrl}/api/payment/commit`, {
       method: "POST",
       headers: {
@@ -46,11 +53,21 @@ describe.each(databases)("unpaid holds on $name", ({ start }) => {
         ...(uuid === undefined ? {} : { uuid }),
       },
       body: JSON.stringify({
-        cart: commitCart(stage, indexes, { isHold: true }),
+        cart: commitCart(stage, indexes, { isHold }),
         termsAccepted: true,
         additionalTerms: ["SUMMER_PROMO"],
       }),
     })
+
+  /** The demo member holds seat `index` of a fresh stage: the signed-in uuid, the stage, the cart and the hold. */
+  const memberHold = async (index: number) => {
+    const uuid = await memberUuid()
+    const stage = await freshStage(live(), used)
+    const cart = await newCart(live().baseUrl)
+    await holdSeats(live(), cart, stage, [index])
+    const order = (await (await commitHold(stage, cart, [index], uuid)).json()) as Committed
+    return { uuid, stage, cart, order }
+  }
 
   /** The cut-off the rules give the stage's showing: 30 minutes before it starts (epoch ms). */
   const cutOffOf = async (stage: Stage) =>
@@ -111,11 +128,7 @@ describe.each(databases)("unpaid holds on $name", ({ start }) => {
 
   it("lapses at its cut-off with no job running: the seats are free for others, and paying then voids it", async (ctx) => {
     if (!isUp()) return ctx.skip()
-    const uuid = await memberUuid()
-    const stage = await freshStage(live(), used)
-    const cart = await newCart(live().baseUrl)
-    await holdSeats(live(), cart, stage, [2])
-    const order = (await (await commitHold(stage, cart, [2], uuid)).json()) as Committed
+    const { uuid, stage, cart, order } = await memberHold(2)
     const form = await openForm(live(), cart, order.reservationIdentifier)
     // the clock reaches the cut-off: the show is moved to 29 minutes from the database's now, and the order's rows
     // with it (the guard trigger never shortens an order's hold in place: untie, move, tie again)
@@ -199,5 +212,69 @@ describe.each(databases)("unpaid holds on $name", ({ start }) => {
     const late = await commitHold(stage, cart, [4], uuid)
     expect(await codeOf(late)).toBe("holdTooLate")
     expect(await live().query(`SELECT 1 FROM reservations WHERE cart_token = $1`, [cart])).toEqual([])
+  })
+
+  /** `GET /payment/form` and `POST /payment/complete` as the customer area sends them: the uuid, no cart. */
+  const areaForm = (uuid: string, identifier: string) =>
+    fetch(`${live().baseUrl}/api/payment/form/en?reservationIdentifier=${identifier}&method=card`, {
+      headers: { uuid },
+    })
+  const areaComplete = (uuid: string, identifier: string, paymentId: string) =>
+    fetch(`${live().baseUrl}/api/payment/complete`, {
+      method: "POST",
+      headers: { ...json, uuid },
+      body: JSON.stringify({ reservationIdentifier: identifier, paymentId }),
+    })
+
+  it("its customer pays a hold later from the area, without the cart: it converts to a regular paid order", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const { uuid, order } = await memberHold(5)
+    // another signed-in customer, and nobody at all, are told the order does not exist; nothing opens
+    const stranger = await signIn(live(), await secondMobile(live()))
+    expect((await areaForm(stranger, order.reservationIdentifier)).status).toBe(404)
+    expect(
+      (
+        await fetch(
+          `${live().baseUrl}/api/payment/form/en?reservationIdentifier=${order.reservationIdentifier}`,
+        )
+      ).status,
+    ).toBe(404)
+    expect(
+      await live().query(
+        `SELECT 1 FROM payments WHERE reservation_id = (SELECT id FROM reservations WHERE identifier = $1)`,
+        [order.reservationIdentifier],
+      ),
+    ).toEqual([])
+
+    const opened = await areaForm(uuid, order.reservationIdentifier)
+    expect(opened.status).toBe(200)
+    const form = (await opened.json()) as Parameters<typeof payByCard>[1]
+    expect((await payByCard(live(), form)).status).toBe(303)
+    expect((await areaComplete(stranger, order.reservationIdentifier, form.paymentId)).status).toBe(404)
+    const completed = await areaComplete(uuid, order.reservationIdentifier, form.paymentId)
+    expect(completed.status).toBe(200)
+    expect(await completed.json()).toMatchObject({ status: "paid", documentKey: expect.any(String) })
+    const shown = await areaHold(uuid, order.reservationIdentifier)
+    expect(shown?.holdDeadline).toBeNull()
+    expect(shown?.state).toBe("active")
+  })
+
+  it("a customer's regular unpaid order stays its cart's: the area cannot open its payment", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const uuid = await memberUuid()
+    const stage = await freshStage(live(), used)
+    const cart = await newCart(live().baseUrl)
+    await holdSeats(live(), cart, stage, [6])
+    // the same commit without `isHold`: a regular order of the signed-in customer
+    const response = await commitHold(stage, cart, [6], uuid, false)
+    expect(response.status).toBe(200)
+    const order = (await response.json()) as Committed
+    expect((await areaForm(uuid, order.reservationIdentifier)).status).toBe(404)
+    // its own cart still pays it
+    const form = await openForm(live(), cart, order.reservationIdentifier)
+    await payByCard(live(), form)
+    expect((await complete(live(), cart, order.reservationIdentifier, form.paymentId)).body).toMatchObject({
+      status: "paid",
+    })
   })
 })

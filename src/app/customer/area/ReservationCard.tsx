@@ -7,6 +7,7 @@ import type { LocaleCode } from "../../i18n/locales.ts"
 import type { Translate } from "../../i18n/useI18n.ts"
 import { type ResendResult, resendTickets } from "./areaApi.ts"
 import { holdNotice, wallDate, wallTime } from "./areaView.ts"
+import { PayHoldButton } from "./PayHoldButton.tsx"
 import { seatText } from "./seatText.ts"
 
 /**
@@ -97,6 +98,9 @@ export const ReservationCard = ({
         </p>
       ) : null}
       <div className="area-actions">
+        {hold !== null && hold.key === "holds.area.payBy" ? (
+          <PayHoldButton identifier={r.reservationIdentifier} locale={locale} t={t} />
+        ) : null}
         {keys.map((key, index) => (
           <Link
             key={key}

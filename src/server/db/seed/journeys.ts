@@ -79,6 +79,8 @@ export const JOURNEYS = {
   "multi-showing/second": { venueId: HALL.telAviv3 },
   "multi-showing/remove-first": { venueId: HALL.haifa1 },
   "multi-showing/remove-second": { venueId: HALL.haifa3 },
+  // issue 16: an unpaid hold made on the pay step, then paid from the customer area (e2e/holds.spec.ts)
+  "holds/convert": { venueId: HALL.rishon1 },
 } as const satisfies Record<string, JourneySpec>
 
 export type JourneyName = keyof typeof JOURNEYS

@@ -1,0 +1,89 @@
+import type { APIRequestContext, Page } from "@playwright/test"
+import type { AreaReservation, CustomerAreaData } from "../src/api/CustomerAreaApi.ts"
+import { displayOrderIdentifier } from "../src/domain/order/orderIdentifier.ts"
+import { expect, test } from "./fixtures.ts"
+import { detailsToPay, holdBestAndContinue, shot } from "./order-journeys.ts"
+import { PayPage } from "./pages/pay-page.ts"
+import { journeyPresentation } from "./presentations.ts"
+
+/**
+ * Issue 16, unpaid holds: the demo member (an active membership in the seed) reserves on the pay step without
+ * paying, sees the hold's cut-off, then pays it from the customer area; the server's answer is read back at each
+ * end (a hold with its deadline, then a paid order with no deadline).
+ */
+const DEMO_EMAIL = "demo.member@marquee.example"
+const DEMO_PASSWORD = "marquee-demo-2026"
+
+/** The reservation as the customer area's API answers it to this page's signed-in customer. */
+const areaReservation = async (
+  page: Page,
+  request: APIRequestContext,
+  identifier: string,
+): Promise<AreaReservation | undefined> => {
+  const uuid = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem("marquee.customer") ?? "{}") as { uuid?: string }).uuid ?? "",
+  )
+  const answer = await request.get("/api/customer-area/customerAreaData", {
+    params: { lang: "en" },
+    headers: { uuid },
+  })
+  expect(answer.ok()).toBe(true)
+  const data = (await answer.json()) as CustomerAreaData
+  return data.reservations.find((r) => r.reservationIdentifier === identifier)
+}
+
+test("English: a member reserves now without paying, then pays the hold from the customer area", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "the desktop journey")
+  test.setTimeout(240_000)
+  const presentation = await journeyPresentation(request, "holds/convert", testInfo)
+  await page.goto("/customer?lang=en")
+  await page.getByTestId("sign-in-method-email").check()
+  await page.getByTestId("sign-in-email").fill(DEMO_EMAIL)
+  await page.getByTestId("sign-in-password").fill(DEMO_PASSWORD)
+  await page.getByTestId("sign-in-submit").click()
+  await expect(page.getByTestId("customer-area")).toBeVisible({ timeout: 30_000 })
+
+  const steps = await holdBestAndContinue(page, presentation.id, 1, "en")
+  await detailsToPay(page, steps, presentation.id)
+  const pay = new PayPage(page)
+  await page.getByTestId("hold-toggle").check()
+  await expect(pay.payButton).toHaveText("Reserve now")
+  await shot(page, "hold-choice", testInfo.project.name)
+  await pay.terms.check()
+  await pay.payButton.click()
+  const confirmation = page.getByTestId("hold-confirmation")
+  await expect(confirmation).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByTestId("hold-confirmation-deadline")).toContainText("Not paid yet: pay by")
+  await shot(page, "hold-confirmation", testInfo.project.name)
+
+  const reservation = (await confirmation.getAttribute("data-reservation")) ?? ""
+  await expect(confirmation).toContainText(displayOrderIdentifier(reservation))
+  // the server holds it for the signed-in customer until 30 minutes before the show, unpaid (the area lists it)
+  await page.getByTestId("hold-to-area").click()
+  const card = page.locator(`[data-testid="reservation"][data-reservation="${reservation}"]`)
+  await expect(card).toBeVisible({ timeout: 30_000 })
+  const before = await areaReservation(page, request, reservation)
+  expect(before?.isHold).toBe(true)
+  expect(before?.holdDeadline).toEqual({ deadline: expect.any(String), lapsed: false })
+  expect(Date.parse(before?.holdDeadline?.deadline ?? "")).toBe(
+    Date.parse(presentation.dateTime) - 30 * 60_000,
+  )
+  await expect(card.getByTestId("hold-deadline")).toContainText("Unpaid hold")
+  await card.scrollIntoViewIfNeeded()
+  await card.screenshot({ path: `scratch/shots/journeys/hold-area-card-${testInfo.project.name}.png` })
+
+  // paying it from the area: the usual card payment, back on the order's confirmation
+  await card.getByTestId("pay-hold").click()
+  await pay.payOnProviderPage("4580 0000 0000 0000")
+  await expect(page).toHaveURL(/\/order\/confirmation\//, { timeout: 30_000 })
+  await expect(pay.confirmation).toBeVisible()
+  const paid = await pay.confirmationOf(request)
+  expect(paid.status).toBe("paid")
+  expect(paid.reservationIdentifier).toBe(reservation)
+  const after = await areaReservation(page, request, reservation)
+  expect(after?.holdDeadline).toBeNull()
+  expect(after?.state).toBe("active")
+})
