@@ -42,6 +42,9 @@ export const PAGE_PATHS = [
   "/PRES-live/location/$date/$locationId",
   "/PRES-live/box/$date/$locationId/$by/$id",
   "/PRES-live/reports",
+  "/PRES-live/references",
+  "/PRES-live/references/$priceRowId",
+  "/PRES-live/v2",
 ] as const
 
 const segmentsOf = (path: string): ReadonlyArray<string> => path.split("/").filter((part) => part !== "")

@@ -15,6 +15,7 @@ import { Route as DefaultRouteImport } from "./routes/_default.tsx"
 import { Route as PRESLiveIndexRouteImport } from "./routes/PRES-live/index.tsx"
 import { Route as PRESLiveLoginRouteImport } from "./routes/PRES-live/login.tsx"
 import { Route as PRESLiveReportsRouteImport } from "./routes/PRES-live/reports.tsx"
+import { Route as PRESLiveV2RouteImport } from "./routes/PRES-live/v2.tsx"
 import { Route as BookingDonateRouteImport } from "./routes/_booking/donate.tsx"
 import { Route as BookingFoodRouteImport } from "./routes/_booking/food.tsx"
 import { Route as DefaultIndexRouteImport } from "./routes/_default/index.tsx"
@@ -22,6 +23,8 @@ import { Route as DefaultLeavingRouteImport } from "./routes/_default/leaving.ts
 import { Route as DefaultSupportRouteImport } from "./routes/_default/support.tsx"
 import { Route as DefaultWalletRouteImport } from "./routes/_default/wallet.tsx"
 import { Route as PRESLiveDayDateRouteImport } from "./routes/PRES-live/day.$date.tsx"
+import { Route as PRESLiveReferencesIndexRouteImport } from "./routes/PRES-live/references.index.tsx"
+import { Route as PRESLiveReferencesPriceRowIdRouteImport } from "./routes/PRES-live/references.$priceRowId.tsx"
 import { Route as BookingEdocumentDocumentKeyRouteImport } from "./routes/_booking/edocument.$documentKey.tsx"
 import { Route as BookingOrderIndexRouteImport } from "./routes/_booking/order.index.tsx"
 import { Route as BookingOrderPresentationIdRouteImport } from "./routes/_booking/order.$presentationId.tsx"
@@ -74,6 +77,11 @@ const PRESLiveReportsRoute = PRESLiveReportsRouteImport.update({
   path: "/reports",
   getParentRoute: () => PRESLiveRoute,
 } as any)
+const PRESLiveV2Route = PRESLiveV2RouteImport.update({
+  id: "/v2",
+  path: "/v2",
+  getParentRoute: () => PRESLiveRoute,
+} as any)
 const BookingDonateRoute = BookingDonateRouteImport.update({
   id: "/donate",
   path: "/donate",
@@ -109,6 +117,17 @@ const PRESLiveDayDateRoute = PRESLiveDayDateRouteImport.update({
   path: "/day/$date",
   getParentRoute: () => PRESLiveRoute,
 } as any)
+const PRESLiveReferencesIndexRoute = PRESLiveReferencesIndexRouteImport.update({
+  id: "/references/",
+  path: "/references/",
+  getParentRoute: () => PRESLiveRoute,
+} as any)
+const PRESLiveReferencesPriceRowIdRoute =
+  PRESLiveReferencesPriceRowIdRouteImport.update({
+    id: "/references/$priceRowId",
+    path: "/references/$priceRowId",
+    getParentRoute: () => PRESLiveRoute,
+  } as any)
 const BookingEdocumentDocumentKeyRoute =
   BookingEdocumentDocumentKeyRouteImport.update({
     id: "/edocument/$documentKey",
@@ -246,6 +265,7 @@ export interface FileRoutesByFullPath {
   "/": typeof DefaultIndexRoute
   "/PRES-live/login": typeof PRESLiveLoginRoute
   "/PRES-live/reports": typeof PRESLiveReportsRoute
+  "/PRES-live/v2": typeof PRESLiveV2Route
   "/donate": typeof BookingDonateRoute
   "/food": typeof BookingFoodRoute
   "/leaving": typeof DefaultLeavingRoute
@@ -253,6 +273,7 @@ export interface FileRoutesByFullPath {
   "/wallet": typeof DefaultWalletRoute
   "/PRES-live/": typeof PRESLiveIndexRoute
   "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
+  "/PRES-live/references/$priceRowId": typeof PRESLiveReferencesPriceRowIdRoute
   "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
   "/order/$presentationId": typeof BookingOrderPresentationIdRouteWithChildren
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
@@ -261,6 +282,7 @@ export interface FileRoutesByFullPath {
   "/terms/$code": typeof DefaultTermsCodeRoute
   "/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
   "/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
+  "/PRES-live/references/": typeof PRESLiveReferencesIndexRoute
   "/order/": typeof BookingOrderIndexRoute
   "/vouchers/": typeof BookingVouchersIndexRoute
   "/customer/": typeof DefaultCustomerIndexRoute
@@ -281,6 +303,7 @@ export interface FileRoutesByTo {
   "/": typeof DefaultIndexRoute
   "/PRES-live/login": typeof PRESLiveLoginRoute
   "/PRES-live/reports": typeof PRESLiveReportsRoute
+  "/PRES-live/v2": typeof PRESLiveV2Route
   "/donate": typeof BookingDonateRoute
   "/food": typeof BookingFoodRoute
   "/leaving": typeof DefaultLeavingRoute
@@ -288,6 +311,7 @@ export interface FileRoutesByTo {
   "/wallet": typeof DefaultWalletRoute
   "/PRES-live": typeof PRESLiveIndexRoute
   "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
+  "/PRES-live/references/$priceRowId": typeof PRESLiveReferencesPriceRowIdRoute
   "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
@@ -295,6 +319,7 @@ export interface FileRoutesByTo {
   "/terms/$code": typeof DefaultTermsCodeRoute
   "/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
   "/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
+  "/PRES-live/references": typeof PRESLiveReferencesIndexRoute
   "/order": typeof BookingOrderIndexRoute
   "/vouchers": typeof BookingVouchersIndexRoute
   "/customer": typeof DefaultCustomerIndexRoute
@@ -318,6 +343,7 @@ export interface FileRoutesById {
   "/_default": typeof DefaultRouteWithChildren
   "/PRES-live/login": typeof PRESLiveLoginRoute
   "/PRES-live/reports": typeof PRESLiveReportsRoute
+  "/PRES-live/v2": typeof PRESLiveV2Route
   "/_booking/donate": typeof BookingDonateRoute
   "/_booking/food": typeof BookingFoodRoute
   "/_default/leaving": typeof DefaultLeavingRoute
@@ -326,6 +352,7 @@ export interface FileRoutesById {
   "/PRES-live/": typeof PRESLiveIndexRoute
   "/_default/": typeof DefaultIndexRoute
   "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
+  "/PRES-live/references/$priceRowId": typeof PRESLiveReferencesPriceRowIdRoute
   "/_booking/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
   "/_booking/order/$presentationId": typeof BookingOrderPresentationIdRouteWithChildren
   "/_booking/order/payment-return": typeof BookingOrderPaymentReturnRoute
@@ -334,6 +361,7 @@ export interface FileRoutesById {
   "/_default/terms/$code": typeof DefaultTermsCodeRoute
   "/_default/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
   "/_default/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
+  "/PRES-live/references/": typeof PRESLiveReferencesIndexRoute
   "/_booking/order/": typeof BookingOrderIndexRoute
   "/_booking/vouchers/": typeof BookingVouchersIndexRoute
   "/_default/customer/": typeof DefaultCustomerIndexRoute
@@ -357,6 +385,7 @@ export interface FileRouteTypes {
     | "/"
     | "/PRES-live/login"
     | "/PRES-live/reports"
+    | "/PRES-live/v2"
     | "/donate"
     | "/food"
     | "/leaving"
@@ -364,6 +393,7 @@ export interface FileRouteTypes {
     | "/wallet"
     | "/PRES-live/"
     | "/PRES-live/day/$date"
+    | "/PRES-live/references/$priceRowId"
     | "/edocument/$documentKey"
     | "/order/$presentationId"
     | "/order/payment-return"
@@ -372,6 +402,7 @@ export interface FileRouteTypes {
     | "/terms/$code"
     | "/watch/$presentationId"
     | "/watch/payment-return"
+    | "/PRES-live/references/"
     | "/order/"
     | "/vouchers/"
     | "/customer/"
@@ -392,6 +423,7 @@ export interface FileRouteTypes {
     | "/"
     | "/PRES-live/login"
     | "/PRES-live/reports"
+    | "/PRES-live/v2"
     | "/donate"
     | "/food"
     | "/leaving"
@@ -399,6 +431,7 @@ export interface FileRouteTypes {
     | "/wallet"
     | "/PRES-live"
     | "/PRES-live/day/$date"
+    | "/PRES-live/references/$priceRowId"
     | "/edocument/$documentKey"
     | "/order/payment-return"
     | "/vouchers/$systemVoucherSuperClassId"
@@ -406,6 +439,7 @@ export interface FileRouteTypes {
     | "/terms/$code"
     | "/watch/$presentationId"
     | "/watch/payment-return"
+    | "/PRES-live/references"
     | "/order"
     | "/vouchers"
     | "/customer"
@@ -428,6 +462,7 @@ export interface FileRouteTypes {
     | "/_default"
     | "/PRES-live/login"
     | "/PRES-live/reports"
+    | "/PRES-live/v2"
     | "/_booking/donate"
     | "/_booking/food"
     | "/_default/leaving"
@@ -436,6 +471,7 @@ export interface FileRouteTypes {
     | "/PRES-live/"
     | "/_default/"
     | "/PRES-live/day/$date"
+    | "/PRES-live/references/$priceRowId"
     | "/_booking/edocument/$documentKey"
     | "/_booking/order/$presentationId"
     | "/_booking/order/payment-return"
@@ -444,6 +480,7 @@ export interface FileRouteTypes {
     | "/_default/terms/$code"
     | "/_default/watch/$presentationId"
     | "/_default/watch/payment-return"
+    | "/PRES-live/references/"
     | "/_booking/order/"
     | "/_booking/vouchers/"
     | "/_default/customer/"
@@ -511,6 +548,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof PRESLiveReportsRouteImport
       parentRoute: typeof PRESLiveRoute
     }
+    "/PRES-live/v2": {
+      id: "/PRES-live/v2"
+      path: "/v2"
+      fullPath: "/PRES-live/v2"
+      preLoaderRoute: typeof PRESLiveV2RouteImport
+      parentRoute: typeof PRESLiveRoute
+    }
     "/_booking/donate": {
       id: "/_booking/donate"
       path: "/donate"
@@ -558,6 +602,20 @@ declare module "@tanstack/react-router" {
       path: "/day/$date"
       fullPath: "/PRES-live/day/$date"
       preLoaderRoute: typeof PRESLiveDayDateRouteImport
+      parentRoute: typeof PRESLiveRoute
+    }
+    "/PRES-live/references/": {
+      id: "/PRES-live/references/"
+      path: "/references"
+      fullPath: "/PRES-live/references/"
+      preLoaderRoute: typeof PRESLiveReferencesIndexRouteImport
+      parentRoute: typeof PRESLiveRoute
+    }
+    "/PRES-live/references/$priceRowId": {
+      id: "/PRES-live/references/$priceRowId"
+      path: "/references/$priceRowId"
+      fullPath: "/PRES-live/references/$priceRowId"
+      preLoaderRoute: typeof PRESLiveReferencesPriceRowIdRouteImport
       parentRoute: typeof PRESLiveRoute
     }
     "/_booking/edocument/$documentKey": {
@@ -727,8 +785,11 @@ declare module "@tanstack/react-router" {
 interface PRESLiveRouteChildren {
   PRESLiveLoginRoute: typeof PRESLiveLoginRoute
   PRESLiveReportsRoute: typeof PRESLiveReportsRoute
+  PRESLiveV2Route: typeof PRESLiveV2Route
   PRESLiveIndexRoute: typeof PRESLiveIndexRoute
   PRESLiveDayDateRoute: typeof PRESLiveDayDateRoute
+  PRESLiveReferencesPriceRowIdRoute: typeof PRESLiveReferencesPriceRowIdRoute
+  PRESLiveReferencesIndexRoute: typeof PRESLiveReferencesIndexRoute
   PRESLiveLocationDateLocationIdRoute: typeof PRESLiveLocationDateLocationIdRoute
   PRESLiveBoxDateLocationIdByIdRoute: typeof PRESLiveBoxDateLocationIdByIdRoute
 }
@@ -736,8 +797,11 @@ interface PRESLiveRouteChildren {
 const PRESLiveRouteChildren: PRESLiveRouteChildren = {
   PRESLiveLoginRoute: PRESLiveLoginRoute,
   PRESLiveReportsRoute: PRESLiveReportsRoute,
+  PRESLiveV2Route: PRESLiveV2Route,
   PRESLiveIndexRoute: PRESLiveIndexRoute,
   PRESLiveDayDateRoute: PRESLiveDayDateRoute,
+  PRESLiveReferencesPriceRowIdRoute: PRESLiveReferencesPriceRowIdRoute,
+  PRESLiveReferencesIndexRoute: PRESLiveReferencesIndexRoute,
   PRESLiveLocationDateLocationIdRoute: PRESLiveLocationDateLocationIdRoute,
   PRESLiveBoxDateLocationIdByIdRoute: PRESLiveBoxDateLocationIdByIdRoute,
 }
