@@ -42,7 +42,7 @@ export const ReferenceDetailPage = ({ priceRowId }: { readonly priceRowId: numbe
             <dt>{t("staffRefs.quantity")}</dt>
             <dd>
               <QuantityEditor
-                key={reference.Quantity}
+                key={reference.PriceRowId}
                 option={reference}
                 label={t("staffRefs.quantityOf", {
                   reference: reference.Reference1,

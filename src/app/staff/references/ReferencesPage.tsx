@@ -82,7 +82,7 @@ export const ReferencesPage = () => {
                   <td>{row.TicketName}</td>
                   <td>
                     <QuantityEditor
-                      key={`${row.PriceRowId}:${row.Quantity}`}
+                      key={row.PriceRowId}
                       option={row}
                       label={t("staffRefs.quantityOf", { reference: row.Reference1, ticket: row.TicketName })}
                     />
