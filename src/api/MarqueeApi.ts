@@ -17,6 +17,9 @@ import { ReservationsApi } from "./ReservationsApi.ts"
 import { SeatsApi } from "./SeatsApi.ts"
 import { ShopApi } from "./ShopApi.ts"
 import { LiveApi, StaffAuthApi } from "./StaffApi.ts"
+import { LiveEventsApi } from "./StaffEventsApi.ts"
+import { LiveFeatureViewApi } from "./StaffFeatureViewApi.ts"
+import { LiveReferencesApi } from "./StaffReferencesApi.ts"
 import { LiveReportsApi } from "./StaffReportsApi.ts"
 import { VodApi } from "./VodApi.ts"
 
@@ -46,6 +49,9 @@ export class MarqueeApi extends HttpApi.make("marquee")
   .add(VodApi)
   .add(LiveReportsApi)
   .add(FormsApi)
+  .add(LiveReferencesApi)
+  .add(LiveFeatureViewApi)
+  .add(LiveEventsApi)
   .prefix("/api")
   .middleware(HttpApiMiddleware.ProblemDetails)
   .annotateMerge(OpenApi.annotations({ title: "Marquee API", version: "0.1.0" })) {}

@@ -75,7 +75,7 @@ export type StaffUserInfo = typeof StaffUserInfo.Type
 
 /** The screens this session may open; the app shows exactly these (spec §6: the menu comes from the session). */
 export const StaffMenuItem = Schema.Struct({
-  key: Schema.Literals(["cinemaAttendance", "reports"]),
+  key: Schema.Literals(["cinemaAttendance", "featureView", "reports", "references"]),
   path: Schema.String,
 })
 export type StaffMenuItem = typeof StaffMenuItem.Type

@@ -47,6 +47,9 @@ export const PAGE_PATHS = [
   // the membership order (issue 16): chooseMemberships and its season seat, then the shop's shared steps
   "/memberships/",
   "/memberships/seats",
+  "/PRES-live/references",
+  "/PRES-live/references/$priceRowId",
+  "/PRES-live/v2",
 ] as const
 
 const segmentsOf = (path: string): ReadonlyArray<string> => path.split("/").filter((part) => part !== "")

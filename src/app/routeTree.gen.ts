@@ -15,6 +15,7 @@ import { Route as DefaultRouteImport } from "./routes/_default.tsx"
 import { Route as PRESLiveIndexRouteImport } from "./routes/PRES-live/index.tsx"
 import { Route as PRESLiveLoginRouteImport } from "./routes/PRES-live/login.tsx"
 import { Route as PRESLiveReportsRouteImport } from "./routes/PRES-live/reports.tsx"
+import { Route as PRESLiveV2RouteImport } from "./routes/PRES-live/v2.tsx"
 import { Route as BookingDonateRouteImport } from "./routes/_booking/donate.tsx"
 import { Route as BookingFoodRouteImport } from "./routes/_booking/food.tsx"
 import { Route as DefaultIndexRouteImport } from "./routes/_default/index.tsx"
@@ -22,6 +23,8 @@ import { Route as DefaultLeavingRouteImport } from "./routes/_default/leaving.ts
 import { Route as DefaultSupportRouteImport } from "./routes/_default/support.tsx"
 import { Route as DefaultWalletRouteImport } from "./routes/_default/wallet.tsx"
 import { Route as PRESLiveDayDateRouteImport } from "./routes/PRES-live/day.$date.tsx"
+import { Route as PRESLiveReferencesIndexRouteImport } from "./routes/PRES-live/references.index.tsx"
+import { Route as PRESLiveReferencesPriceRowIdRouteImport } from "./routes/PRES-live/references.$priceRowId.tsx"
 import { Route as BookingEdocumentDocumentKeyRouteImport } from "./routes/_booking/edocument.$documentKey.tsx"
 import { Route as BookingMembershipsIndexRouteImport } from "./routes/_booking/memberships.index.tsx"
 import { Route as BookingMembershipsSeatsRouteImport } from "./routes/_booking/memberships.seats.tsx"
@@ -77,6 +80,11 @@ const PRESLiveReportsRoute = PRESLiveReportsRouteImport.update({
   path: "/reports",
   getParentRoute: () => PRESLiveRoute,
 } as any)
+const PRESLiveV2Route = PRESLiveV2RouteImport.update({
+  id: "/v2",
+  path: "/v2",
+  getParentRoute: () => PRESLiveRoute,
+} as any)
 const BookingDonateRoute = BookingDonateRouteImport.update({
   id: "/donate",
   path: "/donate",
@@ -112,6 +120,17 @@ const PRESLiveDayDateRoute = PRESLiveDayDateRouteImport.update({
   path: "/day/$date",
   getParentRoute: () => PRESLiveRoute,
 } as any)
+const PRESLiveReferencesIndexRoute = PRESLiveReferencesIndexRouteImport.update({
+  id: "/references/",
+  path: "/references/",
+  getParentRoute: () => PRESLiveRoute,
+} as any)
+const PRESLiveReferencesPriceRowIdRoute =
+  PRESLiveReferencesPriceRowIdRouteImport.update({
+    id: "/references/$priceRowId",
+    path: "/references/$priceRowId",
+    getParentRoute: () => PRESLiveRoute,
+  } as any)
 const BookingEdocumentDocumentKeyRoute =
   BookingEdocumentDocumentKeyRouteImport.update({
     id: "/edocument/$documentKey",
@@ -264,6 +283,7 @@ export interface FileRoutesByFullPath {
   "/": typeof DefaultIndexRoute
   "/PRES-live/login": typeof PRESLiveLoginRoute
   "/PRES-live/reports": typeof PRESLiveReportsRoute
+  "/PRES-live/v2": typeof PRESLiveV2Route
   "/donate": typeof BookingDonateRoute
   "/food": typeof BookingFoodRoute
   "/leaving": typeof DefaultLeavingRoute
@@ -271,6 +291,7 @@ export interface FileRoutesByFullPath {
   "/wallet": typeof DefaultWalletRoute
   "/PRES-live/": typeof PRESLiveIndexRoute
   "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
+  "/PRES-live/references/$priceRowId": typeof PRESLiveReferencesPriceRowIdRoute
   "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
   "/memberships/seats": typeof BookingMembershipsSeatsRoute
   "/order/$presentationId": typeof BookingOrderPresentationIdRouteWithChildren
@@ -281,6 +302,7 @@ export interface FileRoutesByFullPath {
   "/terms/$code": typeof DefaultTermsCodeRoute
   "/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
   "/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
+  "/PRES-live/references/": typeof PRESLiveReferencesIndexRoute
   "/memberships/": typeof BookingMembershipsIndexRoute
   "/order/": typeof BookingOrderIndexRoute
   "/vouchers/": typeof BookingVouchersIndexRoute
@@ -302,6 +324,7 @@ export interface FileRoutesByTo {
   "/": typeof DefaultIndexRoute
   "/PRES-live/login": typeof PRESLiveLoginRoute
   "/PRES-live/reports": typeof PRESLiveReportsRoute
+  "/PRES-live/v2": typeof PRESLiveV2Route
   "/donate": typeof BookingDonateRoute
   "/food": typeof BookingFoodRoute
   "/leaving": typeof DefaultLeavingRoute
@@ -309,6 +332,7 @@ export interface FileRoutesByTo {
   "/wallet": typeof DefaultWalletRoute
   "/PRES-live": typeof PRESLiveIndexRoute
   "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
+  "/PRES-live/references/$priceRowId": typeof PRESLiveReferencesPriceRowIdRoute
   "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
   "/memberships/seats": typeof BookingMembershipsSeatsRoute
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
@@ -318,6 +342,7 @@ export interface FileRoutesByTo {
   "/terms/$code": typeof DefaultTermsCodeRoute
   "/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
   "/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
+  "/PRES-live/references": typeof PRESLiveReferencesIndexRoute
   "/memberships": typeof BookingMembershipsIndexRoute
   "/order": typeof BookingOrderIndexRoute
   "/vouchers": typeof BookingVouchersIndexRoute
@@ -342,6 +367,7 @@ export interface FileRoutesById {
   "/_default": typeof DefaultRouteWithChildren
   "/PRES-live/login": typeof PRESLiveLoginRoute
   "/PRES-live/reports": typeof PRESLiveReportsRoute
+  "/PRES-live/v2": typeof PRESLiveV2Route
   "/_booking/donate": typeof BookingDonateRoute
   "/_booking/food": typeof BookingFoodRoute
   "/_default/leaving": typeof DefaultLeavingRoute
@@ -350,6 +376,7 @@ export interface FileRoutesById {
   "/PRES-live/": typeof PRESLiveIndexRoute
   "/_default/": typeof DefaultIndexRoute
   "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
+  "/PRES-live/references/$priceRowId": typeof PRESLiveReferencesPriceRowIdRoute
   "/_booking/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
   "/_booking/memberships/seats": typeof BookingMembershipsSeatsRoute
   "/_booking/order/$presentationId": typeof BookingOrderPresentationIdRouteWithChildren
@@ -360,6 +387,7 @@ export interface FileRoutesById {
   "/_default/terms/$code": typeof DefaultTermsCodeRoute
   "/_default/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
   "/_default/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
+  "/PRES-live/references/": typeof PRESLiveReferencesIndexRoute
   "/_booking/memberships/": typeof BookingMembershipsIndexRoute
   "/_booking/order/": typeof BookingOrderIndexRoute
   "/_booking/vouchers/": typeof BookingVouchersIndexRoute
@@ -384,6 +412,7 @@ export interface FileRouteTypes {
     | "/"
     | "/PRES-live/login"
     | "/PRES-live/reports"
+    | "/PRES-live/v2"
     | "/donate"
     | "/food"
     | "/leaving"
@@ -391,6 +420,7 @@ export interface FileRouteTypes {
     | "/wallet"
     | "/PRES-live/"
     | "/PRES-live/day/$date"
+    | "/PRES-live/references/$priceRowId"
     | "/edocument/$documentKey"
     | "/memberships/seats"
     | "/order/$presentationId"
@@ -401,6 +431,7 @@ export interface FileRouteTypes {
     | "/terms/$code"
     | "/watch/$presentationId"
     | "/watch/payment-return"
+    | "/PRES-live/references/"
     | "/memberships/"
     | "/order/"
     | "/vouchers/"
@@ -422,6 +453,7 @@ export interface FileRouteTypes {
     | "/"
     | "/PRES-live/login"
     | "/PRES-live/reports"
+    | "/PRES-live/v2"
     | "/donate"
     | "/food"
     | "/leaving"
@@ -429,6 +461,7 @@ export interface FileRouteTypes {
     | "/wallet"
     | "/PRES-live"
     | "/PRES-live/day/$date"
+    | "/PRES-live/references/$priceRowId"
     | "/edocument/$documentKey"
     | "/memberships/seats"
     | "/order/payment-return"
@@ -438,6 +471,7 @@ export interface FileRouteTypes {
     | "/terms/$code"
     | "/watch/$presentationId"
     | "/watch/payment-return"
+    | "/PRES-live/references"
     | "/memberships"
     | "/order"
     | "/vouchers"
@@ -461,6 +495,7 @@ export interface FileRouteTypes {
     | "/_default"
     | "/PRES-live/login"
     | "/PRES-live/reports"
+    | "/PRES-live/v2"
     | "/_booking/donate"
     | "/_booking/food"
     | "/_default/leaving"
@@ -469,6 +504,7 @@ export interface FileRouteTypes {
     | "/PRES-live/"
     | "/_default/"
     | "/PRES-live/day/$date"
+    | "/PRES-live/references/$priceRowId"
     | "/_booking/edocument/$documentKey"
     | "/_booking/memberships/seats"
     | "/_booking/order/$presentationId"
@@ -479,6 +515,7 @@ export interface FileRouteTypes {
     | "/_default/terms/$code"
     | "/_default/watch/$presentationId"
     | "/_default/watch/payment-return"
+    | "/PRES-live/references/"
     | "/_booking/memberships/"
     | "/_booking/order/"
     | "/_booking/vouchers/"
@@ -547,6 +584,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof PRESLiveReportsRouteImport
       parentRoute: typeof PRESLiveRoute
     }
+    "/PRES-live/v2": {
+      id: "/PRES-live/v2"
+      path: "/v2"
+      fullPath: "/PRES-live/v2"
+      preLoaderRoute: typeof PRESLiveV2RouteImport
+      parentRoute: typeof PRESLiveRoute
+    }
     "/_booking/donate": {
       id: "/_booking/donate"
       path: "/donate"
@@ -594,6 +638,20 @@ declare module "@tanstack/react-router" {
       path: "/day/$date"
       fullPath: "/PRES-live/day/$date"
       preLoaderRoute: typeof PRESLiveDayDateRouteImport
+      parentRoute: typeof PRESLiveRoute
+    }
+    "/PRES-live/references/": {
+      id: "/PRES-live/references/"
+      path: "/references"
+      fullPath: "/PRES-live/references/"
+      preLoaderRoute: typeof PRESLiveReferencesIndexRouteImport
+      parentRoute: typeof PRESLiveRoute
+    }
+    "/PRES-live/references/$priceRowId": {
+      id: "/PRES-live/references/$priceRowId"
+      path: "/references/$priceRowId"
+      fullPath: "/PRES-live/references/$priceRowId"
+      preLoaderRoute: typeof PRESLiveReferencesPriceRowIdRouteImport
       parentRoute: typeof PRESLiveRoute
     }
     "/_booking/edocument/$documentKey": {
@@ -784,8 +842,11 @@ declare module "@tanstack/react-router" {
 interface PRESLiveRouteChildren {
   PRESLiveLoginRoute: typeof PRESLiveLoginRoute
   PRESLiveReportsRoute: typeof PRESLiveReportsRoute
+  PRESLiveV2Route: typeof PRESLiveV2Route
   PRESLiveIndexRoute: typeof PRESLiveIndexRoute
   PRESLiveDayDateRoute: typeof PRESLiveDayDateRoute
+  PRESLiveReferencesPriceRowIdRoute: typeof PRESLiveReferencesPriceRowIdRoute
+  PRESLiveReferencesIndexRoute: typeof PRESLiveReferencesIndexRoute
   PRESLiveLocationDateLocationIdRoute: typeof PRESLiveLocationDateLocationIdRoute
   PRESLiveBoxDateLocationIdByIdRoute: typeof PRESLiveBoxDateLocationIdByIdRoute
 }
@@ -793,8 +854,11 @@ interface PRESLiveRouteChildren {
 const PRESLiveRouteChildren: PRESLiveRouteChildren = {
   PRESLiveLoginRoute: PRESLiveLoginRoute,
   PRESLiveReportsRoute: PRESLiveReportsRoute,
+  PRESLiveV2Route: PRESLiveV2Route,
   PRESLiveIndexRoute: PRESLiveIndexRoute,
   PRESLiveDayDateRoute: PRESLiveDayDateRoute,
+  PRESLiveReferencesPriceRowIdRoute: PRESLiveReferencesPriceRowIdRoute,
+  PRESLiveReferencesIndexRoute: PRESLiveReferencesIndexRoute,
   PRESLiveLocationDateLocationIdRoute: PRESLiveLocationDateLocationIdRoute,
   PRESLiveBoxDateLocationIdByIdRoute: PRESLiveBoxDateLocationIdByIdRoute,
 }

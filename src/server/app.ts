@@ -32,7 +32,10 @@ import { SandboxInboxRoute } from "./providers/messaging/sandboxInbox.ts"
 import { sandboxMessengerLayer } from "./providers/messaging/sandboxMessenger.ts"
 import { SeatsHttp } from "./seats/http.ts"
 import { ShopHttp } from "./shop/http.ts"
+import { LiveEventsHttp } from "./staff/eventsHttp.ts"
+import { LiveFeatureViewHttp } from "./staff/featureViewHttp.ts"
 import { LiveHttp, StaffAuthHttp } from "./staff/http.ts"
+import { LiveReferencesHttp } from "./staff/referencesHttp.ts"
 import { LiveReportsHttp } from "./staff/reportsHttp.ts"
 import { staffSessionsLayer } from "./staff/staffSessions.ts"
 import { VodHttp } from "./vod/http.ts"
@@ -60,6 +63,9 @@ export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/o
     VodHttp,
     LiveReportsHttp,
     FormsHttp,
+    LiveReferencesHttp,
+    LiveFeatureViewHttp,
+    LiveEventsHttp,
   ]),
   Layer.provide(altchaHumanCheckLayer),
   // who is asking: the cart token and the customer's uuid, resolved once per request (src/api/sessions.ts)
@@ -96,9 +102,11 @@ export const REQUEST_TIMEOUT_MS = 30_000
  * free or sold seats.
  */
 const compressible = (contentType: string): boolean =>
-  /^\s*(text\/|application\/(json|javascript|xml|wasm)\b|image\/svg\+xml\b|[\w.-]+\/[\w.-]+\+(json|xml)\b)/i.test(
-    contentType,
-  ) ||
+  // server-sent events must reach the browser as they are written: a compressor would hold them back
+  (!contentType.startsWith("text/event-stream") &&
+    /^\s*(text\/|application\/(json|javascript|xml|wasm)\b|image\/svg\+xml\b|[\w.-]+\/[\w.-]+\+(json|xml)\b)/i.test(
+      contentType,
+    )) ||
   contentType.startsWith(SEATPLAN_CONTENT_TYPE) ||
   contentType.startsWith(STATUS_CONTENT_TYPE)
 

@@ -6,6 +6,7 @@ import { LanguageSwitcher } from "../layout/LanguageSwitcher.tsx"
 import { sessionQuery } from "./liveQueries.ts"
 import { signOut } from "./staffApi.ts"
 import { staffToken } from "./staffSession.ts"
+import { useLiveEvents } from "./useLiveEvents.ts"
 import { useSignedOut } from "./useSignedOut.ts"
 import "./staff.css"
 
@@ -38,6 +39,7 @@ export const StaffLayout = () => {
   const signedIn = staffToken() !== null
   const session = useQuery({ ...sessionQuery(lang), enabled: signedIn && !onSignIn })
   useSignedOut(session.error)
+  useLiveEvents(signedIn && !onSignIn)
   const navigate = useNavigate()
   const queryClient = useQueryClient()
 

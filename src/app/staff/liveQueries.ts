@@ -9,18 +9,21 @@ import {
   fetchStrip,
   StaffSignedOut,
 } from "./staffApi.ts"
+import { liveEventsConnected } from "./useLiveEvents.ts"
 
 /**
- * Live numbers refresh by themselves while a screen is open: every 5 s (a sale made in the shop shows within
- * seconds), and when the window regains focus. A
+ * Live numbers refresh by themselves while a screen is open: when the server's events say something changed
+ * (useLiveEvents.ts), else every 5 s (a sale made in the shop shows within seconds), and when the window regains focus. A
  * refresh replaces the numbers in place: the known answer stays on screen until the next one arrives (no flicker,
  * no spinner over known numbers), and
  * `dataUpdatedAt` is shown as "updated at". A signed-out answer is never retried.
  */
 export const LIVE_REFRESH_MS = 5_000
+/** While server-sent events are connected they say when to refetch; polling is only a safety net then. */
+export const LIVE_REFRESH_WITH_EVENTS_MS = 60_000
 
 export const liveQueryDefaults = {
-  refetchInterval: LIVE_REFRESH_MS,
+  refetchInterval: () => (liveEventsConnected() ? LIVE_REFRESH_WITH_EVENTS_MS : LIVE_REFRESH_MS),
   refetchIntervalInBackground: false,
   retry: (count: number, error: Error) => !(error instanceof StaffSignedOut) && count < 2,
   // kept on this device (src/app/lib/queryClient.ts), so the app opened offline shows its last numbers with the time

@@ -52,6 +52,36 @@ export const liveGet = async <A>(
   return (await response.json()) as A
 }
 
+/**
+ * POST a staff write (a reference's quantity, tickets by SMS). The answer's status and body come back as they are:
+ * a refusal is a coded body the screen turns into a translated message, not an exception.
+ */
+export const livePost = async <A>(
+  path: string,
+  lang: string,
+  body: unknown,
+): Promise<{ readonly status: number; readonly body: A | { readonly error?: string } | null }> => {
+  const token = staffToken()
+  if (token === null) throw new StaffSignedOut()
+  const response = await fetch(`/api${path}?${new URLSearchParams({ lang }).toString()}`, {
+    method: "POST",
+    headers: { accept: "application/json", "content-type": "application/json", "x-staff-token": token },
+    body: JSON.stringify(body),
+  })
+  if (response.status === 401) {
+    forgetStaffToken()
+    throw new StaffSignedOut()
+  }
+  const text = await response.text()
+  let parsed: A | { readonly error?: string } | null = null
+  try {
+    parsed = text === "" ? null : (JSON.parse(text) as A)
+  } catch {
+    parsed = null
+  }
+  return { status: response.status, body: parsed }
+}
+
 export type SignInAnswer =
   | { readonly ok: true; readonly session: StaffSignedIn }
   | { readonly ok: false; readonly reason: "LOGIN_FAILED" | "TOO_MANY_ATTEMPTS" | "network" }

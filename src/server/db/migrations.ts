@@ -28,6 +28,8 @@ import ticketSigningKeys from "./migrations/0034_ticket_signing_keys.ts"
 import vodOrders from "./migrations/0036_vod_orders.ts"
 import membershipSales from "./migrations/0037_membership_sales.ts"
 import marketingForms from "./migrations/0049_marketing_forms.ts"
+import ticketReferenceAdmin from "./migrations/0044_ticket_reference_admin.ts"
+import liveChanges from "./migrations/0045_live_changes.ts"
 
 /**
  * Every migration, keyed `<id>_<name>`, run once in id order by `Migrator.fromRecord`.
@@ -64,4 +66,6 @@ export const migrations = {
   "0034_ticket_signing_keys": ticketSigningKeys,
   "0036_vod_orders": vodOrders,
   "0049_marketing_forms": marketingForms,
+  "0044_ticket_reference_admin": ticketReferenceAdmin,
+  "0045_live_changes": liveChanges,
 }

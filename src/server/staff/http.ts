@@ -1,5 +1,5 @@
 import { Temporal } from "@js-temporal/polyfill"
-import { Clock, Effect, Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
 import { CurrentStaff, InvalidLiveRequest, type StaffSessionInfo } from "../../api/StaffApi.ts"
@@ -11,12 +11,11 @@ import {
   WEEKEND_DAYS,
 } from "../../domain/live/attendance.ts"
 import { clientOf } from "../limits/RateLimits.ts"
-import { chainToday } from "../time.ts"
 import { AttendanceRepo, type Window } from "./AttendanceRepo.ts"
 import { dayRows, groupRows, locationRows, presentationRows } from "./attendanceRows.ts"
 import { FilterDataRepo } from "./FilterDataRepo.ts"
+import { chainTodayNow, scopeOf } from "./request.ts"
 import { StaffAuth } from "./StaffAuth.ts"
-import { scopedBusinessIds } from "./scope.ts"
 
 /** The longest `attendanceByDate` range: two months is a report, more is a bulk export. */
 const MAX_RANGE_DAYS = 62
@@ -27,20 +26,6 @@ const checkedDate = (date: string) => (isIsoDate(date) ? Effect.succeed(date) : 
 
 const daysBetween = (start: string, end: string): number =>
   Temporal.PlainDate.from(start).until(Temporal.PlainDate.from(end)).days
-
-const chainTodayNow = Clock.currentTimeMillis.pipe(
-  Effect.map((ms) => chainToday(Temporal.Instant.fromEpochMilliseconds(ms)).toString()),
-)
-
-/** The scope of this request: the staff member's businesses, narrowed (never widened) by what it asked for. */
-const scopeOf = (query: {
-  readonly businessIds?: ReadonlyArray<string>
-  readonly businessId?: ReadonlyArray<string>
-}) =>
-  Effect.gen(function* () {
-    const staff = yield* CurrentStaff
-    return yield* scopedBusinessIds(staff, [query.businessIds, query.businessId])
-  })
 
 /** One date's window, at one location or (-1, 'All cinemas') at every location in scope. */
 const dayWindow = (
@@ -92,10 +77,13 @@ const sessionInfo = (auth: StaffAuth["Service"], userId: number): Effect.Effect<
         businessIds: profile.businessIds,
         userId: profile.userId,
       },
-      // every staff member may watch attendance and read the reports of their own businesses (nothing writes)
+      // every staff member may watch attendance, read the reports and administer the ticket references of their
+      // own businesses (spec §6: editing a reference's quantity and sending tickets by SMS are the only writes)
       menu: [
         { key: "cinemaAttendance", path: "/PRES-live" },
+        { key: "featureView", path: "/PRES-live/v2" },
         { key: "reports", path: "/PRES-live/reports" },
+        { key: "references", path: "/PRES-live/references" },
       ],
       today: yield* chainTodayNow,
     }

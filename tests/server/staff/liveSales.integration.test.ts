@@ -35,6 +35,41 @@ const boxRow = async (server: RunningServer, token: string, presentationId: numb
   return row
 }
 
+/** Opens the staff events stream; `next(name)` resolves with the next event of that name (or fails after 20 s). */
+const openEvents = async (server: RunningServer, token: string) => {
+  const stop = new AbortController()
+  const response = await fetch(`${server.baseUrl}/api/PRES-live/events`, {
+    headers: { "x-staff-token": token, accept: "text/event-stream" },
+    signal: stop.signal,
+  })
+  expect(response.status).toBe(200)
+  expect(response.headers.get("content-type")).toContain("text/event-stream")
+  expect(response.headers.get("content-encoding")).toBeNull()
+  const reader = (response.body as ReadableStream<Uint8Array>)
+    .pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>)
+    .getReader()
+  let buffered = ""
+  const next = async (name: string): Promise<string> => {
+    const deadline = performance.now() + 20_000
+    for (;;) {
+      const at = buffered.indexOf(`event: ${name}\ndata: `)
+      if (at >= 0) {
+        const rest = buffered.slice(at)
+        const end = rest.indexOf("\n\n")
+        if (end >= 0) {
+          buffered = rest.slice(end + 2)
+          return rest.slice(`event: ${name}\ndata: `.length, end)
+        }
+      }
+      if (performance.now() > deadline) throw new Error(`no ${name} event within 20 s`)
+      const { value, done } = await reader.read()
+      if (done) throw new Error("the events stream ended")
+      buffered += value
+    }
+  }
+  return { next, close: () => stop.abort() }
+}
+
 describe.each(bothDatabases("stafflivesales"))("live numbers follow the shop on $name", ({ start }) => {
   const { isUp, live } = useTestServer(start)
   const used: Array<number> = []
@@ -57,6 +92,33 @@ describe.each(bothDatabases("stafflivesales"))("live numbers follow the shop on 
       [stage.presentationId],
     )
     expect((await boxRow(server, token, stage.presentationId)).HeldQuantity).toBe(before.HeldQuantity)
+  })
+
+  it("tells an open staff app by a server-sent event within seconds that a sale changed the numbers", async ({
+    skip,
+  }) => {
+    if (!isUp()) return skip()
+    const server = live()
+    const token = await staffToken(server, STAFF.admin.username)
+    const stage = await freshStage(server, used)
+    const before = await boxRow(server, token, stage.presentationId)
+    const events = await openEvents(server, token)
+    try {
+      const ready = Number(await events.next("ready"))
+      const started = performance.now()
+      const cart = await newCart(server.baseUrl)
+      await holdSeats(server, cart, stage, [0, 1])
+      const changed = Number(await events.next("change"))
+      expect(changed).toBeGreaterThan(ready)
+      // the event comes from the once-a-second check, not from a batch: well within the spec's "seconds"
+      expect(performance.now() - started).toBeLessThan(10_000)
+      expect((await boxRow(server, token, stage.presentationId)).HeldQuantity - before.HeldQuantity).toBe(2)
+    } finally {
+      events.close()
+    }
+    // without a staff session there is no stream
+    const nobody = await fetch(`${server.baseUrl}/api/PRES-live/events`)
+    expect(nobody.status).toBe(401)
   })
 
   it("counts a paid order's seats as sold as soon as it is paid", async ({ skip }) => {

@@ -19,7 +19,9 @@ describe.each(bothDatabases("stafflogin"))("staff sign-in on $name", ({ start })
     expect(body.userInfo).toEqual({ FirstName: "Dana", LastName: "Levi", businessIds: [1, 2], userId: 1 })
     expect(body.menu).toEqual([
       { key: "cinemaAttendance", path: "/PRES-live" },
+      { key: "featureView", path: "/PRES-live/v2" },
       { key: "reports", path: "/PRES-live/reports" },
+      { key: "references", path: "/PRES-live/references" },
     ])
     expect(body.today).toBe("2026-11-24")
     const info = await liveGet<{ userInfo: unknown }>(server, body.token, "/pres-live/userInfo")

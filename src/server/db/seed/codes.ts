@@ -19,7 +19,8 @@ import { TICKET_GROUP } from "./ticketGroupIds.ts"
  * each, not three), 90000002 expired, 90000003 not started, 90000004 punch card used up, 90000005 not allowed
  * member prices (200 points), 90000006 punch card with 3 entries left. The demo customer's ID number is
  * {@link DEMO_MEMBER_SSN}: the loyalty login asks it with the member number (issue 14, item 1).
- * Hotel references for every reference ticket: DAN-TLV, HILTON (plenty), FULLHOTEL (none left).
+ * Hotel references for every reference ticket: DAN-TLV, HILTON (plenty), FULLHOTEL (none left) of the chain
+ * (business 1), HAIFA-PORT of the Haifa stage (business 2), each given to an agent (a customer account).
  */
 
 const CHILD_POLICY = 2
@@ -138,14 +139,24 @@ export const writeCodes = (plan: SeedPlan) =>
           ${ticketIds === null ? null : `{${ticketIds.join(",")}}`}::integer[], ${minTickets}, ${maxUses}, ${used},
           ${day(from)}, ${day(to)})`
 
-    for (const [reference, quantity] of [
-      ["DAN-TLV", 1000],
-      ["HILTON", 1000],
-      ["FULLHOTEL", 0],
+    // the agents the references were given to (staff's ticket-reference administration, migration 0044): two
+    // hotels of the chain (business 1) and a tour operator of the Haifa stage (business 2)
+    const agents = yield* sql<{ id: number; last_name: string }>`
+      INSERT INTO customers (id, first_name, last_name, created_at)
+      SELECT (SELECT max(id) FROM customers) + n, first, last, ${createdAt}::timestamptz
+      FROM (VALUES (1, 'מלונות', 'דן'), (2, 'הילטון', 'תל אביב'), (3, 'סיורי', 'נמל חיפה')) AS a (n, first, last)
+      RETURNING id, last_name`
+    yield* sql`SELECT setval(pg_get_serial_sequence('customers', 'id'), (SELECT max(id) FROM customers))`
+    const agentOf = (lastName: string) => agents.find((agent) => agent.last_name === lastName)?.id ?? null
+    for (const [reference, quantity, businessId, agent] of [
+      ["DAN-TLV", 1000, 1, agentOf("דן")],
+      ["HILTON", 1000, 1, agentOf("תל אביב")],
+      ["FULLHOTEL", 0, 1, agentOf("תל אביב")],
+      ["HAIFA-PORT", 500, 2, agentOf("נמל חיפה")],
     ] as const)
       yield* sql`
-        INSERT INTO ticket_reference_options (ticket_id, reference1, quantity)
-        SELECT id, ${reference}, ${quantity} FROM tickets WHERE requires_reference ORDER BY id`
+        INSERT INTO ticket_reference_options (ticket_id, reference1, quantity, business_id, agent_customer_id)
+        SELECT id, ${reference}, ${quantity}, ${businessId}, ${agent} FROM tickets WHERE requires_reference ORDER BY id`
 
     // the large-format 3D experience hands out glasses at the door; the other 3D tickets sell them as a product
     yield* sql`UPDATE tickets SET includes_3d_glasses = true WHERE ticket_group_id = ${TICKET_GROUP.largeFormat3d}`
