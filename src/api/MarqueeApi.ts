@@ -7,6 +7,7 @@ import { CustomerAreaCancellationApi } from "./CustomerAreaCancellationApi.ts"
 import { CustomerAreaVouchersApi } from "./CustomerAreaVouchersApi.ts"
 import { CustomerSignInApi } from "./CustomerSignInApi.ts"
 import { EDocumentsApi } from "./EDocumentsApi.ts"
+import { EnrolApi } from "./EnrolApi.ts"
 import { FeaturesApi } from "./FeaturesApi.ts"
 import { HumanCheckApi } from "./HumanCheckApi.ts"
 import { MembershipsApi } from "./MembershipsApi.ts"
@@ -44,6 +45,7 @@ export class MarqueeApi extends HttpApi.make("marquee")
   .add(MembershipsApi)
   .add(VodApi)
   .add(LiveReportsApi)
+  .add(EnrolApi)
   .prefix("/api")
   .middleware(HttpApiMiddleware.ProblemDetails)
   .annotateMerge(OpenApi.annotations({ title: "Marquee API", version: "0.1.0" })) {}

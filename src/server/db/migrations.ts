@@ -25,8 +25,10 @@ import orderItems from "./migrations/0026_order_items.ts"
 import customerArea from "./migrations/0028_customer_area.ts"
 import staffSessions from "./migrations/0033_staff_sessions.ts"
 import ticketSigningKeys from "./migrations/0034_ticket_signing_keys.ts"
+import seasonEnrolment from "./migrations/0035_season_enrolment.ts"
 import vodOrders from "./migrations/0036_vod_orders.ts"
 import membershipSales from "./migrations/0037_membership_sales.ts"
+import enrolmentOrderKind from "./migrations/0038_enrolment_order_kind.ts"
 
 /**
  * Every migration, keyed `<id>_<name>`, run once in id order by `Migrator.fromRecord`.
@@ -62,4 +64,6 @@ export const migrations = {
   "0037_membership_sales": membershipSales,
   "0034_ticket_signing_keys": ticketSigningKeys,
   "0036_vod_orders": vodOrders,
+  "0035_season_enrolment": seasonEnrolment,
+  "0038_enrolment_order_kind": enrolmentOrderKind,
 }
