@@ -23,6 +23,7 @@ import { Route as DefaultSupportRouteImport } from "./routes/_default/support.ts
 import { Route as DefaultWalletRouteImport } from "./routes/_default/wallet.tsx"
 import { Route as PRESLiveDayDateRouteImport } from "./routes/PRES-live/day.$date.tsx"
 import { Route as BookingEdocumentDocumentKeyRouteImport } from "./routes/_booking/edocument.$documentKey.tsx"
+import { Route as BookingEnrolMembershipIdRouteImport } from "./routes/_booking/enrol.$membershipId.tsx"
 import { Route as BookingOrderIndexRouteImport } from "./routes/_booking/order.index.tsx"
 import { Route as BookingOrderPresentationIdRouteImport } from "./routes/_booking/order.$presentationId.tsx"
 import { Route as BookingOrderPaymentReturnRouteImport } from "./routes/_booking/order.payment-return.tsx"
@@ -34,6 +35,12 @@ import { Route as DefaultTermsCodeRouteImport } from "./routes/_default/terms.$c
 import { Route as DefaultWatchPresentationIdRouteImport } from "./routes/_default/watch.$presentationId.tsx"
 import { Route as DefaultWatchPaymentReturnRouteImport } from "./routes/_default/watch.payment-return.tsx"
 import { Route as PRESLiveLocationDateLocationIdRouteImport } from "./routes/PRES-live/location.$date.$locationId.tsx"
+import { Route as BookingEnrolMembershipIdConfirmationRouteImport } from "./routes/_booking/enrol.$membershipId.confirmation.tsx"
+import { Route as BookingEnrolMembershipIdCustomerRouteImport } from "./routes/_booking/enrol.$membershipId.customer.tsx"
+import { Route as BookingEnrolMembershipIdPresentationSeatsRouteImport } from "./routes/_booking/enrol.$membershipId.presentation-seats.tsx"
+import { Route as BookingEnrolMembershipIdPresentationsRouteImport } from "./routes/_booking/enrol.$membershipId.presentations.tsx"
+import { Route as BookingEnrolMembershipIdSeatsRouteImport } from "./routes/_booking/enrol.$membershipId.seats.tsx"
+import { Route as BookingEnrolMembershipIdTicketsRouteImport } from "./routes/_booking/enrol.$membershipId.tickets.tsx"
 import { Route as BookingOrderPresentationIdIndexRouteImport } from "./routes/_booking/order.$presentationId.index.tsx"
 import { Route as BookingOrderPresentationIdCustomerRouteImport } from "./routes/_booking/order.$presentationId.customer.tsx"
 import { Route as BookingOrderPresentationIdPayRouteImport } from "./routes/_booking/order.$presentationId.pay.tsx"
@@ -115,6 +122,12 @@ const BookingEdocumentDocumentKeyRoute =
     path: "/edocument/$documentKey",
     getParentRoute: () => BookingRoute,
   } as any)
+const BookingEnrolMembershipIdRoute =
+  BookingEnrolMembershipIdRouteImport.update({
+    id: "/enrol/$membershipId",
+    path: "/enrol/$membershipId",
+    getParentRoute: () => BookingRoute,
+  } as any)
 const BookingOrderIndexRoute = BookingOrderIndexRouteImport.update({
   id: "/order/",
   path: "/order/",
@@ -175,6 +188,42 @@ const PRESLiveLocationDateLocationIdRoute =
     id: "/location/$date/$locationId",
     path: "/location/$date/$locationId",
     getParentRoute: () => PRESLiveRoute,
+  } as any)
+const BookingEnrolMembershipIdConfirmationRoute =
+  BookingEnrolMembershipIdConfirmationRouteImport.update({
+    id: "/confirmation",
+    path: "/confirmation",
+    getParentRoute: () => BookingEnrolMembershipIdRoute,
+  } as any)
+const BookingEnrolMembershipIdCustomerRoute =
+  BookingEnrolMembershipIdCustomerRouteImport.update({
+    id: "/customer",
+    path: "/customer",
+    getParentRoute: () => BookingEnrolMembershipIdRoute,
+  } as any)
+const BookingEnrolMembershipIdPresentationSeatsRoute =
+  BookingEnrolMembershipIdPresentationSeatsRouteImport.update({
+    id: "/presentation-seats",
+    path: "/presentation-seats",
+    getParentRoute: () => BookingEnrolMembershipIdRoute,
+  } as any)
+const BookingEnrolMembershipIdPresentationsRoute =
+  BookingEnrolMembershipIdPresentationsRouteImport.update({
+    id: "/presentations",
+    path: "/presentations",
+    getParentRoute: () => BookingEnrolMembershipIdRoute,
+  } as any)
+const BookingEnrolMembershipIdSeatsRoute =
+  BookingEnrolMembershipIdSeatsRouteImport.update({
+    id: "/seats",
+    path: "/seats",
+    getParentRoute: () => BookingEnrolMembershipIdRoute,
+  } as any)
+const BookingEnrolMembershipIdTicketsRoute =
+  BookingEnrolMembershipIdTicketsRouteImport.update({
+    id: "/tickets",
+    path: "/tickets",
+    getParentRoute: () => BookingEnrolMembershipIdRoute,
   } as any)
 const BookingOrderPresentationIdIndexRoute =
   BookingOrderPresentationIdIndexRouteImport.update({
@@ -254,6 +303,7 @@ export interface FileRoutesByFullPath {
   "/PRES-live/": typeof PRESLiveIndexRoute
   "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
   "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
+  "/enrol/$membershipId": typeof BookingEnrolMembershipIdRouteWithChildren
   "/order/$presentationId": typeof BookingOrderPresentationIdRouteWithChildren
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
@@ -265,6 +315,12 @@ export interface FileRoutesByFullPath {
   "/vouchers/": typeof BookingVouchersIndexRoute
   "/customer/": typeof DefaultCustomerIndexRoute
   "/PRES-live/location/$date/$locationId": typeof PRESLiveLocationDateLocationIdRoute
+  "/enrol/$membershipId/confirmation": typeof BookingEnrolMembershipIdConfirmationRoute
+  "/enrol/$membershipId/customer": typeof BookingEnrolMembershipIdCustomerRoute
+  "/enrol/$membershipId/presentation-seats": typeof BookingEnrolMembershipIdPresentationSeatsRoute
+  "/enrol/$membershipId/presentations": typeof BookingEnrolMembershipIdPresentationsRoute
+  "/enrol/$membershipId/seats": typeof BookingEnrolMembershipIdSeatsRoute
+  "/enrol/$membershipId/tickets": typeof BookingEnrolMembershipIdTicketsRoute
   "/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
   "/order/$presentationId/pay": typeof BookingOrderPresentationIdPayRoute
   "/order/$presentationId/products": typeof BookingOrderPresentationIdProductsRoute
@@ -289,6 +345,7 @@ export interface FileRoutesByTo {
   "/PRES-live": typeof PRESLiveIndexRoute
   "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
   "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
+  "/enrol/$membershipId": typeof BookingEnrolMembershipIdRouteWithChildren
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
   "/customer/$token": typeof DefaultCustomerTokenRoute
@@ -299,6 +356,12 @@ export interface FileRoutesByTo {
   "/vouchers": typeof BookingVouchersIndexRoute
   "/customer": typeof DefaultCustomerIndexRoute
   "/PRES-live/location/$date/$locationId": typeof PRESLiveLocationDateLocationIdRoute
+  "/enrol/$membershipId/confirmation": typeof BookingEnrolMembershipIdConfirmationRoute
+  "/enrol/$membershipId/customer": typeof BookingEnrolMembershipIdCustomerRoute
+  "/enrol/$membershipId/presentation-seats": typeof BookingEnrolMembershipIdPresentationSeatsRoute
+  "/enrol/$membershipId/presentations": typeof BookingEnrolMembershipIdPresentationsRoute
+  "/enrol/$membershipId/seats": typeof BookingEnrolMembershipIdSeatsRoute
+  "/enrol/$membershipId/tickets": typeof BookingEnrolMembershipIdTicketsRoute
   "/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
   "/order/$presentationId/pay": typeof BookingOrderPresentationIdPayRoute
   "/order/$presentationId/products": typeof BookingOrderPresentationIdProductsRoute
@@ -327,6 +390,7 @@ export interface FileRoutesById {
   "/_default/": typeof DefaultIndexRoute
   "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
   "/_booking/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
+  "/_booking/enrol/$membershipId": typeof BookingEnrolMembershipIdRouteWithChildren
   "/_booking/order/$presentationId": typeof BookingOrderPresentationIdRouteWithChildren
   "/_booking/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/_booking/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
@@ -338,6 +402,12 @@ export interface FileRoutesById {
   "/_booking/vouchers/": typeof BookingVouchersIndexRoute
   "/_default/customer/": typeof DefaultCustomerIndexRoute
   "/PRES-live/location/$date/$locationId": typeof PRESLiveLocationDateLocationIdRoute
+  "/_booking/enrol/$membershipId/confirmation": typeof BookingEnrolMembershipIdConfirmationRoute
+  "/_booking/enrol/$membershipId/customer": typeof BookingEnrolMembershipIdCustomerRoute
+  "/_booking/enrol/$membershipId/presentation-seats": typeof BookingEnrolMembershipIdPresentationSeatsRoute
+  "/_booking/enrol/$membershipId/presentations": typeof BookingEnrolMembershipIdPresentationsRoute
+  "/_booking/enrol/$membershipId/seats": typeof BookingEnrolMembershipIdSeatsRoute
+  "/_booking/enrol/$membershipId/tickets": typeof BookingEnrolMembershipIdTicketsRoute
   "/_booking/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
   "/_booking/order/$presentationId/pay": typeof BookingOrderPresentationIdPayRoute
   "/_booking/order/$presentationId/products": typeof BookingOrderPresentationIdProductsRoute
@@ -365,6 +435,7 @@ export interface FileRouteTypes {
     | "/PRES-live/"
     | "/PRES-live/day/$date"
     | "/edocument/$documentKey"
+    | "/enrol/$membershipId"
     | "/order/$presentationId"
     | "/order/payment-return"
     | "/vouchers/$systemVoucherSuperClassId"
@@ -376,6 +447,12 @@ export interface FileRouteTypes {
     | "/vouchers/"
     | "/customer/"
     | "/PRES-live/location/$date/$locationId"
+    | "/enrol/$membershipId/confirmation"
+    | "/enrol/$membershipId/customer"
+    | "/enrol/$membershipId/presentation-seats"
+    | "/enrol/$membershipId/presentations"
+    | "/enrol/$membershipId/seats"
+    | "/enrol/$membershipId/tickets"
     | "/order/$presentationId/customer"
     | "/order/$presentationId/pay"
     | "/order/$presentationId/products"
@@ -400,6 +477,7 @@ export interface FileRouteTypes {
     | "/PRES-live"
     | "/PRES-live/day/$date"
     | "/edocument/$documentKey"
+    | "/enrol/$membershipId"
     | "/order/payment-return"
     | "/vouchers/$systemVoucherSuperClassId"
     | "/customer/$token"
@@ -410,6 +488,12 @@ export interface FileRouteTypes {
     | "/vouchers"
     | "/customer"
     | "/PRES-live/location/$date/$locationId"
+    | "/enrol/$membershipId/confirmation"
+    | "/enrol/$membershipId/customer"
+    | "/enrol/$membershipId/presentation-seats"
+    | "/enrol/$membershipId/presentations"
+    | "/enrol/$membershipId/seats"
+    | "/enrol/$membershipId/tickets"
     | "/order/$presentationId/customer"
     | "/order/$presentationId/pay"
     | "/order/$presentationId/products"
@@ -437,6 +521,7 @@ export interface FileRouteTypes {
     | "/_default/"
     | "/PRES-live/day/$date"
     | "/_booking/edocument/$documentKey"
+    | "/_booking/enrol/$membershipId"
     | "/_booking/order/$presentationId"
     | "/_booking/order/payment-return"
     | "/_booking/vouchers/$systemVoucherSuperClassId"
@@ -448,6 +533,12 @@ export interface FileRouteTypes {
     | "/_booking/vouchers/"
     | "/_default/customer/"
     | "/PRES-live/location/$date/$locationId"
+    | "/_booking/enrol/$membershipId/confirmation"
+    | "/_booking/enrol/$membershipId/customer"
+    | "/_booking/enrol/$membershipId/presentation-seats"
+    | "/_booking/enrol/$membershipId/presentations"
+    | "/_booking/enrol/$membershipId/seats"
+    | "/_booking/enrol/$membershipId/tickets"
     | "/_booking/order/$presentationId/customer"
     | "/_booking/order/$presentationId/pay"
     | "/_booking/order/$presentationId/products"
@@ -567,6 +658,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof BookingEdocumentDocumentKeyRouteImport
       parentRoute: typeof BookingRoute
     }
+    "/_booking/enrol/$membershipId": {
+      id: "/_booking/enrol/$membershipId"
+      path: "/enrol/$membershipId"
+      fullPath: "/enrol/$membershipId"
+      preLoaderRoute: typeof BookingEnrolMembershipIdRouteImport
+      parentRoute: typeof BookingRoute
+    }
     "/_booking/order/": {
       id: "/_booking/order/"
       path: "/order"
@@ -643,6 +741,48 @@ declare module "@tanstack/react-router" {
       fullPath: "/PRES-live/location/$date/$locationId"
       preLoaderRoute: typeof PRESLiveLocationDateLocationIdRouteImport
       parentRoute: typeof PRESLiveRoute
+    }
+    "/_booking/enrol/$membershipId/confirmation": {
+      id: "/_booking/enrol/$membershipId/confirmation"
+      path: "/confirmation"
+      fullPath: "/enrol/$membershipId/confirmation"
+      preLoaderRoute: typeof BookingEnrolMembershipIdConfirmationRouteImport
+      parentRoute: typeof BookingEnrolMembershipIdRoute
+    }
+    "/_booking/enrol/$membershipId/customer": {
+      id: "/_booking/enrol/$membershipId/customer"
+      path: "/customer"
+      fullPath: "/enrol/$membershipId/customer"
+      preLoaderRoute: typeof BookingEnrolMembershipIdCustomerRouteImport
+      parentRoute: typeof BookingEnrolMembershipIdRoute
+    }
+    "/_booking/enrol/$membershipId/presentation-seats": {
+      id: "/_booking/enrol/$membershipId/presentation-seats"
+      path: "/presentation-seats"
+      fullPath: "/enrol/$membershipId/presentation-seats"
+      preLoaderRoute: typeof BookingEnrolMembershipIdPresentationSeatsRouteImport
+      parentRoute: typeof BookingEnrolMembershipIdRoute
+    }
+    "/_booking/enrol/$membershipId/presentations": {
+      id: "/_booking/enrol/$membershipId/presentations"
+      path: "/presentations"
+      fullPath: "/enrol/$membershipId/presentations"
+      preLoaderRoute: typeof BookingEnrolMembershipIdPresentationsRouteImport
+      parentRoute: typeof BookingEnrolMembershipIdRoute
+    }
+    "/_booking/enrol/$membershipId/seats": {
+      id: "/_booking/enrol/$membershipId/seats"
+      path: "/seats"
+      fullPath: "/enrol/$membershipId/seats"
+      preLoaderRoute: typeof BookingEnrolMembershipIdSeatsRouteImport
+      parentRoute: typeof BookingEnrolMembershipIdRoute
+    }
+    "/_booking/enrol/$membershipId/tickets": {
+      id: "/_booking/enrol/$membershipId/tickets"
+      path: "/tickets"
+      fullPath: "/enrol/$membershipId/tickets"
+      preLoaderRoute: typeof BookingEnrolMembershipIdTicketsRouteImport
+      parentRoute: typeof BookingEnrolMembershipIdRoute
     }
     "/_booking/order/$presentationId/": {
       id: "/_booking/order/$presentationId/"
@@ -746,6 +886,34 @@ const PRESLiveRouteWithChildren = PRESLiveRoute._addFileChildren(
   PRESLiveRouteChildren,
 )
 
+interface BookingEnrolMembershipIdRouteChildren {
+  BookingEnrolMembershipIdConfirmationRoute: typeof BookingEnrolMembershipIdConfirmationRoute
+  BookingEnrolMembershipIdCustomerRoute: typeof BookingEnrolMembershipIdCustomerRoute
+  BookingEnrolMembershipIdPresentationSeatsRoute: typeof BookingEnrolMembershipIdPresentationSeatsRoute
+  BookingEnrolMembershipIdPresentationsRoute: typeof BookingEnrolMembershipIdPresentationsRoute
+  BookingEnrolMembershipIdSeatsRoute: typeof BookingEnrolMembershipIdSeatsRoute
+  BookingEnrolMembershipIdTicketsRoute: typeof BookingEnrolMembershipIdTicketsRoute
+}
+
+const BookingEnrolMembershipIdRouteChildren: BookingEnrolMembershipIdRouteChildren =
+  {
+    BookingEnrolMembershipIdConfirmationRoute:
+      BookingEnrolMembershipIdConfirmationRoute,
+    BookingEnrolMembershipIdCustomerRoute:
+      BookingEnrolMembershipIdCustomerRoute,
+    BookingEnrolMembershipIdPresentationSeatsRoute:
+      BookingEnrolMembershipIdPresentationSeatsRoute,
+    BookingEnrolMembershipIdPresentationsRoute:
+      BookingEnrolMembershipIdPresentationsRoute,
+    BookingEnrolMembershipIdSeatsRoute: BookingEnrolMembershipIdSeatsRoute,
+    BookingEnrolMembershipIdTicketsRoute: BookingEnrolMembershipIdTicketsRoute,
+  }
+
+const BookingEnrolMembershipIdRouteWithChildren =
+  BookingEnrolMembershipIdRoute._addFileChildren(
+    BookingEnrolMembershipIdRouteChildren,
+  )
+
 interface BookingOrderPresentationIdRouteChildren {
   BookingOrderPresentationIdCustomerRoute: typeof BookingOrderPresentationIdCustomerRoute
   BookingOrderPresentationIdPayRoute: typeof BookingOrderPresentationIdPayRoute
@@ -777,6 +945,7 @@ interface BookingRouteChildren {
   BookingDonateRoute: typeof BookingDonateRoute
   BookingFoodRoute: typeof BookingFoodRoute
   BookingEdocumentDocumentKeyRoute: typeof BookingEdocumentDocumentKeyRoute
+  BookingEnrolMembershipIdRoute: typeof BookingEnrolMembershipIdRouteWithChildren
   BookingOrderPresentationIdRoute: typeof BookingOrderPresentationIdRouteWithChildren
   BookingOrderPaymentReturnRoute: typeof BookingOrderPaymentReturnRoute
   BookingVouchersSystemVoucherSuperClassIdRoute: typeof BookingVouchersSystemVoucherSuperClassIdRoute
@@ -791,6 +960,7 @@ const BookingRouteChildren: BookingRouteChildren = {
   BookingDonateRoute: BookingDonateRoute,
   BookingFoodRoute: BookingFoodRoute,
   BookingEdocumentDocumentKeyRoute: BookingEdocumentDocumentKeyRoute,
+  BookingEnrolMembershipIdRoute: BookingEnrolMembershipIdRouteWithChildren,
   BookingOrderPresentationIdRoute: BookingOrderPresentationIdRouteWithChildren,
   BookingOrderPaymentReturnRoute: BookingOrderPaymentReturnRoute,
   BookingVouchersSystemVoucherSuperClassIdRoute:
