@@ -65,8 +65,9 @@ export const enrolSeatplan = Effect.fn("EnrolSeats.seatplan")(function* (
   const seats = yield* sql<{ sectionId: number; x: number; y: number; takenByOthers: boolean; mine: number }>`
     SELECT s.section_id AS "sectionId", s.seat_index AS x, s.row_index AS y,
       EXISTS (SELECT 1 FROM seat_allocations a WHERE a.seat_id = s.id AND a.presentation_id IN ${sql.in(asked)}
-        AND (a.kind = 'sale' OR a.expires_at > marquee_now())
-        AND a.cart_token IS DISTINCT FROM ${cartToken}) AS "takenByOthers",
+        -- a sale is nobody's hold (its cart_token may be null, like an asker without a cart): taken either way
+        AND (a.kind = 'sale' OR (a.expires_at > marquee_now() AND a.cart_token IS DISTINCT FROM ${cartToken})))
+        AS "takenByOthers",
       (SELECT count(*)::int FROM seat_allocations a WHERE a.seat_id = s.id AND a.presentation_id IN ${sql.in(asked)}
         AND a.kind = 'hold' AND a.expires_at > marquee_now() AND a.cart_token = ${cartToken}) AS mine
     FROM seats s JOIN venue_sections vs ON vs.id = s.section_id

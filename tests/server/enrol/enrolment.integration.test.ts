@@ -119,6 +119,17 @@ describe.each(databases)("season enrolment on $name", ({ start }) => {
     expect((await holders(live(), stage, (stage.seats[0] as { id: number }).id)).map((h) => h.kind)).toEqual([
       "sale",
     ])
+    // a sold seat is taken for everyone, an asker without a cart too
+    const sold = await fetch(
+      `${live().baseUrl}/api/enroll/${MEMBERSHIP}/seatplan?seasonId=${stage.seasonId}&presentationId=${stage.showings[0]}`,
+      { headers: { uuid: auth.uuid } },
+    )
+    const first = stage.seats[0] as SeasonStage["seats"][number]
+    expect(
+      ((await sold.json()) as { seats: Array<Record<string, unknown>> }).seats.find(
+        (s) => s.XCoordinate === first.x && s.YCoordinate === first.y && s.VenueSectionId === first.sectionId,
+      ),
+    ).toMatchObject({ isAvailable: false, isSelected: false })
     const after = await offer(auth.uuid)
     expect(seasonOf(after.body, stage)?.enrolled).toMatchObject({
       reservationIdentifier: order.reservationIdentifier,
