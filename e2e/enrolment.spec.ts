@@ -42,7 +42,7 @@ const shoot = async (page: Page, project: JourneyProject, step: string) => {
 const TITLE = `${screenshotsWanted ? "" : "English: "}a member enrols in a season, choosing showings and seats`
 
 test(TITLE, async ({ page, request }, testInfo) => {
-  test.setTimeout(150_000)
+  test.setTimeout(screenshotsWanted ? 400_000 : 150_000)
   const project = testInfo.project.name as JourneyProject
   const locale = project === "phone" ? "he" : "en"
   const mobile = JOURNEY_ENROL_MOBILES[project]
