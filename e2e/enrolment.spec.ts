@@ -112,7 +112,7 @@ test(TITLE, async ({ page, request }, testInfo) => {
   await page.getByTestId("enrol-submit").click()
 
   // confirmation: paid (everything included), two showings with their seats
-  const confirmation = page.getByTestId("enrol-confirmation")
+  const confirmation = page.getByTestId("enrol-result")
   await expect(confirmation).toHaveAttribute("data-status", "paid", { timeout: 30_000 })
   await expect(page.getByTestId("enrol-seat-line")).toHaveCount(2)
   await shoot(page, project, "confirmation")

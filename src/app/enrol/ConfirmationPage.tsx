@@ -17,7 +17,7 @@ export const ConfirmationPage = ({ membershipId, locale }: Props) => {
       {enrolled === null ? (
         <p className="enrol-muted">{t("enrol.noSeatYet")}</p>
       ) : (
-        <div className="enrol-card" data-testid="enrol-confirmation" data-status={enrolled.status}>
+        <div className="enrol-card" data-testid="enrol-result" data-status={enrolled.status}>
           <h2>{enrolled.status === "paid" ? t("enrol.doneTitle") : t("enrol.awaiting")}</h2>
           <p data-testid="enrol-identifier">
             {t("enrol.doneText", { identifier: enrolled.reservationIdentifier })}
