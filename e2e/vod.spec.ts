@@ -8,6 +8,7 @@ import {
   journeyVodPresentationId,
 } from "../src/server/db/seed/journeys.ts"
 import { expect, test } from "./fixtures.ts"
+import { inboxCode } from "./inbox.ts"
 
 /**
  * Video on demand (issue 16), end to end on the seeded journey title (src/server/db/seed/journeySeed.ts: a VOD
@@ -20,23 +21,6 @@ import { expect, test } from "./fixtures.ts"
  */
 
 const SHOTS = process.env.VOD_SHOTS ?? "/tmp"
-
-/** The code in the newest sign-in message the sandbox delivered to `recipient`. */
-const codeFor = async (request: APIRequestContext, recipient: string): Promise<string> => {
-  let code = ""
-  await expect
-    .poll(
-      async () => {
-        const inbox = await (await request.get(`/sandbox/inbox/${encodeURIComponent(recipient)}`)).text()
-        const messages = [...inbox.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((m) => m[1] ?? "")
-        code = /(?<!\d)(\d{6})(?!\d)/.exec(messages[0]?.split("<br>").at(-1) ?? "")?.[1] ?? ""
-        return code
-      },
-      { timeout: 20_000 },
-    )
-    .toMatch(/^\d{6}$/)
-  return code
-}
 
 /** The title's entry in the customer's area, as the server answers it to the signed-in browser's `uuid`. */
 const areaTitle = async (page: Page, request: APIRequestContext, presentationName: string) => {
@@ -76,7 +60,7 @@ test("a video-on-demand title bought and played", async ({ page, request }, test
   await page.getByTestId("sign-in-mobile").fill(mobile)
   await page.getByTestId("sign-in-submit").click()
   await expect(page.getByTestId("sign-in-code-step")).toBeVisible({ timeout: 30_000 })
-  await page.getByTestId("sign-in-code").fill(await codeFor(request, mobile))
+  await page.getByTestId("sign-in-code").fill(await inboxCode(request, mobile))
   await page.getByTestId("sign-in-submit").click()
 
   // signed in: the details start from the profile (this customer has no e-mail address yet)

@@ -7,6 +7,7 @@ import { CustomerAreaCancellationApi } from "./CustomerAreaCancellationApi.ts"
 import { CustomerAreaVouchersApi } from "./CustomerAreaVouchersApi.ts"
 import { CustomerSignInApi } from "./CustomerSignInApi.ts"
 import { EDocumentsApi } from "./EDocumentsApi.ts"
+import { EnrolApi } from "./EnrolApi.ts"
 import { FeaturesApi } from "./FeaturesApi.ts"
 import { FormsApi } from "./FormsApi.ts"
 import { HumanCheckApi } from "./HumanCheckApi.ts"
@@ -52,6 +53,7 @@ export class MarqueeApi extends HttpApi.make("marquee")
   .add(LiveReferencesApi)
   .add(LiveFeatureViewApi)
   .add(LiveEventsApi)
+  .add(EnrolApi)
   .prefix("/api")
   .middleware(HttpApiMiddleware.ProblemDetails)
   .annotateMerge(OpenApi.annotations({ title: "Marquee API", version: "0.1.0" })) {}

@@ -148,6 +148,15 @@ export const CommitFailureCode = Schema.Literals([
   "holdRequiresMembership",
   "premiumSeatOnHold",
   "holdTooLate",
+  // season enrolment (spec §8 Enrolment; src/server/payment/itemOrders/enrolmentOrder.ts): the member is enrolled
+  // already; the season is not open to this membership; a showing not of the season (or started, or twice); a
+  // required showing left out; a ticket type the season does not offer; required showings not on one member seat
+  "ALREADY_ENROLLED",
+  "enrolmentClosed",
+  "enrolmentPresentation",
+  "enrolmentRequiredMissing",
+  "enrolmentTicket",
+  "enrolmentMemberSeat",
 ])
 export type CommitFailureCode = typeof CommitFailureCode.Type
 

@@ -62,7 +62,7 @@ export const Confirmation = Schema.Struct({
   purchasedAt: Schema.String,
   /** what the order bought (src/domain/cart/orderKind.ts); absent on e-documents saved before it existed */
   orderKind: Schema.optional(
-    Schema.Literals(["tickets", "products", "vouchers", "donations", "memberships", "vod"]),
+    Schema.Literals(["tickets", "products", "vouchers", "donations", "memberships", "vod", "enrolment"]),
   ),
   /** the cinema (food alone: where it is collected) or the chain's online shop; absent on older e-documents */
   locationName: Schema.optional(Schema.String),

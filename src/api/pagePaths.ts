@@ -36,6 +36,14 @@ export const PAGE_PATHS = [
   "/watch/$presentationId",
   "/watch/payment-return",
   "/watch/play/$purchaseId",
+  // season enrolment (issue 16)
+  "/enrol/$membershipId",
+  "/enrol/$membershipId/seats",
+  "/enrol/$membershipId/tickets",
+  "/enrol/$membershipId/presentations",
+  "/enrol/$membershipId/presentation-seats",
+  "/enrol/$membershipId/customer",
+  "/enrol/$membershipId/confirmation",
   // the staff app (issue 18)
   "/PRES-live",
   "/PRES-live/",

@@ -26,6 +26,7 @@ import { Route as PRESLiveDayDateRouteImport } from "./routes/PRES-live/day.$dat
 import { Route as PRESLiveReferencesIndexRouteImport } from "./routes/PRES-live/references.index.tsx"
 import { Route as PRESLiveReferencesPriceRowIdRouteImport } from "./routes/PRES-live/references.$priceRowId.tsx"
 import { Route as BookingEdocumentDocumentKeyRouteImport } from "./routes/_booking/edocument.$documentKey.tsx"
+import { Route as BookingEnrolMembershipIdRouteImport } from "./routes/_booking/enrol.$membershipId.tsx"
 import { Route as BookingMembershipsIndexRouteImport } from "./routes/_booking/memberships.index.tsx"
 import { Route as BookingMembershipsSeatsRouteImport } from "./routes/_booking/memberships.seats.tsx"
 import { Route as BookingOrderIndexRouteImport } from "./routes/_booking/order.index.tsx"
@@ -40,6 +41,12 @@ import { Route as DefaultTermsCodeRouteImport } from "./routes/_default/terms.$c
 import { Route as DefaultWatchPresentationIdRouteImport } from "./routes/_default/watch.$presentationId.tsx"
 import { Route as DefaultWatchPaymentReturnRouteImport } from "./routes/_default/watch.payment-return.tsx"
 import { Route as PRESLiveLocationDateLocationIdRouteImport } from "./routes/PRES-live/location.$date.$locationId.tsx"
+import { Route as BookingEnrolMembershipIdConfirmationRouteImport } from "./routes/_booking/enrol.$membershipId.confirmation.tsx"
+import { Route as BookingEnrolMembershipIdCustomerRouteImport } from "./routes/_booking/enrol.$membershipId.customer.tsx"
+import { Route as BookingEnrolMembershipIdPresentationSeatsRouteImport } from "./routes/_booking/enrol.$membershipId.presentation-seats.tsx"
+import { Route as BookingEnrolMembershipIdPresentationsRouteImport } from "./routes/_booking/enrol.$membershipId.presentations.tsx"
+import { Route as BookingEnrolMembershipIdSeatsRouteImport } from "./routes/_booking/enrol.$membershipId.seats.tsx"
+import { Route as BookingEnrolMembershipIdTicketsRouteImport } from "./routes/_booking/enrol.$membershipId.tickets.tsx"
 import { Route as BookingOrderPresentationIdIndexRouteImport } from "./routes/_booking/order.$presentationId.index.tsx"
 import { Route as BookingOrderPresentationIdCustomerRouteImport } from "./routes/_booking/order.$presentationId.customer.tsx"
 import { Route as BookingOrderPresentationIdPayRouteImport } from "./routes/_booking/order.$presentationId.pay.tsx"
@@ -137,6 +144,12 @@ const BookingEdocumentDocumentKeyRoute =
     path: "/edocument/$documentKey",
     getParentRoute: () => BookingRoute,
   } as any)
+const BookingEnrolMembershipIdRoute =
+  BookingEnrolMembershipIdRouteImport.update({
+    id: "/enrol/$membershipId",
+    path: "/enrol/$membershipId",
+    getParentRoute: () => BookingRoute,
+  } as any)
 const BookingMembershipsIndexRoute = BookingMembershipsIndexRouteImport.update({
   id: "/memberships/",
   path: "/memberships/",
@@ -212,6 +225,42 @@ const PRESLiveLocationDateLocationIdRoute =
     id: "/location/$date/$locationId",
     path: "/location/$date/$locationId",
     getParentRoute: () => PRESLiveRoute,
+  } as any)
+const BookingEnrolMembershipIdConfirmationRoute =
+  BookingEnrolMembershipIdConfirmationRouteImport.update({
+    id: "/confirmation",
+    path: "/confirmation",
+    getParentRoute: () => BookingEnrolMembershipIdRoute,
+  } as any)
+const BookingEnrolMembershipIdCustomerRoute =
+  BookingEnrolMembershipIdCustomerRouteImport.update({
+    id: "/customer",
+    path: "/customer",
+    getParentRoute: () => BookingEnrolMembershipIdRoute,
+  } as any)
+const BookingEnrolMembershipIdPresentationSeatsRoute =
+  BookingEnrolMembershipIdPresentationSeatsRouteImport.update({
+    id: "/presentation-seats",
+    path: "/presentation-seats",
+    getParentRoute: () => BookingEnrolMembershipIdRoute,
+  } as any)
+const BookingEnrolMembershipIdPresentationsRoute =
+  BookingEnrolMembershipIdPresentationsRouteImport.update({
+    id: "/presentations",
+    path: "/presentations",
+    getParentRoute: () => BookingEnrolMembershipIdRoute,
+  } as any)
+const BookingEnrolMembershipIdSeatsRoute =
+  BookingEnrolMembershipIdSeatsRouteImport.update({
+    id: "/seats",
+    path: "/seats",
+    getParentRoute: () => BookingEnrolMembershipIdRoute,
+  } as any)
+const BookingEnrolMembershipIdTicketsRoute =
+  BookingEnrolMembershipIdTicketsRouteImport.update({
+    id: "/tickets",
+    path: "/tickets",
+    getParentRoute: () => BookingEnrolMembershipIdRoute,
   } as any)
 const BookingOrderPresentationIdIndexRoute =
   BookingOrderPresentationIdIndexRouteImport.update({
@@ -293,6 +342,7 @@ export interface FileRoutesByFullPath {
   "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
   "/PRES-live/references/$priceRowId": typeof PRESLiveReferencesPriceRowIdRoute
   "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
+  "/enrol/$membershipId": typeof BookingEnrolMembershipIdRouteWithChildren
   "/memberships/seats": typeof BookingMembershipsSeatsRoute
   "/order/$presentationId": typeof BookingOrderPresentationIdRouteWithChildren
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
@@ -308,6 +358,12 @@ export interface FileRoutesByFullPath {
   "/vouchers/": typeof BookingVouchersIndexRoute
   "/customer/": typeof DefaultCustomerIndexRoute
   "/PRES-live/location/$date/$locationId": typeof PRESLiveLocationDateLocationIdRoute
+  "/enrol/$membershipId/confirmation": typeof BookingEnrolMembershipIdConfirmationRoute
+  "/enrol/$membershipId/customer": typeof BookingEnrolMembershipIdCustomerRoute
+  "/enrol/$membershipId/presentation-seats": typeof BookingEnrolMembershipIdPresentationSeatsRoute
+  "/enrol/$membershipId/presentations": typeof BookingEnrolMembershipIdPresentationsRoute
+  "/enrol/$membershipId/seats": typeof BookingEnrolMembershipIdSeatsRoute
+  "/enrol/$membershipId/tickets": typeof BookingEnrolMembershipIdTicketsRoute
   "/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
   "/order/$presentationId/pay": typeof BookingOrderPresentationIdPayRoute
   "/order/$presentationId/products": typeof BookingOrderPresentationIdProductsRoute
@@ -334,6 +390,7 @@ export interface FileRoutesByTo {
   "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
   "/PRES-live/references/$priceRowId": typeof PRESLiveReferencesPriceRowIdRoute
   "/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
+  "/enrol/$membershipId": typeof BookingEnrolMembershipIdRouteWithChildren
   "/memberships/seats": typeof BookingMembershipsSeatsRoute
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
@@ -348,6 +405,12 @@ export interface FileRoutesByTo {
   "/vouchers": typeof BookingVouchersIndexRoute
   "/customer": typeof DefaultCustomerIndexRoute
   "/PRES-live/location/$date/$locationId": typeof PRESLiveLocationDateLocationIdRoute
+  "/enrol/$membershipId/confirmation": typeof BookingEnrolMembershipIdConfirmationRoute
+  "/enrol/$membershipId/customer": typeof BookingEnrolMembershipIdCustomerRoute
+  "/enrol/$membershipId/presentation-seats": typeof BookingEnrolMembershipIdPresentationSeatsRoute
+  "/enrol/$membershipId/presentations": typeof BookingEnrolMembershipIdPresentationsRoute
+  "/enrol/$membershipId/seats": typeof BookingEnrolMembershipIdSeatsRoute
+  "/enrol/$membershipId/tickets": typeof BookingEnrolMembershipIdTicketsRoute
   "/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
   "/order/$presentationId/pay": typeof BookingOrderPresentationIdPayRoute
   "/order/$presentationId/products": typeof BookingOrderPresentationIdProductsRoute
@@ -378,6 +441,7 @@ export interface FileRoutesById {
   "/PRES-live/day/$date": typeof PRESLiveDayDateRoute
   "/PRES-live/references/$priceRowId": typeof PRESLiveReferencesPriceRowIdRoute
   "/_booking/edocument/$documentKey": typeof BookingEdocumentDocumentKeyRoute
+  "/_booking/enrol/$membershipId": typeof BookingEnrolMembershipIdRouteWithChildren
   "/_booking/memberships/seats": typeof BookingMembershipsSeatsRoute
   "/_booking/order/$presentationId": typeof BookingOrderPresentationIdRouteWithChildren
   "/_booking/order/payment-return": typeof BookingOrderPaymentReturnRoute
@@ -393,6 +457,12 @@ export interface FileRoutesById {
   "/_booking/vouchers/": typeof BookingVouchersIndexRoute
   "/_default/customer/": typeof DefaultCustomerIndexRoute
   "/PRES-live/location/$date/$locationId": typeof PRESLiveLocationDateLocationIdRoute
+  "/_booking/enrol/$membershipId/confirmation": typeof BookingEnrolMembershipIdConfirmationRoute
+  "/_booking/enrol/$membershipId/customer": typeof BookingEnrolMembershipIdCustomerRoute
+  "/_booking/enrol/$membershipId/presentation-seats": typeof BookingEnrolMembershipIdPresentationSeatsRoute
+  "/_booking/enrol/$membershipId/presentations": typeof BookingEnrolMembershipIdPresentationsRoute
+  "/_booking/enrol/$membershipId/seats": typeof BookingEnrolMembershipIdSeatsRoute
+  "/_booking/enrol/$membershipId/tickets": typeof BookingEnrolMembershipIdTicketsRoute
   "/_booking/order/$presentationId/customer": typeof BookingOrderPresentationIdCustomerRoute
   "/_booking/order/$presentationId/pay": typeof BookingOrderPresentationIdPayRoute
   "/_booking/order/$presentationId/products": typeof BookingOrderPresentationIdProductsRoute
@@ -422,6 +492,7 @@ export interface FileRouteTypes {
     | "/PRES-live/day/$date"
     | "/PRES-live/references/$priceRowId"
     | "/edocument/$documentKey"
+    | "/enrol/$membershipId"
     | "/memberships/seats"
     | "/order/$presentationId"
     | "/order/payment-return"
@@ -437,6 +508,12 @@ export interface FileRouteTypes {
     | "/vouchers/"
     | "/customer/"
     | "/PRES-live/location/$date/$locationId"
+    | "/enrol/$membershipId/confirmation"
+    | "/enrol/$membershipId/customer"
+    | "/enrol/$membershipId/presentation-seats"
+    | "/enrol/$membershipId/presentations"
+    | "/enrol/$membershipId/seats"
+    | "/enrol/$membershipId/tickets"
     | "/order/$presentationId/customer"
     | "/order/$presentationId/pay"
     | "/order/$presentationId/products"
@@ -463,6 +540,7 @@ export interface FileRouteTypes {
     | "/PRES-live/day/$date"
     | "/PRES-live/references/$priceRowId"
     | "/edocument/$documentKey"
+    | "/enrol/$membershipId"
     | "/memberships/seats"
     | "/order/payment-return"
     | "/vouchers/$systemVoucherSuperClassId"
@@ -477,6 +555,12 @@ export interface FileRouteTypes {
     | "/vouchers"
     | "/customer"
     | "/PRES-live/location/$date/$locationId"
+    | "/enrol/$membershipId/confirmation"
+    | "/enrol/$membershipId/customer"
+    | "/enrol/$membershipId/presentation-seats"
+    | "/enrol/$membershipId/presentations"
+    | "/enrol/$membershipId/seats"
+    | "/enrol/$membershipId/tickets"
     | "/order/$presentationId/customer"
     | "/order/$presentationId/pay"
     | "/order/$presentationId/products"
@@ -506,6 +590,7 @@ export interface FileRouteTypes {
     | "/PRES-live/day/$date"
     | "/PRES-live/references/$priceRowId"
     | "/_booking/edocument/$documentKey"
+    | "/_booking/enrol/$membershipId"
     | "/_booking/memberships/seats"
     | "/_booking/order/$presentationId"
     | "/_booking/order/payment-return"
@@ -521,6 +606,12 @@ export interface FileRouteTypes {
     | "/_booking/vouchers/"
     | "/_default/customer/"
     | "/PRES-live/location/$date/$locationId"
+    | "/_booking/enrol/$membershipId/confirmation"
+    | "/_booking/enrol/$membershipId/customer"
+    | "/_booking/enrol/$membershipId/presentation-seats"
+    | "/_booking/enrol/$membershipId/presentations"
+    | "/_booking/enrol/$membershipId/seats"
+    | "/_booking/enrol/$membershipId/tickets"
     | "/_booking/order/$presentationId/customer"
     | "/_booking/order/$presentationId/pay"
     | "/_booking/order/$presentationId/products"
@@ -661,6 +752,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof BookingEdocumentDocumentKeyRouteImport
       parentRoute: typeof BookingRoute
     }
+    "/_booking/enrol/$membershipId": {
+      id: "/_booking/enrol/$membershipId"
+      path: "/enrol/$membershipId"
+      fullPath: "/enrol/$membershipId"
+      preLoaderRoute: typeof BookingEnrolMembershipIdRouteImport
+      parentRoute: typeof BookingRoute
+    }
     "/_booking/memberships/": {
       id: "/_booking/memberships/"
       path: "/memberships"
@@ -758,6 +856,48 @@ declare module "@tanstack/react-router" {
       fullPath: "/PRES-live/location/$date/$locationId"
       preLoaderRoute: typeof PRESLiveLocationDateLocationIdRouteImport
       parentRoute: typeof PRESLiveRoute
+    }
+    "/_booking/enrol/$membershipId/confirmation": {
+      id: "/_booking/enrol/$membershipId/confirmation"
+      path: "/confirmation"
+      fullPath: "/enrol/$membershipId/confirmation"
+      preLoaderRoute: typeof BookingEnrolMembershipIdConfirmationRouteImport
+      parentRoute: typeof BookingEnrolMembershipIdRoute
+    }
+    "/_booking/enrol/$membershipId/customer": {
+      id: "/_booking/enrol/$membershipId/customer"
+      path: "/customer"
+      fullPath: "/enrol/$membershipId/customer"
+      preLoaderRoute: typeof BookingEnrolMembershipIdCustomerRouteImport
+      parentRoute: typeof BookingEnrolMembershipIdRoute
+    }
+    "/_booking/enrol/$membershipId/presentation-seats": {
+      id: "/_booking/enrol/$membershipId/presentation-seats"
+      path: "/presentation-seats"
+      fullPath: "/enrol/$membershipId/presentation-seats"
+      preLoaderRoute: typeof BookingEnrolMembershipIdPresentationSeatsRouteImport
+      parentRoute: typeof BookingEnrolMembershipIdRoute
+    }
+    "/_booking/enrol/$membershipId/presentations": {
+      id: "/_booking/enrol/$membershipId/presentations"
+      path: "/presentations"
+      fullPath: "/enrol/$membershipId/presentations"
+      preLoaderRoute: typeof BookingEnrolMembershipIdPresentationsRouteImport
+      parentRoute: typeof BookingEnrolMembershipIdRoute
+    }
+    "/_booking/enrol/$membershipId/seats": {
+      id: "/_booking/enrol/$membershipId/seats"
+      path: "/seats"
+      fullPath: "/enrol/$membershipId/seats"
+      preLoaderRoute: typeof BookingEnrolMembershipIdSeatsRouteImport
+      parentRoute: typeof BookingEnrolMembershipIdRoute
+    }
+    "/_booking/enrol/$membershipId/tickets": {
+      id: "/_booking/enrol/$membershipId/tickets"
+      path: "/tickets"
+      fullPath: "/enrol/$membershipId/tickets"
+      preLoaderRoute: typeof BookingEnrolMembershipIdTicketsRouteImport
+      parentRoute: typeof BookingEnrolMembershipIdRoute
     }
     "/_booking/order/$presentationId/": {
       id: "/_booking/order/$presentationId/"
@@ -867,6 +1007,34 @@ const PRESLiveRouteWithChildren = PRESLiveRoute._addFileChildren(
   PRESLiveRouteChildren,
 )
 
+interface BookingEnrolMembershipIdRouteChildren {
+  BookingEnrolMembershipIdConfirmationRoute: typeof BookingEnrolMembershipIdConfirmationRoute
+  BookingEnrolMembershipIdCustomerRoute: typeof BookingEnrolMembershipIdCustomerRoute
+  BookingEnrolMembershipIdPresentationSeatsRoute: typeof BookingEnrolMembershipIdPresentationSeatsRoute
+  BookingEnrolMembershipIdPresentationsRoute: typeof BookingEnrolMembershipIdPresentationsRoute
+  BookingEnrolMembershipIdSeatsRoute: typeof BookingEnrolMembershipIdSeatsRoute
+  BookingEnrolMembershipIdTicketsRoute: typeof BookingEnrolMembershipIdTicketsRoute
+}
+
+const BookingEnrolMembershipIdRouteChildren: BookingEnrolMembershipIdRouteChildren =
+  {
+    BookingEnrolMembershipIdConfirmationRoute:
+      BookingEnrolMembershipIdConfirmationRoute,
+    BookingEnrolMembershipIdCustomerRoute:
+      BookingEnrolMembershipIdCustomerRoute,
+    BookingEnrolMembershipIdPresentationSeatsRoute:
+      BookingEnrolMembershipIdPresentationSeatsRoute,
+    BookingEnrolMembershipIdPresentationsRoute:
+      BookingEnrolMembershipIdPresentationsRoute,
+    BookingEnrolMembershipIdSeatsRoute: BookingEnrolMembershipIdSeatsRoute,
+    BookingEnrolMembershipIdTicketsRoute: BookingEnrolMembershipIdTicketsRoute,
+  }
+
+const BookingEnrolMembershipIdRouteWithChildren =
+  BookingEnrolMembershipIdRoute._addFileChildren(
+    BookingEnrolMembershipIdRouteChildren,
+  )
+
 interface BookingOrderPresentationIdRouteChildren {
   BookingOrderPresentationIdCustomerRoute: typeof BookingOrderPresentationIdCustomerRoute
   BookingOrderPresentationIdPayRoute: typeof BookingOrderPresentationIdPayRoute
@@ -898,6 +1066,7 @@ interface BookingRouteChildren {
   BookingDonateRoute: typeof BookingDonateRoute
   BookingFoodRoute: typeof BookingFoodRoute
   BookingEdocumentDocumentKeyRoute: typeof BookingEdocumentDocumentKeyRoute
+  BookingEnrolMembershipIdRoute: typeof BookingEnrolMembershipIdRouteWithChildren
   BookingMembershipsSeatsRoute: typeof BookingMembershipsSeatsRoute
   BookingOrderPresentationIdRoute: typeof BookingOrderPresentationIdRouteWithChildren
   BookingOrderPaymentReturnRoute: typeof BookingOrderPaymentReturnRoute
@@ -914,6 +1083,7 @@ const BookingRouteChildren: BookingRouteChildren = {
   BookingDonateRoute: BookingDonateRoute,
   BookingFoodRoute: BookingFoodRoute,
   BookingEdocumentDocumentKeyRoute: BookingEdocumentDocumentKeyRoute,
+  BookingEnrolMembershipIdRoute: BookingEnrolMembershipIdRouteWithChildren,
   BookingMembershipsSeatsRoute: BookingMembershipsSeatsRoute,
   BookingOrderPresentationIdRoute: BookingOrderPresentationIdRouteWithChildren,
   BookingOrderPaymentReturnRoute: BookingOrderPaymentReturnRoute,

@@ -14,6 +14,7 @@ import { CustomerHttp } from "./customer/http.ts"
 import { CustomerSignInHttp } from "./customer/signIn/http.ts"
 import { CustomerAreaHttp } from "./customerArea/http.ts"
 import { EDocumentsHttp } from "./edocuments/http.ts"
+import { EnrolHttp } from "./enrol/http.ts"
 import { FeaturesHttp } from "./features/http.ts"
 import { FormsHttp } from "./forms/http.ts"
 import { clientAppLayer } from "./http/clientApp.ts"
@@ -61,6 +62,7 @@ export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/o
     LiveHttp,
     MembershipsHttp,
     VodHttp,
+    EnrolHttp,
     LiveReportsHttp,
     FormsHttp,
     LiveReferencesHttp,

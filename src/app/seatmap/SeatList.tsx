@@ -6,6 +6,7 @@ import { SEAT_KIND_LABEL, SEAT_STATE_LABEL, type SeatKind, seatKinds } from "./s
 import { firstSeatKey, seatKeyAfter } from "./seatGridNavigation.ts"
 import { lowestPrice } from "./seatPrice.ts"
 import type { SeatItem, SeatState, SectionItem } from "./seatRows.ts"
+import "./seatList.css"
 
 type Props = {
   readonly sections: ReadonlyArray<SectionItem>

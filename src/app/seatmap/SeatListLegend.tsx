@@ -1,4 +1,5 @@
 import type { Translate } from "../i18n/useI18n.ts"
+import "./seatList.css"
 
 /** The seat list's key: what its buttons look like in each state (first screen: the list itself loads beside it). */
 export const SeatListLegend = ({ t }: { readonly t: Translate }) => (

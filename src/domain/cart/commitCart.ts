@@ -89,6 +89,24 @@ export const CommitVodLine = Schema.Struct({
 })
 export type CommitVodLine = typeof CommitVodLine.Type
 
+/**
+ * A member's enrolment in a season (spec §3 "Enrol membership"; issue 16): the signed-in customer's member
+ * `memberNumber` of `membershipId`, the ticket type chosen, and each showing enrolled with the seat the cart holds
+ * in it (`PUT /enroll/{membershipId}/lock-seat`) and its amount. The server prices it again from its own rows.
+ */
+export const CommitEnrolLine = Schema.Struct({
+  membershipId: Schema.Int,
+  memberNumber: WireText,
+  seasonId: Schema.Int,
+  ticketGroupId: Schema.Int,
+  ticketId: Schema.NullOr(Schema.Int),
+  presentations: BoundedArray(
+    Schema.Struct({ presentationId: Schema.Int, seat: CommitMembershipSeat, amount: Agorot }),
+    LIMITS.lines,
+  ),
+})
+export type CommitEnrolLine = typeof CommitEnrolLine.Type
+
 /** Modifying an existing reservation instead of making a new one. */
 export const CommitModify = Schema.Struct({
   resId: WireText,
@@ -152,6 +170,8 @@ export const CommitCart = Schema.Struct({
   ),
   /** video on demand; absent on every other cart, so their commit carts (and fingerprints) are unchanged */
   vod: Schema.optionalKey(CommitVodLine),
+  /** season enrolment; absent on every other cart, like `vod` */
+  enrolment: Schema.optionalKey(CommitEnrolLine),
   /** a booking fee per order rather than per ticket */
   globalServiceCharge: Agorot,
   modify: Schema.NullOr(CommitModify),

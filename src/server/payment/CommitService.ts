@@ -287,7 +287,8 @@ export class CommitService extends Context.Service<
         yield* steps.writeProductSales(order)
         yield* steps.writeOrderItems(order)
         const tie = plan.kind === "tickets" ? undefined : itemOrderKinds[plan.kind]?.tie
-        if (tie !== undefined && !(yield* tie(order))) return yield* failed("holdLost")
+        const tied = tie === undefined ? true : yield* tie(order)
+        if (tied !== true) return yield* failed(tied === false ? "holdLost" : tied)
         if (!(yield* steps.countDiscountUses(plan))) return yield* failed("priceMismatch")
         if (!(yield* steps.spendVoucherTickets(plan))) return yield* failed("voucherBalance")
         if (!(yield* steps.countReferenceUses(plan))) return yield* failed("referenceInvalid")

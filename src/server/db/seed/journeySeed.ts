@@ -4,10 +4,12 @@ import { SqlClient } from "effect/sql"
 import { DEMO_CUSTOMER_EMAIL } from "./demoCustomer.ts"
 import {
   JOURNEY_CUSTOMER_MOBILES,
+  JOURNEY_ENROL_MOBILES,
   JOURNEY_PROJECTS,
   JOURNEY_VOD_MOBILES,
   JOURNEY_VOD_VENUE_ID,
   JOURNEYS,
+  journeyEnrolMember,
   journeyMember,
   journeySlots,
   journeyVodPresentationId,
@@ -91,4 +93,18 @@ export const writeJourneys = (presentations: ReadonlyArray<PresentationRow>) =>
         INSERT INTO customers (first_name, last_name, ssn_sealed, mobile, created_at)
         SELECT first_name, last_name, ssn_sealed, ${mobile}, created_at FROM customers
         WHERE email = ${DEMO_CUSTOMER_EMAIL}`
+    // the enrolment journey's members: its own customer's copy of the demo's club member 90000001
+    for (const project of JOURNEY_PROJECTS) {
+      const mobile = JOURNEY_ENROL_MOBILES[project]
+      yield* sql`
+        INSERT INTO customers (first_name, last_name, ssn_sealed, mobile, created_at)
+        SELECT first_name, last_name, ssn_sealed, ${mobile}, created_at FROM customers
+        WHERE email = ${DEMO_CUSTOMER_EMAIL}`
+      yield* sql`
+        INSERT INTO members (customer_id, membership_id, member_number, balance, used_balance, points_balance,
+          start_date, end_date, allow_member_sale_tickets)
+        SELECT (SELECT id FROM customers WHERE mobile = ${mobile}), membership_id, ${journeyEnrolMember(project)},
+          balance, used_balance, 0, start_date, end_date, allow_member_sale_tickets
+        FROM members WHERE member_number = '90000001'`
+    }
   })

@@ -144,3 +144,15 @@ export const JOURNEY_VOD_MOBILES: Readonly<Record<JourneyProject, string>> = {
   desktop: "0521234611",
   phone: "0521234612",
 }
+
+/**
+ * The season enrolment journey (e2e/enrolment.spec.ts): per project, a customer of its own (a copy of the demo
+ * customer, like the sign-in journeys') with a member of the club membership 1 valid today, who enrols in the demo
+ * season (src/server/db/seed/enrolmentSeason.ts). Its own number, so no other journey's SMS code gets in its way.
+ */
+export const JOURNEY_ENROL_MOBILES: Readonly<Record<JourneyProject, string>> = {
+  desktop: "0521234621",
+  phone: "0521234622",
+}
+export const journeyEnrolMember = (project: JourneyProject): string =>
+  String(92_000_001 + JOURNEY_PROJECTS.indexOf(project))

@@ -3,6 +3,7 @@ import { SqlClient, type SqlError } from "effect/sql"
 import { protectSsn, seedSsnKeys } from "../../customer/ssnProtection.ts"
 import { writeCodes } from "./codes.ts"
 import { writeCustomerArea } from "./customerArea.ts"
+import { writeEnrolmentSeason } from "./enrolmentSeason.ts"
 import { writeJourneys } from "./journeySeed.ts"
 import { buildSeedPlan, type SeedOptions, type SeedPlan } from "./plan.ts"
 import { writeSales } from "./sales.ts"
@@ -120,6 +121,7 @@ export const seedDatabase = (
         yield* writeCodes(plan)
         yield* writeCustomerArea(plan)
         yield* writeSeasonMembership(plan)
+        yield* writeEnrolmentSeason(plan)
         if (plan.journeyPresentations.length > 0) yield* writeJourneys(plan.journeyPresentations)
       }),
     )

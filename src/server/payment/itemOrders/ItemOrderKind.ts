@@ -1,6 +1,6 @@
 import type { Effect } from "effect"
 import type { SqlClient } from "effect/sql"
-import type { CommitFailed } from "../../../api/PaymentApi.ts"
+import type { CommitFailed, CommitFailureCode } from "../../../api/PaymentApi.ts"
 import type { CommitCart } from "../../../domain/cart/commitCart.ts"
 import type { CustomerFormConfig } from "../../../domain/order/customerInfo.ts"
 import type { AnswerRules } from "../commitCustomerInfo.ts"
@@ -23,7 +23,7 @@ export interface OrderPlace {
 
 /** One `order_items` row: what it sells, how many, at the server's price. */
 export interface ItemLine {
-  readonly kind: "voucher" | "donation" | "membership" | "vod"
+  readonly kind: "voucher" | "donation" | "membership" | "vod" | "enrolment"
   /** the voucher class, donation or membership sold; for `vod`, the presentation */
   readonly itemId: number
   /** its price row (voucher price, donation detail, membership price), when it has one */
@@ -67,10 +67,12 @@ export interface ItemOrderKind {
   ) => Effect.Effect<PricedItems, CommitFailed, SqlClient.SqlClient>
   /**
    * Optional: in the commit's transaction, once the order and its `order_items` rows are written, tie to the order
-   * what the cart holds for it (a membership's season seat). False refuses the commit as `holdLost` and the
-   * transaction writes nothing.
+   * what the cart holds for it (a membership's season seat). False refuses the commit as `holdLost`, a code
+   * refuses it with that code, and the transaction writes nothing.
    */
-  readonly tie?: (order: PlacedOrder) => Effect.Effect<boolean, never, SqlClient.SqlClient>
+  readonly tie?: (
+    order: PlacedOrder,
+  ) => Effect.Effect<boolean | CommitFailureCode, never, SqlClient.SqlClient>
   /**
    * Issue what the order bought (codes, balances, cards), inside the transaction that marks it paid, and set
    * each line's `fulfilled_at`. Runs once: the order is paid once.

@@ -1,5 +1,6 @@
 import type { OrderKind } from "../../../domain/cart/orderKind.ts"
 import { donationsOrder } from "./donationsOrder.ts"
+import { enrolmentOrder } from "./enrolmentOrder.ts"
 import type { ItemOrderKind } from "./ItemOrderKind.ts"
 import { membershipsOrder } from "./membershipsOrder.ts"
 import { productsOrder } from "./productsOrder.ts"
@@ -16,4 +17,5 @@ export const itemOrderKinds: Partial<Record<Exclude<OrderKind, "tickets">, ItemO
   donations: donationsOrder,
   memberships: membershipsOrder,
   vod: vodOrder,
+  enrolment: enrolmentOrder,
 }

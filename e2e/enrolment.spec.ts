@@ -1,0 +1,132 @@
+import type { Page } from "@playwright/test"
+import en from "../locales/en.json" with { type: "json" }
+import type { EnrolMembership } from "../src/api/EnrolApi.ts"
+import { ENROL_MEMBERSHIP_ID } from "../src/server/db/seed/enrolmentSeason.ts"
+import {
+  JOURNEY_ENROL_MOBILES,
+  type JourneyProject,
+  journeyEnrolMember,
+} from "../src/server/db/seed/journeys.ts"
+import { expect, test } from "./fixtures.ts"
+import { inboxCode } from "./inbox.ts"
+import { screenshotsWanted } from "./screenshots.ts"
+
+/**
+ * Season enrolment (issue 16) on the demo season (src/server/db/seed/enrolmentSeason.ts) by the journey's own member
+ * (journeys.ts `JOURNEY_ENROL_MOBILES`): sign in, the member seat, the default ticket type, one optional showing
+ * added, its seat, the details, Enrol (everything chosen is included: paid at commit), and the confirmation, read
+ * back from `GET /api/enroll/1`. The suite runs it in English on the desktop; `npm run screenshots` also runs it on
+ * the phone in Hebrew, and shoots every step in both languages (scratch/shots/enrol-<locale>-<project>-<step>.png).
+ */
+
+const SHOTS = process.env.ENROL_SHOTS ?? "scratch/shots"
+
+/** Every step in both languages, for a person to look at (screenshots runs only). */
+const shoot = async (page: Page, project: JourneyProject, step: string) => {
+  if (!screenshotsWanted) return
+  const url = new URL(page.url())
+  for (const locale of ["he", "en"]) {
+    url.searchParams.set("lang", locale)
+    await page.goto(url.toString())
+    await expect(page.getByTestId(/^enrol-(choose|customer|confirmation)/)).toBeVisible({ timeout: 30_000 })
+    await page
+      .getByTestId("seat")
+      .first()
+      .waitFor({ timeout: 5_000 })
+      .catch(() => undefined)
+    await page.screenshot({ path: `${SHOTS}/enrol-${locale}-${project}-${step}.png`, fullPage: true })
+  }
+}
+
+// the suite: English on the desktop only; screenshots: both projects (the phone in Hebrew)
+const TITLE = `${screenshotsWanted ? "" : "English: "}a member enrols in a season, choosing showings and seats`
+
+test(TITLE, async ({ page, request }, testInfo) => {
+  test.setTimeout(screenshotsWanted ? 400_000 : 150_000)
+  const project = testInfo.project.name as JourneyProject
+  const locale = project === "phone" ? "he" : "en"
+  const mobile = JOURNEY_ENROL_MOBILES[project]
+  const base = `/enrol/${ENROL_MEMBERSHIP_ID}`
+  const back = async () => {
+    // the screenshots switched languages: the journey goes on in its own
+    const url = new URL(page.url())
+    url.searchParams.set("lang", locale)
+    await page.goto(url.toString())
+  }
+
+  // signed out: the enrolment asks to sign in (a member enrols)
+  await page.goto(`${base}/seats?lang=${locale}`)
+  await page.getByTestId("sign-in-mobile").fill(mobile)
+  await page.getByTestId("sign-in-submit").click()
+  await expect(page.getByTestId("sign-in-code-step")).toBeVisible({ timeout: 30_000 })
+  await page.getByTestId("sign-in-code").fill(await inboxCode(request, mobile))
+  await page.getByTestId("sign-in-submit").click()
+
+  // chooseSeats: the member seat (desktop takes the first free seat, phone the last: they never race)
+  const step = page.getByTestId("enrol-seat-step")
+  await expect(step.getByTestId("seat").first()).toBeVisible({ timeout: 30_000 })
+  const free = step.locator("[data-testid='seat'][data-state='free']")
+  await (project === "phone" ? free.last() : free.first()).click()
+  await expect(page.getByTestId("enrol-chosen-seat")).not.toHaveText(en.enrol.noSeatYet, { timeout: 30_000 })
+  await shoot(page, project, "seats")
+  await back()
+  await page.getByTestId("enrol-continue").click()
+
+  // chooseTickets: the default group's ticket is chosen already
+  await expect(page.getByTestId("enrol-chooseTickets")).toBeVisible()
+  await expect(page.locator("input[name='enrol-ticket']:checked")).toHaveCount(1)
+  await shoot(page, project, "tickets")
+  await back()
+  await page.getByTestId("enrol-continue").click()
+
+  // choosePresentations: the required showing is in; the second (included) is added
+  await expect(page.getByTestId("enrol-choosePresentations")).toBeVisible()
+  const boxes = page.locator("input[type='checkbox'][data-testid^='enrol-presentation-']")
+  await expect(boxes.first()).toBeChecked()
+  await expect(boxes.first()).toBeDisabled()
+  await boxes.nth(1).check()
+  await shoot(page, project, "presentations")
+  await back()
+  await page.getByTestId("enrol-continue").click()
+
+  // choosePresentationsSeats: a seat in the added showing
+  await expect(page.getByTestId("enrol-choosePresentationsSeats")).toBeVisible()
+  await expect(step.getByTestId("seat").first()).toBeVisible({ timeout: 30_000 })
+  await (project === "phone" ? free.last() : free.first()).click()
+  await expect(page.getByTestId("enrol-chosen-seat")).not.toHaveText(en.enrol.noSeatYet, { timeout: 30_000 })
+  await shoot(page, project, "presentation-seats")
+  await back()
+  await page.getByTestId("enrol-continue").click()
+
+  // customerInfo: the profile's details, an e-mail, the terms, Enrol
+  await expect(page.getByTestId("enrol-customerInfo")).toBeVisible()
+  await expect(page.getByTestId("enrol-mobile")).toHaveValue(mobile, { timeout: 30_000 })
+  await page.getByTestId("enrol-email").fill(`enrol.${project}@example.test`)
+  await page.getByTestId("terms").check()
+  await shoot(page, project, "customer")
+  if (screenshotsWanted) {
+    await back()
+    await page.getByTestId("enrol-email").fill(`enrol.${project}@example.test`)
+    await page.getByTestId("terms").check()
+  }
+  await page.getByTestId("enrol-submit").click()
+
+  // confirmation: paid (everything included), two showings with their seats
+  const confirmation = page.getByTestId("enrol-result")
+  await expect(confirmation).toHaveAttribute("data-status", "paid", { timeout: 30_000 })
+  await expect(page.getByTestId("enrol-seat-line")).toHaveCount(2)
+  await shoot(page, project, "confirmation")
+
+  // read back from the API as the signed-in member
+  const uuid = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem("marquee.customer") ?? "{}") as { uuid?: string }).uuid ?? "",
+  )
+  const answer = await request.get(`/api/enroll/${ENROL_MEMBERSHIP_ID}?lang=en`, { headers: { uuid } })
+  expect(answer.ok()).toBe(true)
+  const offer = (await answer.json()) as EnrolMembership
+  expect(offer.memberNumber).toBe(journeyEnrolMember(project))
+  const enrolled = offer.seasons[0]?.enrolled
+  expect(enrolled).toMatchObject({ status: "paid" })
+  expect(enrolled?.seats).toHaveLength(2)
+  await expect(page.getByTestId("enrol-identifier")).toContainText(enrolled?.reservationIdentifier ?? "?")
+})
