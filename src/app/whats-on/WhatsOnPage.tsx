@@ -42,10 +42,14 @@ export const WhatsOnPage = ({ locale, filters, onFiltersChange }: Props) => {
       locationOptionsFromList(all, locale),
     [locations.data, all, locale],
   )
-  // "Today" by the injected clock (the browser's, which the journeys pin), in Jerusalem whatever the device's zone.
-  const today = T.Now.plainDateISO(TIME_ZONE)
-  const nowMs = T.Now.instant().epochMilliseconds
-  const day = shownDay(days, filters.date, today.toString())
+  // "Today" in Jerusalem whatever the device's zone, by `Date`: the clock the journeys inject (e2e/fixtures.ts
+  // shifts Date alone; a native Temporal.Now would read the machine's real day).
+  const nowMs = Date.now()
+  const today = T.Instant.fromEpochMilliseconds(nowMs).toZonedDateTimeISO(TIME_ZONE).toPlainDate()
+  // days already past (the list keeps a started showing until it ends) have nothing left to offer
+  const upcoming = days.filter((each) => each.date.toString() >= today.toString())
+  const offered = upcoming.length > 0 ? upcoming : days
+  const day = shownDay(offered, filters.date, today.toString())
   const onSelectDay = (date: string) => onFiltersChange({ ...filters, date })
 
   return (
@@ -68,7 +72,7 @@ export const WhatsOnPage = ({ locale, filters, onFiltersChange }: Props) => {
       />
       {days.length > 0 && day !== undefined && (
         <DayStrip
-          days={days.map((each) => each.date)}
+          days={offered.map((each) => each.date)}
           selected={day.date}
           today={today}
           locale={locale}
