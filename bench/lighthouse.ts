@@ -109,6 +109,14 @@ const startChromium = (profile: string): Promise<{ browser: ChildProcess; port: 
     browser.on("exit", (code) => reject(new Error(`Chromium exited (${code}): ${said.slice(-500)}`)))
   })
 
+/** The first element an audit names (e.g. the text that fails contrast), to say where to look. */
+const firstNode = (details: unknown): string | undefined => {
+  const items = (details as { items?: ReadonlyArray<{ node?: { snippet?: string; selector?: string } }> })
+    ?.items
+  const node = items?.[0]?.node
+  return node === undefined ? undefined : `${node.selector ?? ""} ${node.snippet ?? ""}`.slice(0, 300)
+}
+
 const median = (xs: ReadonlyArray<number>) => {
   const sorted = [...xs].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
@@ -179,8 +187,13 @@ const main = async () => {
           for (const ref of lhr.categories[category]?.auditRefs ?? []) {
             const audit = lhr.audits[ref.id]
             if (ref.weight > 0 && audit?.score !== null && (audit?.score ?? 1) < 0.9)
-              console.error(`${name} run ${run + 1}: ${category} / ${ref.id} scored ${audit?.score}`)
+              console.error(
+                `${name} run ${run + 1}: ${category} / ${ref.id} scored ${audit?.score}`,
+                firstNode(audit?.details) ?? "",
+              )
           }
+        // each run as it ends: a slow machine may not reach the JSON line within the caller's patience
+        console.error(`${name} run ${run + 1}:`, JSON.stringify(one))
         runs.push(one)
       }
       scores[name] = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r[c]!))]))
