@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import { WireText } from "../domain/shared/wireText.ts"
 import { IdList, LangQuery, PositiveInt } from "./shared.ts"
 
@@ -23,6 +23,12 @@ export type Feature = typeof Feature.Type
 export const FeatureList = Schema.Struct({ features: Schema.Array(Feature) })
 export type FeatureList = typeof FeatureList.Type
 
+export class FeatureNotFound extends Schema.TaggedError<FeatureNotFound>()(
+  "FeatureNotFound",
+  { error: Schema.Literal("featureNotFound") },
+  { httpApiStatus: 404 },
+) {}
+
 export class FeaturesApi extends HttpApiGroup.make("features").add(
   HttpApiEndpoint.get("list", "/features/", {
     query: {
@@ -32,5 +38,15 @@ export class FeaturesApi extends HttpApiGroup.make("features").add(
       lang: LangQuery,
     },
     success: FeatureList,
+  }),
+  /**
+   * A poster for a feature that has no image of its own (spec §7 `features/{id}/placeholderImage`): an SVG drawn
+   * from the feature's id and title, the same every time, so browsers and the service worker may keep it.
+   */
+  HttpApiEndpoint.get("placeholderImage", "/features/:id/placeholderImage", {
+    params: { id: PositiveInt },
+    query: { lang: LangQuery },
+    success: Schema.String.pipe(HttpApiSchema.asText({ contentType: "image/svg+xml" })),
+    error: FeatureNotFound,
   }),
 ) {}

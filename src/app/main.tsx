@@ -17,6 +17,12 @@ window.addEventListener("vite:preloadError", (event) => {
   if (reloadForChunkError(event.payload)) event.preventDefault()
 })
 
+/** After the frame being rendered is on screen, when the main thread is idle (Safari lacks requestIdleCallback). */
+const afterPaint = (task: () => void) =>
+  requestAnimationFrame(() =>
+    "requestIdleCallback" in window ? requestIdleCallback(task, { timeout: 2_000 }) : setTimeout(task, 0),
+  )
+
 const start = async () => {
   const queryClient = createQueryClient()
   await persistQueries(queryClient)
@@ -29,9 +35,15 @@ const start = async () => {
   if (root === null) throw new Error("index.html has no #root element")
   // The cart log and its reconciler load after the first paint, in their own chunk (Dexie and the domain's
   // schemas stay out of the entry): a held seat or a running step timer is checked against the server on start.
-  setTimeout(() => {
-    import("./cart/openCart.ts").then((module) => module.openCart()).catch(() => undefined)
-  }, 0)
+  // Not a bare setTimeout(0): that fired before the first route had rendered, so the ~80 KB cart chunk
+  // competed with the first screen's own code and data (issue 17). A screen that needs the cart sooner opens
+  // it itself (useCart).
+  const unsubscribe = router.subscribe("onRendered", () => {
+    unsubscribe()
+    afterPaint(() => {
+      import("./cart/openCart.ts").then((module) => module.openCart()).catch(() => undefined)
+    })
+  })
 
   createRoot(root).render(
     <StrictMode>

@@ -13,7 +13,7 @@ type Paths<T> = {
 export type MessageKey = Paths<Dictionary>
 export type MessageParams = Record<string, string | number>
 
-// One dynamic import per locale: Vite makes each its own chunk, so only the active one (plus en) is fetched.
+// One dynamic import per locale: Vite makes each its own chunk, so only the active one is fetched.
 const loaders: Record<LocaleCode, () => Promise<{ default: unknown }>> = {
   he: () => import("../../../locales/he.json"),
   en: () => import("../../../locales/en.json"),
@@ -41,9 +41,13 @@ const load = (locale: LocaleCode): Promise<void> => {
   return pending
 }
 
-/** Loads the locale's dictionary and the fallback one; partial dictionaries rely on the fallback. */
+/**
+ * Loads the locale's dictionary alone. Every locale file carries every key (tests/app/i18n/translations.test.ts
+ * fails otherwise), so a Hebrew page no longer waits for the English texts too: they were a second ~15 KB
+ * request on every first paint (issue 17's request chain). English still backs a gap once it is loaded.
+ */
 export const ensureDictionary = async (locale: LocaleCode): Promise<void> => {
-  await Promise.all([load(locale), load(FALLBACK_LOCALE)])
+  await load(locale)
 }
 
 /** Registers a dictionary directly (tests, and anything that already has the table in memory). */
@@ -52,7 +56,7 @@ export const setDictionary = (locale: LocaleCode, table: unknown): void => {
   loaded.set(locale, Promise.resolve())
 }
 
-/** rosetta returns "" for a missing key; fall back to English, then to the key so gaps are visible. */
+/** rosetta returns "" for a missing key; fall back to English when it is loaded, then to the key so gaps are visible. */
 export const translate = (locale: LocaleCode, key: MessageKey, params?: MessageParams): string => {
   const own = i18n.t(key, params, locale)
   if (own !== "") return own

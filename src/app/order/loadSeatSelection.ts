@@ -18,6 +18,9 @@ export const parsePresentationId = (raw: string): number => {
 export const loadSeatActions = () => import("./seats/seatActions.ts")
 export type SeatActions = Awaited<ReturnType<typeof loadSeatActions>>
 
+/** The seat map (WebGL or Canvas 2D renderer), its own chunk; the screen mounts it with React.lazy. */
+export const loadSeatMapView = () => import("../seatmap/SeatMapView.tsx")
+
 /**
  * The seat screen's loader: the presentation, then its hall's seatplan (which the presentation names), and
  * beside them the statuses (asked with the cart token this browser stored, if any: the cart is not open yet)
@@ -31,9 +34,9 @@ export const loadSeatSelection = async (
   locale: LocaleCode,
 ): Promise<void> => {
   loadSeatActions().catch(() => undefined)
-  // the cart's own code (useCart opens it with the same import); not through useCart.ts, which would bring
-  // the hook into the entry chunk with this loader
-  import("../cart/openCart.ts").catch(() => undefined)
+  // The cart's own code is not fetched here: it would load before the first paint (issue 17); useCart opens
+  // it once the screen is drawn. The seat map's code is, beside the data: it was the chain's last link.
+  loadSeatMapView().catch(() => undefined)
   void queryClient.prefetchQuery(configQueryOptions())
   const [detail] = await Promise.all([
     queryClient

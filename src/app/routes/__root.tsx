@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query"
 import { createRootRouteWithContext, notFound, Outlet } from "@tanstack/react-router"
 import { ErrorPage } from "../errors/ErrorPage.tsx"
 import { NotFoundPage } from "../errors/NotFoundPage.tsx"
-import { ensureDictionary } from "../i18n/dictionaries.ts"
+import { ensureDictionary, translate } from "../i18n/dictionaries.ts"
 import { applyDocumentLocale, DEFAULT_ENABLED_LOCALES, resolveLocale } from "../i18n/locales.ts"
 import { configQueryOptions } from "../lib/configQuery.ts"
 import { UpdatePrompt } from "../pwa/UpdatePrompt.tsx"
@@ -22,6 +22,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     const { found, locale } = resolveLocale(search.lang, enabled ?? DEFAULT_ENABLED_LOCALES)
     await ensureDictionary(locale)
     applyDocumentLocale(document.documentElement, locale)
+    // search engines and link previews read it (Lighthouse's SEO audit); index.html's is the untranslated default
+    document
+      .querySelector('meta[name="description"]')
+      ?.setAttribute("content", translate(locale, "app.description"))
     if (!found) throw notFound()
     return { locale }
   },

@@ -12,6 +12,29 @@ type Props = {
   readonly nowMs: number
 }
 
+/** Poster size in CSS pixels: set on the element so the row never moves when the picture arrives. */
+const POSTER_WIDTH = 48
+const POSTER_HEIGHT = 72
+
+/**
+ * The film's poster. The catalogue carries no pictures of features yet, so every film gets the server's drawn
+ * placeholder (`GET /api/features/{id}/placeholderImage`, cached by the browser and the service worker); a
+ * feature image, once the contract has one, takes its place here.
+ */
+const posterSrc = (featureId: number, locale: LocaleCode): string =>
+  `/api/features/${featureId}/placeholderImage?lang=${locale}`
+
+/**
+ * Which showing a button is for, for screen readers only, after its visible words: the accessible name then
+ * begins with what is on screen in every language (WCAG 2.5.3, Lighthouse's label-content-name-mismatch).
+ */
+const ShowingName = ({ feature, time }: { readonly feature: string; readonly time: string }) => (
+  <span className="visually-hidden">
+    {": "}
+    {feature}, <bdi>{time}</bdi>
+  </span>
+)
+
 /**
  * One presentation and its way in: "Buy tickets" into the seat screen, or for video on demand (no seats)
  * "Watch now" into its own purchase page (src/app/vod). Either is dimmed when it cannot be bought today.
@@ -21,7 +44,14 @@ export const PresentationItem = ({ item, locale, nowMs }: Props) => {
   const { presentation, start } = item
   const time = formatTime(start)
   const { purchasable, soldOut } = availability(item, nowMs)
-  const badges: Array<{ key: string; text: string; tone?: "accent" | "vod" }> = []
+  const badges: Array<{ key: string; text: string; tone?: "accent" | "vod" | "seats" | undefined }> = []
+  // spec §3: whether the hall has numbered seats to choose, or is general admission (video on demand: neither)
+  if (!presentation.isVod)
+    badges.push({
+      key: "seating",
+      text: presentation.hasReservedSection ? t("whatsOn.reservedSeating") : t("whatsOn.freeSeating"),
+      tone: presentation.hasReservedSection ? "seats" : undefined,
+    })
   if (presentation.is3D) badges.push({ key: "3d", text: t("whatsOn.threeD"), tone: "accent" })
   if (presentation.isVod) badges.push({ key: "vod", text: t("whatsOn.vod"), tone: "vod" })
   badges.push({
@@ -46,6 +76,16 @@ export const PresentationItem = ({ item, locale, nowMs }: Props) => {
       data-presentation={presentation.id}
       data-unavailable={purchasable ? undefined : "true"}
     >
+      <img
+        className="showing__poster"
+        src={posterSrc(presentation.featureId, locale)}
+        // the film's name is the heading beside it: the picture adds nothing a screen reader should repeat
+        alt=""
+        width={POSTER_WIDTH}
+        height={POSTER_HEIGHT}
+        loading="lazy"
+        decoding="async"
+      />
       <time className="showing__time" dateTime={start.toInstant().toString()}>
         {time}
       </time>
@@ -72,10 +112,10 @@ export const PresentationItem = ({ item, locale, nowMs }: Props) => {
             params={{ presentationId: presentation.id }}
             search={{ lang: locale }}
             preload={false}
-            aria-label={t("vod.watchNowFor", { feature: presentation.featureName, time })}
             data-testid="watch-now"
           >
             {t("vod.watchNow")}
+            <ShowingName feature={presentation.featureName} time={time} />
           </Link>
         ) : purchasable ? (
           <Link
@@ -85,9 +125,9 @@ export const PresentationItem = ({ item, locale, nowMs }: Props) => {
             search={{ lang: locale }}
             // no preloading on hover: a list of showings would ask for every hovered hall's seat statuses
             preload={false}
-            aria-label={t("whatsOn.buyTicketsFor", { feature: presentation.featureName, time })}
           >
             {t("whatsOn.buyTickets")}
+            <ShowingName feature={presentation.featureName} time={time} />
           </Link>
         ) : (
           <button type="button" className="button button--disabled" disabled>

@@ -4,9 +4,10 @@ import { formatDayHeading, TIME_ZONE } from "../i18n/format.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { useT } from "../i18n/useI18n.ts"
 import { temporal } from "../lib/temporal.ts"
+import { DayStrip } from "./DayStrip.tsx"
 import { FreshnessNotice } from "./FreshnessNotice.tsx"
 import { featureOptions, filterPresentations, locationOptionsFromList } from "./filterPresentations.ts"
-import { groupPresentations } from "./groupPresentations.ts"
+import { type DayGroup, groupPresentations } from "./groupPresentations.ts"
 import { PresentationItem } from "./PresentationItem.tsx"
 import { locationsQueryOptions, presentationsQueryOptions } from "./queries.ts"
 import type { WhatsOnSearch } from "./search.ts"
@@ -41,12 +42,15 @@ export const WhatsOnPage = ({ locale, filters, onFiltersChange }: Props) => {
       locationOptionsFromList(all, locale),
     [locations.data, all, locale],
   )
-  const today = T.Now.plainDateISO(TIME_ZONE)
-  const nowMs = T.Now.instant().epochMilliseconds
-  const relativeDay = (date: typeof today): string | undefined => {
-    const days = date.since(today).days
-    return days === 0 ? t("whatsOn.today") : days === 1 ? t("whatsOn.tomorrow") : undefined
-  }
+  // "Today" in Jerusalem whatever the device's zone, by `Date`: the clock the journeys inject (e2e/fixtures.ts
+  // shifts Date alone; a native Temporal.Now would read the machine's real day).
+  const nowMs = Date.now()
+  const today = T.Instant.fromEpochMilliseconds(nowMs).toZonedDateTimeISO(TIME_ZONE).toPlainDate()
+  // days already past (the list keeps a started showing until it ends) have nothing left to offer
+  const upcoming = days.filter((each) => each.date.toString() >= today.toString())
+  const offered = upcoming.length > 0 ? upcoming : days
+  const day = shownDay(offered, filters.date, today.toString())
+  const onSelectDay = (date: string) => onFiltersChange({ ...filters, date })
 
   return (
     <div className="whats-on">
@@ -66,41 +70,52 @@ export const WhatsOnPage = ({ locale, filters, onFiltersChange }: Props) => {
         value={filters}
         onChange={onFiltersChange}
       />
-      {days.length === 0 ? (
+      {days.length > 0 && day !== undefined && (
+        <DayStrip
+          days={offered.map((each) => each.date)}
+          selected={day.date}
+          today={today}
+          locale={locale}
+          onSelect={onSelectDay}
+        />
+      )}
+      {day === undefined ? (
         <p className="empty">
           {all.length === 0 ? t("whatsOn.noPresentationsAtAll") : t("whatsOn.noPresentations")}
         </p>
       ) : (
-        days.map((day) => {
-          const headingId = `day-${day.date.toString()}`
-          const relative = relativeDay(day.date)
-          return (
-            <section key={headingId} className="day" aria-labelledby={headingId}>
-              <h2 id={headingId} className="day__heading">
-                {relative !== undefined && <span className="day__relative">{relative}</span>}
-                <span>{formatDayHeading(day.date, locale)}</span>
-              </h2>
-              <div className="day__locations">
-                {day.locations.map((group) => (
-                  <section key={group.locationId} className="location" aria-label={group.locationName}>
-                    <h3 className="location__name">{group.locationName}</h3>
-                    <ul className="showings">
-                      {group.presentations.map((item) => (
-                        <PresentationItem
-                          key={item.presentation.id}
-                          item={item}
-                          locale={locale}
-                          nowMs={nowMs}
-                        />
-                      ))}
-                    </ul>
-                  </section>
-                ))}
-              </div>
-            </section>
-          )
-        })
+        <section key={day.date.toString()} className="day" aria-labelledby="day-heading">
+          <h2 id="day-heading" className="day__heading">
+            {day.date.equals(today) && <span className="day__relative">{t("whatsOn.today")}</span>}
+            <span>{formatDayHeading(day.date, locale)}</span>
+          </h2>
+          <div className="day__locations">
+            {day.locations.map((group) => (
+              <section key={group.locationId} className="location" aria-label={group.locationName}>
+                <h3 className="location__name">{group.locationName}</h3>
+                <ul className="showings">
+                  {group.presentations.map((item) => (
+                    <PresentationItem key={item.presentation.id} item={item} locale={locale} nowMs={nowMs} />
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </div>
+        </section>
       )}
     </div>
   )
 }
+
+/**
+ * The day the list shows: the one in the URL when it has showings; otherwise today, or when today has none left
+ * (late evening, or a filter), the next day that has some, so the first screen is never an empty day.
+ */
+const shownDay = (
+  days: ReadonlyArray<DayGroup>,
+  asked: string | undefined,
+  today: string,
+): DayGroup | undefined =>
+  days.find((each) => each.date.toString() === asked) ??
+  days.find((each) => each.date.toString() >= today) ??
+  days.at(-1)

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import type { Brand } from "effect"
 
 /**
  * Every key that names a seat, a row or a hold, in one place: the browser's maps, the seat map's picking
@@ -33,12 +33,13 @@ export const placeKeyOfSeat = (seat: SeatplanPlace): string =>
 export const rowKey = (sectionId: number, y: number): string => `${sectionId}:${y}`
 
 /** (presentation, section, x, y) names a seat across presentations (spec §3, SeatsApi): the cart's key. */
-export const SeatKey = Schema.String.pipe(Schema.brand("SeatKey"))
-export type SeatKey = typeof SeatKey.Type
+// A type-only brand, not a Schema: this module is on the seat screen's first paint (seatRows.ts), and a
+// Schema value here would pull Effect's runtime (~35 KB gzipped) into that screen's chunks (bench/bundle.ts).
+export type SeatKey = string & Brand.Brand<"SeatKey">
 
 // The cart's key keeps its `/` spelling: keys of this form sit in stored carts' projections.
 export const seatKey = (presentationId: number, place: Place): SeatKey =>
-  SeatKey.make(`${presentationId}/${place.VenueSectionId}/${place.x}/${place.y}`)
+  `${presentationId}/${place.VenueSectionId}/${place.x}/${place.y}` as SeatKey
 
 /** What a seat allocation (hold or sale) occupies: a numbered seat, or one slot of a general-admission section. */
 export interface AllocationSlot {

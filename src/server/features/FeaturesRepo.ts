@@ -13,7 +13,11 @@ export interface FeatureFilter {
 
 export class FeaturesRepo extends Context.Service<
   FeaturesRepo,
-  { readonly list: (filter: FeatureFilter) => Effect.Effect<ReadonlyArray<Feature>> }
+  {
+    readonly list: (filter: FeatureFilter) => Effect.Effect<ReadonlyArray<Feature>>
+    /** the feature's title in `lang`, or undefined for an unknown id */
+    readonly title: (id: number, lang: LocaleCode) => Effect.Effect<string | undefined>
+  }
 >()("marquee/features/FeaturesRepo") {
   static readonly layer = Layer.effect(
     FeaturesRepo,
@@ -37,7 +41,12 @@ export class FeaturesRepo extends Context.Service<
           WHERE ${sql.and(conditions)}
           ORDER BY f.release_date DESC, f.id`
       }, Effect.orDie)
-      return FeaturesRepo.of({ list })
+      const title = Effect.fn("FeaturesRepo.title")(function* (id: number, lang: LocaleCode) {
+        const rows = yield* sql<{ name: string }>`
+          SELECT ${localized(sql, "f.name", lang)} AS name FROM features f WHERE f.id = ${id}`
+        return rows[0]?.name
+      }, Effect.orDie)
+      return FeaturesRepo.of({ list, title })
     }),
   )
 }

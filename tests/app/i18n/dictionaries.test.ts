@@ -55,8 +55,14 @@ describe("translate", () => {
     expect(translate("pl", "validation.required", { name: "Email" })).toBe("Pole Email jest wymagane")
   })
 
+  it("loads the asked locale alone", async () => {
+    await ensureDictionary("ru")
+    expect(translate("ru", "errors.notFound")).not.toBe("errors.notFound")
+    expect(translate("bg", "errors.notFound")).toBe("errors.notFound")
+  })
+
   it("shows the spec's texts", async () => {
-    await ensureDictionary("he")
+    await Promise.all([ensureDictionary("he"), ensureDictionary("en")])
     expect(translate("en", "errors.notFound")).toBe("This page could not be found.")
     expect(translate("en", "errors.occurred")).toBe("Error Occurred")
     expect(translate("he", "validation.required", { name: "שם פרטי" })).toBe("השדה שם פרטי הינו שדה חובה")

@@ -332,15 +332,18 @@ const SeatBoard = ({ order, seatActions, presentation, plan, locale, t }: BoardP
             ) : (
               <BestAvailablePlaceholder t={t} />
             )}
-            <Suspense fallback={null}>
-              <SeatMapView
-                plan={plan}
-                sections={sections}
-                ticketGroups={detail.data?.ticketGroups}
-                t={t}
-                onPick={(item) => void pick(item)}
-              />
-            </Suspense>
+            {/* the map's box is reserved before its chunk arrives, so the legend and list below never jump */}
+            <div className="seat-map-slot">
+              <Suspense fallback={null}>
+                <SeatMapView
+                  plan={plan}
+                  sections={sections}
+                  ticketGroups={detail.data?.ticketGroups}
+                  t={t}
+                  onPick={(item) => void pick(item)}
+                />
+              </Suspense>
+            </div>
             {/* each view has its key beside it: the map's colours above the map, the buttons' looks here */}
             <SeatListLegend t={t} />
             {/* a disabled fieldset disables every seat button in it at once, and says so to screen readers */}
