@@ -79,6 +79,8 @@ export const JOURNEYS = {
   "multi-showing/second": { venueId: HALL.telAviv3 },
   "multi-showing/remove-first": { venueId: HALL.haifa1 },
   "multi-showing/remove-second": { venueId: HALL.haifa3 },
+  // issue 15: the customer area's journeys buy here, then find, resend and cancel what they bought
+  "customer-area": { venueId: HALL.rishon1 },
 } as const satisfies Record<string, JourneySpec>
 
 export type JourneyName = keyof typeof JOURNEYS
@@ -142,3 +144,14 @@ export const JOURNEY_VOD_MOBILES: Readonly<Record<JourneyProject, string>> = {
   desktop: "0521234611",
   phone: "0521234612",
 }
+
+/**
+ * The customer area's journeys (e2e/customer-area.spec.ts): per project, a customer of its own (a copy of the demo
+ * customer, like the sign-in journeys') who signs in by phone, buys on the journey's presentation and makes their
+ * own voucher ({@link journeyAreaVoucher}, a copy of the demo's untouched AREA-D-FULL) a replacement.
+ */
+export const JOURNEY_AREA_MOBILES: Readonly<Record<JourneyProject, string>> = {
+  desktop: "0521234621",
+  phone: "0521234622",
+}
+export const journeyAreaVoucher = (project: JourneyProject): string => `AREA-J-${project.toUpperCase()}`
