@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { WireText } from "../domain/shared/wireText.ts"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
-import { InvalidMobileNumber, SmsFailed } from "./messagingErrors.ts"
+import { InvalidMobileNumber, SignInCodeBackoff, SmsFailed } from "./messagingErrors.ts"
 import { SavedCardNotFound } from "./PaymentApi.ts"
 import { CustomerSession, LoginRequired } from "./sessions.ts"
 import { CustomerAuthHeader, LangQuery, PositiveInt } from "./shared.ts"
@@ -73,8 +73,10 @@ export class CustomerApi extends HttpApiGroup.make("customer")
         recaptchaToken: Schema.optional(WireText),
         sendSmsRegardlessOfCustomerExistence: Schema.optional(Schema.Boolean),
       }),
+      // the same answer for a number with an account and one without (no CUSTOMER_NOT_FOUND): only the phone
+      // learns, by the message that comes or not; resends back off as the area's sign-in's do
       success: Schema.Struct({ success: Schema.Boolean }),
-      error: [HumanCheckFailed, InvalidMobileNumber, CustomerNotFound, SmsFailed],
+      error: [HumanCheckFailed, InvalidMobileNumber, SignInCodeBackoff, SmsFailed],
     }),
   )
   .add(

@@ -3,7 +3,7 @@ import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { WireText } from "../domain/shared/wireText.ts"
 import { CustomerInfo, InvalidSmsCode } from "./CustomerApi.ts"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
-import { InvalidMobileNumber, SmsFailed } from "./messagingErrors.ts"
+import { InvalidMobileNumber, SignInCodeBackoff, SmsFailed } from "./messagingErrors.ts"
 import { CustomerSession, LoginRequired } from "./sessions.ts"
 import { CustomerAuthHeader, LangQuery } from "./shared.ts"
 
@@ -57,13 +57,6 @@ export const PasswordSignedIn = Schema.Struct({
   memberships: Schema.optional(Schema.Array(MembershipSummary)),
 })
 export type PasswordSignedIn = typeof PasswordSignedIn.Type
-
-/** Spec §8 SMS_FAILED: a code was sent to this identifier a moment ago; ask again after `retryAfterSeconds`. */
-export class SignInCodeBackoff extends Schema.TaggedError<SignInCodeBackoff>()(
-  "SignInCodeBackoff",
-  { error: Schema.Literal("SMS_FAILED"), retryAfterSeconds: Schema.Int },
-  { httpApiStatus: 429 },
-) {}
 
 /** Spec §8 LOGIN_FAILED, too many tries for this account or from this client: try after `retryAfterSeconds`. */
 export class SignInLimited extends Schema.TaggedError<SignInLimited>()(

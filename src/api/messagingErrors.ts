@@ -10,6 +10,16 @@ export class SmsFailed extends Schema.TaggedError<SmsFailed>()(
   { httpApiStatus: 429 },
 ) {}
 
+/**
+ * Spec §8 SMS_FAILED: a code was sent for this number or identifier a moment ago; ask again after
+ * `retryAfterSeconds` (the area's sign-ins and the checkout's alike, src/server/customer/signIn/SignInCodes.ts).
+ */
+export class SignInCodeBackoff extends Schema.TaggedError<SignInCodeBackoff>()(
+  "SignInCodeBackoff",
+  { error: Schema.Literal("SMS_FAILED"), retryAfterSeconds: Schema.Int },
+  { httpApiStatus: 429 },
+) {}
+
 /** Spec §8 customer portal: 'Please enter mobile number'. */
 export class InvalidMobileNumber extends Schema.TaggedError<InvalidMobileNumber>()(
   "InvalidMobileNumber",

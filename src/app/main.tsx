@@ -25,6 +25,9 @@ const afterPaint = (task: () => void) =>
 
 const start = async () => {
   const queryClient = createQueryClient()
+  // where TanStack's devtools (and e2e/customer-area.spec.ts, checking that signing out leaves nothing personal in
+  // the cache) look for it; any script of this origin could read the same answers from the page anyway
+  ;(window as { __TANSTACK_QUERY_CLIENT__?: unknown }).__TANSTACK_QUERY_CLIENT__ = queryClient
   await persistQueries(queryClient)
   // Not awaited: the static locale defaults serve the first paint; spec §8 says config failures are swallowed.
   queryClient.prefetchQuery(configQueryOptions()).catch(() => undefined)

@@ -38,3 +38,20 @@ export const validate = (server: RunningServer, mobileNumber: string, smsCode: s
 /** Any six digits other than `code`. */
 export const wrongCode = (code: string, step = 1): string =>
   String((Number(code) + step) % 1_000_000).padStart(6, "0")
+
+/**
+ * As if `seconds` had passed since the last code asked for `mobile` (the resend back-off, SignInCodes.ts): the send's
+ * own time moves back, the server's clock stays where the test pinned it.
+ */
+export const backOffPassed = async (server: RunningServer, mobile: string, seconds = 120) => {
+  await server.query(
+    `UPDATE customer_sign_in_sends SET last_sent_at = last_sent_at - make_interval(secs => $2)
+     WHERE identifier = 'mobile:' || $1`,
+    [mobile, seconds],
+  )
+}
+
+/** As if the back-off's whole window had passed for `mobile`: for tests that sign in, not about the back-off. */
+export const sendsForgotten = async (server: RunningServer, mobile: string) => {
+  await server.query(`DELETE FROM customer_sign_in_sends WHERE identifier = 'mobile:' || $1`, [mobile])
+}

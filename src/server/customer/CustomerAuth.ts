@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from "node:crypto"
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
-import { CustomerNotFound, InvalidSmsCode } from "../../api/CustomerApi.ts"
-import { InvalidMobileNumber, SmsFailed } from "../../api/messagingErrors.ts"
+import { InvalidSmsCode } from "../../api/CustomerApi.ts"
+import { InvalidMobileNumber, type SignInCodeBackoff, SmsFailed } from "../../api/messagingErrors.ts"
 import { israeliMobile } from "../../domain/order/customerInfo.ts"
 import { serverSecret } from "../db/serverSecret.ts"
 import { takeFromLimits } from "../limits/RateLimits.ts"
 import { issueLoginCode } from "./issueLoginCode.ts"
 import { CODE_TRIES_PER_CLIENT, codeMatches, MAX_TRIES, WINDOW_MINUTES } from "./oneTimeCodes.ts"
+import { SignInCodes } from "./signIn/SignInCodes.ts"
 
 /**
  * Login by mobile number and a one-time SMS code (spec §7 `POST /customer/mobile-login` and
@@ -16,6 +17,10 @@ import { CODE_TRIES_PER_CLIENT, codeMatches, MAX_TRIES, WINDOW_MINUTES } from ".
  * - The code follows oneTimeCodes.ts (6 digits, 5 minutes, kept only as an HMAC, 3 per number in 10 minutes, a
  *   new one ends the older ones, 5 wrong tries per number in 10 minutes); it goes out through the outbox like
  *   every other message.
+ * - Asking for a code answers alike whether the number has an account or not (issue 15: the answer never reveals
+ *   it); without `evenWithoutCustomer` an unknown number simply gets no message. Resends back off as the area's
+ *   mobile sign-in's do, on the same count (SignInCodes.throttle, identifier `mobile:<number>`): 30 s, then 60 s,
+ *   then the window's end, counted before the account is looked up so the wait tells nothing either.
  * - The uuid is 32 random bytes; the database keeps only its SHA-256, so a copy of the database opens nothing.
  *   A session lasts 30 days.
  */
@@ -36,7 +41,9 @@ export class CustomerAuth extends Context.Service<
       readonly mobileNumber: string
       readonly evenWithoutCustomer: boolean
       readonly locale: string
-    }) => Effect.Effect<void, InvalidMobileNumber | CustomerNotFound | SmsFailed>
+      /** the asking client: its sends count too */
+      readonly client: string
+    }) => Effect.Effect<void, InvalidMobileNumber | SignInCodeBackoff | SmsFailed>
     readonly validate: (input: {
       readonly mobileNumber: string
       readonly smsCode: string
@@ -52,6 +59,7 @@ export class CustomerAuth extends Context.Service<
     CustomerAuth,
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
+      const codes = yield* SignInCodes
 
       const mobileOf = (typed: string) => {
         const mobile = israeliMobile(typed)
@@ -68,11 +76,13 @@ export class CustomerAuth extends Context.Service<
         readonly mobileNumber: string
         readonly evenWithoutCustomer: boolean
         readonly locale: string
+        readonly client: string
       }) {
         const mobile = yield* mobileOf(input.mobileNumber)
+        yield* codes.throttle(`mobile:${mobile}`, input.client)
         const known = yield* sql`SELECT 1 FROM customers WHERE mobile = ${mobile} LIMIT 1`.pipe(Effect.orDie)
-        if (known.length === 0 && !input.evenWithoutCustomer)
-          return yield* new CustomerNotFound({ error: "CUSTOMER_NOT_FOUND" })
+        // no account and none to be made: the same answer as a sent code, and no message
+        if (known.length === 0 && !input.evenWithoutCustomer) return
         const sent = yield* issueLoginCode({ mobile, pepper: yield* pepperOf, locale: input.locale }).pipe(
           Effect.provideService(SqlClient.SqlClient, sql),
           Effect.orDie,
@@ -153,5 +163,5 @@ export class CustomerAuth extends Context.Service<
 
       return CustomerAuth.of({ sendCode, validate, resolve, logout })
     }),
-  )
+  ).pipe(Layer.provide(SignInCodes.layer))
 }

@@ -54,6 +54,7 @@ export const CustomerHttp = HttpApiBuilder.group(
             mobileNumber: payload.mobileNumber,
             evenWithoutCustomer: payload.sendSmsRegardlessOfCustomerExistence ?? false,
             locale: query.lang ?? "he",
+            client: clientOf(request.remoteAddress),
           })
           return { success: true }
         }),

@@ -11,6 +11,7 @@ import type { LocaleCode } from "../../api/shared.ts"
 import { cancellability, reservationState } from "../../domain/customerArea/states.ts"
 import { cancellationRuleFor, cancellationSplit } from "../../domain/pricing/cancellationCharge.ts"
 import { localized } from "../localized.ts"
+import { enqueueCancellationNotice } from "../payment/outbox.ts"
 import { PaymentProviders } from "../payment/PaymentProvider.ts"
 import { toChainIso } from "../time.ts"
 import { factsOf } from "./AreaReservations.ts"
@@ -20,7 +21,11 @@ import { addCredit, creditBalance } from "./credit.ts"
  * Cancelling a reservation, whole or some tickets (contract: src/api/CustomerAreaCancellationApi.ts). The quote and
  * the cancel run the same `plan`, so what the customer was shown is what is refunded. The cancel plans inside a
  * transaction holding the reservation row (`FOR UPDATE`), so two cancels sent at once queue: the second finds the
- * tickets cancelled and gets NOTHING_TO_CANCEL. The refund to a card is asked of the provider inside that
+ * tickets cancelled and gets NOTHING_TO_CANCEL. The refund is the cancelled tickets' price minus the charge, plus,
+ * when the cancel leaves no ticket (the whole order), the products bought with it (no charge on them). What the
+ * tickets spent comes back as it does when an order is voided (payment/OrdersRepo.ts): a ticket voucher's entry,
+ * a member's loyalty points, a reference option's use. A refund notice (template `cancellationRefunded`) goes to
+ * the order's contact through the outbox in the same transaction. The refund to a card is asked of the provider inside that
  * transaction with the cancellation's id as the provider's refund id: if the provider refuses, nothing changed.
  */
 
@@ -43,6 +48,9 @@ interface TicketLine {
   readonly scanned: boolean
   readonly allocationId: number | null
   readonly systemVoucherId: number | null
+  readonly memberId: number | null
+  readonly loyaltyPoints: number
+  readonly referenceOptionId: number | null
 }
 
 interface Plan {
@@ -50,6 +58,8 @@ interface Plan {
   readonly tickets: ReadonlyArray<TicketLine>
   readonly chosen: ReadonlyArray<TicketLine>
   readonly split: ReturnType<typeof cancellationSplit>
+  /** what goes back: the split's refund, plus the order's products when no ticket is left */
+  readonly refund: number
   readonly rule: CancellationQuote["rule"]
   readonly payment: Option.Option<{
     readonly id: string
@@ -114,7 +124,8 @@ export class Cancellation extends Context.Service<
           SELECT st.id::float8 AS id, st.price_agorot AS price,
             (extract(epoch FROM st.cancelled_at) * 1000)::float8 AS "cancelledAtMs",
             st.scanned_at IS NOT NULL AS scanned, st.allocation_id::float8 AS "allocationId",
-            st.system_voucher_id::float8 AS "systemVoucherId"
+            st.system_voucher_id::float8 AS "systemVoucherId", st.member_id AS "memberId",
+            st.loyalty_points AS "loyaltyPoints", st.reference_option_id AS "referenceOptionId"
           FROM sold_tickets st WHERE st.reservation_id = ${head.id} ORDER BY st.id`
         const nowMs = yield* Clock.currentTimeMillis
         const can = cancellability(factsOf(head, tickets), nowMs, input.cutoffMinutes)
@@ -155,6 +166,14 @@ export class Cancellation extends Context.Service<
           chosen.map((t) => t.price),
           taken[0]?.taken ?? 0,
         )
+        // the whole order cancelled: its products (food, extras) are refunded too, in full
+        const products =
+          chosen.length === open.length
+            ? yield* sql<{ total: number }>`
+                SELECT coalesce(sum(total_agorot), 0)::float8 AS total FROM product_sales
+                WHERE reservation_id = ${head.id}`
+            : []
+        const refund = split.refund + (products[0]?.total ?? 0)
 
         // the payment that paid the order online, if one did (none: the box office, or a voucher alone)
         const payments = yield* sql<{
@@ -174,17 +193,18 @@ export class Cancellation extends Context.Service<
             : Option.none()
         // a voucher's part cannot become money on a card; a refund never exceeds what the payment captured
         const originalPaymentRefundable =
-          split.refund === 0 ||
+          refund === 0 ||
           (paid !== undefined &&
             Option.isSome(payment) &&
             head.voucherAmount === 0 &&
-            (taken[0]?.toPayment ?? 0) + split.refund <= paid.amount)
+            (taken[0]?.toPayment ?? 0) + refund <= paid.amount)
         if (!input.toCredit && !originalPaymentRefundable) return yield* refused("BALANCE_IS_DUE")
         return {
           head,
           tickets,
           chosen,
           split,
+          refund,
           rule,
           payment,
           originalPaymentRefundable,
@@ -209,7 +229,7 @@ export class Cancellation extends Context.Service<
           items: p.chosen.map((t) => ({ ticketIdentifier: String(t.id), price: t.price })),
           ticketsAmount: p.split.ticketsAmount,
           cancellationCharge: p.split.charge,
-          refundAmount: p.split.refund,
+          refundAmount: p.refund,
           rule: p.rule,
           refundMethod: methodOf(input.toCredit),
           originalPaymentRefundable: p.originalPaymentRefundable,
@@ -243,40 +263,50 @@ export class Cancellation extends Context.Service<
               const allocations = p.chosen.flatMap((t) => (t.allocationId === null ? [] : [t.allocationId]))
               if (allocations.length > 0)
                 yield* sql`DELETE FROM seat_allocations WHERE id IN ${sql.in(allocations)} AND kind = 'sale'`
-              // a ticket a ticket voucher paid gives its entry back to the voucher
-              for (const t of p.chosen)
+              // what each ticket spent comes back: a ticket voucher's entry, a member's points, a reference's use
+              for (const t of p.chosen) {
                 if (t.systemVoucherId !== null)
                   yield* sql`UPDATE system_vouchers SET tickets_left = tickets_left + 1
                     WHERE id = ${t.systemVoucherId} AND tickets_left IS NOT NULL`
+                if (t.memberId !== null && t.loyaltyPoints > 0)
+                  yield* sql`UPDATE members SET points_balance = points_balance + ${t.loyaltyPoints}
+                    WHERE id = ${t.memberId}`
+                if (t.referenceOptionId !== null)
+                  yield* sql`UPDATE ticket_reference_options SET used = greatest(0, used - 1)
+                    WHERE id = ${t.referenceOptionId}`
+              }
+              // what the cancel covers (tickets_agorot = charge + refund): the tickets, and the whole order's products
+              const covered = p.split.ticketsAmount + (p.refund - p.split.refund)
               const rows = yield* sql<{ id: number }>`
                 INSERT INTO reservation_cancellations (reservation_id, customer_id, sold_ticket_ids, tickets_agorot,
                   charge_agorot, order_charge_agorot, refund_agorot, method, payment_id, created_at)
-                VALUES (${p.head.id}, ${input.customerId}, ${`{${ids.join(",")}}`}::bigint[], ${p.split.ticketsAmount},
-                  ${p.split.charge}, ${p.split.orderCharge}, ${p.split.refund}, ${recorded}, ${paymentId},
+                VALUES (${p.head.id}, ${input.customerId}, ${`{${ids.join(",")}}`}::bigint[], ${covered},
+                  ${p.split.charge}, ${p.split.orderCharge}, ${p.refund}, ${recorded}, ${paymentId},
                   marquee_now())
                 RETURNING id::float8 AS id`
               const cancellationId = rows[0]?.id ?? 0
               if (recorded === "transactionCredit")
                 yield* addCredit({
                   customerId: input.customerId,
-                  amount: p.split.refund,
+                  amount: p.refund,
                   reason: "reservationCancelled",
                   reservationId: p.head.id,
                   systemVoucherId: null,
                 })
-              else if (p.split.refund > 0 && Option.isSome(p.payment)) {
+              else if (p.refund > 0 && Option.isSome(p.payment)) {
                 const provider = providers.byName(p.payment.value.provider)
                 if (Option.isNone(provider)) return yield* refused("BALANCE_IS_DUE")
                 const given = yield* provider.value.refund(
                   p.payment.value.reference,
                   `cancellation-${cancellationId}`,
-                  p.split.refund,
+                  p.refund,
                 )
                 // the provider said no: the transaction rolls back, nothing was cancelled
                 if (Option.isNone(given)) return yield* refused("BALANCE_IS_DUE")
                 yield* sql`UPDATE reservation_cancellations SET provider_refund_reference = ${given.value}
                   WHERE id = ${cancellationId}`
               }
+              if (p.refund > 0) yield* enqueueCancellationNotice(p.head.id, p.refund, recorded)
               const left =
                 p.tickets.length - p.tickets.filter((t) => t.cancelledAtMs !== null).length - ids.length
               if (left === 0)
@@ -296,7 +326,7 @@ export class Cancellation extends Context.Service<
           cancelledItems: done.ids.map(String),
           ticketsAmount: done.p.split.ticketsAmount,
           cancellationCharge: done.p.split.charge,
-          refundAmount: done.p.split.refund,
+          refundAmount: done.p.refund,
           refundMethod: method,
           state: done.state,
           transactionCredit: yield* creditBalance(input.customerId),

@@ -101,6 +101,14 @@ const OutboxPayload = Schema.Union([
     firstName: FirstName,
     locale: Locale,
   }),
+  Schema.Struct({
+    template: Schema.Literal("cancellationRefunded"),
+    reservationIdentifier: Schema.String,
+    refundAgorot: Schema.Number,
+    method: Schema.Literals(["originalPayment", "transactionCredit"]),
+    firstName: FirstName,
+    locale: Locale,
+  }),
 ])
 /** A marketing form for the venue (src/server/forms/MarketingForms.ts): rendered by venueForm.ts. */
 const MarketingFormPayload = Schema.Struct({
@@ -187,7 +195,11 @@ export const renderOutboxMessage = (
           },
     )
   const values: Record<string, string> = { orderId: row.reservationIdentifier }
-  if (row.template === "paymentRefunded") {
+  if (row.template === "cancellationRefunded") {
+    // the amount as the area shows money: shekels with agorot, the sign before the number
+    values.amount = `₪${(row.refundAgorot / 100).toFixed(2)}`
+    values.destination = translate(locale, `refundDestination.${row.method}`)
+  } else if (row.template === "paymentRefunded") {
     values.reason = translate(
       locale,
       REFUND_REASONS.has(row.reason) ? (`refundReason.${row.reason}` as MessagePath) : "refundReason.other",

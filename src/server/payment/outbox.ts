@@ -60,3 +60,25 @@ export const enqueueTicketsSms = Effect.fn("Outbox.ticketsSms")(function* (
       r.id
     FROM reservations r WHERE r.id = ${reservationId}`
 }, Effect.orDie)
+
+/**
+ * Issue 15: a cancellation from the customer area refunded `refund` agorot, to the card that paid or to
+ * transaction credit (`method`): the notice goes to the order's contact by SMS and e-mail.
+ */
+export const enqueueCancellationNotice = Effect.fn("Outbox.cancellationNotice")(function* (
+  reservationId: number,
+  refund: number,
+  method: "originalPayment" | "transactionCredit",
+) {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`
+    INSERT INTO outbox (kind, recipient, payload, reservation_id)
+    SELECT m.kind, m.recipient,
+      jsonb_build_object('template', 'cancellationRefunded', 'reservationIdentifier', r.identifier,
+        'refundAgorot', ${refund}::int, 'method', ${method}::text, 'firstName', r.contact->>'firstName',
+        'locale', coalesce(r.locale, 'he')),
+      r.id
+    FROM reservations r
+    CROSS JOIN LATERAL (VALUES ('sms', r.contact->>'mobile'), ('email', r.contact->>'email')) AS m (kind, recipient)
+    WHERE r.id = ${reservationId} AND m.recipient IS NOT NULL`
+}, Effect.orDie)

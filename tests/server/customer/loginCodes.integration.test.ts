@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest"
 import { MAX_TRIES } from "../../../src/server/customer/oneTimeCodes.ts"
+import { addCustomer } from "../../_support/areaSignIn.ts"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
-import { askCode, lastCode, validate, wrongCode } from "../../_support/mobileLogin.ts"
+import { askCode, backOffPassed, lastCode, validate, wrongCode } from "../../_support/mobileLogin.ts"
 import type { RunningServer } from "../../_support/testServer.ts"
 
 /**
  * Issue 14, item 5: an older SMS code came back after the newest was locked out (code 1, code 2, five wrong
  * tries spend code 2, then code 1 signed in), and each new code bought five more guesses. Now a new code ends
  * every older one, and the wrong tries count per number over the codes' window.
+ * Issue 15: the checkout's `POST /customer/mobile-login` answers alike for numbers with and without an account, and
+ * its resends back off like the area's sign-in's.
  */
 const databases = bothDatabases("logincodes")
 
@@ -20,6 +23,8 @@ describe.each(databases)("sign-in codes on $name", ({ start }) => {
   const ask = async (server: RunningServer, mobile: string) => {
     const asked = await askCode(server, mobile, { sendSmsRegardlessOfCustomerExistence: true })
     expect(asked.status).toBe(200)
+    // these tests are about the codes, not the resend back-off (its own test below)
+    await backOffPassed(server, mobile)
     return lastCode(server, mobile)
   }
 
@@ -67,5 +72,55 @@ describe.each(databases)("sign-in codes on $name", ({ start }) => {
     expect(signedIn.status).toBe(200)
     // a login answer is personal: nothing on the way keeps it
     expect(signedIn.headers.get("cache-control")).toBe("no-store")
+  })
+
+  it("known and unknown numbers answer alike (status and body), and resends back off 30 s, then 60 s", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const server = live()
+    const known = (await addCustomer(server)).mobile
+    const unknown = freshMobile()
+    const answer = async (mobile: string) => {
+      const asked = await askCode(server, mobile)
+      return { status: asked.status, body: (await asked.json()) as Record<string, unknown> }
+    }
+    /** A refusal to wait, about `seconds` (the server's clock runs on while the test asks), told alike. */
+    const waits = async (seconds: number) => {
+      for (const mobile of [known, unknown]) {
+        const { status, body } = await answer(mobile)
+        expect(status).toBe(429)
+        expect(Object.keys(body).sort()).toEqual(["_tag", "error", "retryAfterSeconds"])
+        expect(body).toMatchObject({ _tag: "SignInCodeBackoff", error: "SMS_FAILED" })
+        expect(body.retryAfterSeconds).toBeGreaterThan(seconds - 10)
+        expect(body.retryAfterSeconds).toBeLessThanOrEqual(seconds)
+      }
+    }
+    const sent = { status: 200, body: { success: true } }
+    const passed = async (seconds: number) => {
+      await backOffPassed(server, known, seconds)
+      await backOffPassed(server, unknown, seconds)
+    }
+    expect(await answer(known)).toEqual(sent)
+    expect(await answer(unknown)).toEqual(sent)
+    const firstCode = await lastCode(server, known)
+    expect(firstCode).toMatch(/^\d{6}$/)
+    expect(await lastCode(server, unknown)).toBeUndefined()
+
+    // at once again: both wait 30 seconds; 15 seconds on, still about 15; 30 on, the second code goes out
+    await waits(30)
+    await passed(15)
+    await waits(15)
+    await passed(15)
+    expect(await answer(known)).toEqual(sent)
+    expect(await answer(unknown)).toEqual(sent)
+    expect(await lastCode(server, known)).not.toBe(firstCode)
+
+    // the third waits 60 seconds
+    await waits(60)
+    await passed(60)
+    expect(await answer(known)).toEqual(sent)
+    expect(await answer(unknown)).toEqual(sent)
+    // the window's three are spent: the next waits for the window's end (10 minutes from the first), known or not
+    await waits(600)
+    expect(await lastCode(server, unknown)).toBeUndefined()
   })
 })

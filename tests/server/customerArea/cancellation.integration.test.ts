@@ -4,6 +4,7 @@ import type {
   CancellationQuote,
   CancelReservationResult,
 } from "../../../src/api/CustomerAreaCancellationApi.ts"
+import { renderOutboxMessage } from "../../../src/server/notifications/templates.ts"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 import { newCart, solveHumanCheck } from "../../_support/humanCheck.ts"
 import {
@@ -175,6 +176,69 @@ describe.each(databases)("cancelling a reservation on $name", ({ start }) => {
     expect(c2.result).toMatchObject({ refundAmount: q2.refundAmount, state: "cancelled" })
     expect(q1.refundAmount + q2.refundAmount).toBe(whole.refundAmount)
     expect(await ledger(await referenceOf(order.identifier))).toEqual([{ n: 2, total: whole.refundAmount }])
+  })
+
+  it("a whole cancel refunds the order's products too, gives back the points its tickets spent, and sends a translated notice", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const order = await myPaidOrder(2)
+    const products = 1_850
+    const [member] = await live().query<{ id: number; points: number }>(
+      `SELECT id, points_balance AS points FROM members ORDER BY id LIMIT 1`,
+    )
+    // the order also bought a product, one ticket was paid with 40 points, the buyer reads English
+    await live().query(
+      `INSERT INTO product_sales (reservation_id, product_id, location_id, sold_at, quantity, unit_price_agorot,
+         total_agorot)
+       SELECT r.id, (SELECT id FROM products ORDER BY id LIMIT 1), r.location_id, marquee_now(), 1, $2, $2
+       FROM reservations r WHERE r.identifier = $1`,
+      [order.identifier, products],
+    )
+    await live().query(
+      `UPDATE sold_tickets SET member_id = $2, loyalty_points = 40
+       WHERE id = (SELECT min(st.id) FROM sold_tickets st JOIN reservations r ON r.id = st.reservation_id
+         WHERE r.identifier = $1)`,
+      [order.identifier, member?.id],
+    )
+    await live().query(
+      `UPDATE reservations SET locale = 'en',
+         contact = coalesce(contact, '{}'::jsonb) || '{"mobile": "0501239876"}'::jsonb WHERE identifier = $1`,
+      [order.identifier],
+    )
+    // one ticket of two: no products back yet
+    const tickets = (await quote(order.identifier)).quote
+    const [first, second] = tickets.items.map((i) => i.ticketIdentifier) as [string, string]
+    const q1 = (await quote(order.identifier, `?items=${first}`)).quote
+    expect(q1.refundAmount).toBe(q1.ticketsAmount - q1.cancellationCharge)
+    const c1 = await cancel(order.identifier, { itemsToCancel: [first], refundToTransactionCredit: true })
+    expect(c1.result.refundAmount).toBe(q1.refundAmount)
+    // the rest: the last ticket's price minus its charge, and the products in full
+    const q2 = (await quote(order.identifier, `?items=${second}`)).quote
+    const c2 = await cancel(order.identifier, { itemsToCancel: [second], refundToTransactionCredit: true })
+    expect(c2.result).toMatchObject({ state: "cancelled", refundAmount: q2.refundAmount })
+    expect(q2.refundAmount).toBe(q2.ticketsAmount - q2.cancellationCharge + products)
+    expect(tickets.refundAmount).toBe(tickets.ticketsAmount - tickets.cancellationCharge + products)
+
+    const [after] = await live().query<{ points: number }>(
+      `SELECT points_balance AS points FROM members WHERE id = $1`,
+      [member?.id],
+    )
+    expect(after?.points).toBe((member?.points ?? 0) + 40)
+
+    // one notice per cancel to the order's phone, in the buyer's language, naming the amount and where it went
+    const notices = await live().query<{ payload: unknown }>(
+      `SELECT o.payload FROM outbox o JOIN reservations r ON r.id = o.reservation_id
+       WHERE r.identifier = $1 AND o.kind = 'sms' AND o.payload->>'template' = 'cancellationRefunded'
+       ORDER BY o.id`,
+      [order.identifier],
+    )
+    expect(notices).toHaveLength(2)
+    const text = renderOutboxMessage("sms", "0501239876", notices[1]?.payload, "https://example.test")
+    expect(text._tag).toBe("Success")
+    const body = text._tag === "Success" ? text.success.body : ""
+    expect(body).toContain(order.identifier)
+    expect(body).toContain(`₪${(q2.refundAmount / 100).toFixed(2)}`)
+    expect(body).toContain("transaction credit")
+    expect(body).not.toContain("messages.")
   })
 
   it("refuses after the cut-off with the spec's error and changes nothing", async (ctx) => {

@@ -3,12 +3,14 @@ import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { DEMO_CUSTOMER_EMAIL } from "./demoCustomer.ts"
 import {
+  JOURNEY_AREA_MOBILES,
   JOURNEY_CUSTOMER_MOBILES,
   JOURNEY_ENROL_MOBILES,
   JOURNEY_PROJECTS,
   JOURNEY_VOD_MOBILES,
   JOURNEY_VOD_VENUE_ID,
   JOURNEYS,
+  journeyAreaVoucher,
   journeyEnrolMember,
   journeyMember,
   journeySlots,
@@ -106,5 +108,22 @@ export const writeJourneys = (presentations: ReadonlyArray<PresentationRow>) =>
         SELECT (SELECT id FROM customers WHERE mobile = ${mobile}), membership_id, ${journeyEnrolMember(project)},
           balance, used_balance, 0, start_date, end_date, allow_member_sale_tickets
         FROM members WHERE member_number = '90000001'`
+    }
+    // the area's journeys: a customer each and a voucher of their own to make a replacement
+    for (const project of JOURNEY_PROJECTS) {
+      const mobile = JOURNEY_AREA_MOBILES[project]
+      yield* sql`
+        INSERT INTO customers (first_name, last_name, ssn_sealed, mobile, created_at)
+        SELECT first_name, last_name, ssn_sealed, ${mobile}, created_at FROM customers
+        WHERE email = ${DEMO_CUSTOMER_EMAIL}`
+      yield* sql`
+        INSERT INTO system_vouchers (reference, system_voucher_class_id, customer_id, balance_agorot, tickets_left,
+          starts_on, ends_on, status, is_for_replacement, created_at, initial_balance_agorot, initial_tickets,
+          paid_agorot)
+        SELECT ${journeyAreaVoucher(project)}, system_voucher_class_id,
+          (SELECT id FROM customers WHERE mobile = ${mobile} ORDER BY id DESC LIMIT 1), balance_agorot, tickets_left,
+          starts_on, ends_on, status, is_for_replacement, created_at, initial_balance_agorot, initial_tickets,
+          paid_agorot
+        FROM system_vouchers WHERE reference = 'AREA-D-FULL'`
     }
   })

@@ -81,6 +81,8 @@ export const JOURNEYS = {
   "multi-showing/remove-second": { venueId: HALL.haifa3 },
   // issue 16: an unpaid hold made on the pay step, then paid from the customer area (e2e/holds.spec.ts)
   "holds/convert": { venueId: HALL.rishon1 },
+  // issue 15: the customer area's journeys buy here, then find, resend and cancel what they bought
+  "customer-area": { venueId: HALL.rishon1 },
 } as const satisfies Record<string, JourneySpec>
 
 export type JourneyName = keyof typeof JOURNEYS
@@ -156,3 +158,12 @@ export const JOURNEY_ENROL_MOBILES: Readonly<Record<JourneyProject, string>> = {
 }
 export const journeyEnrolMember = (project: JourneyProject): string =>
   String(92_000_001 + JOURNEY_PROJECTS.indexOf(project))
+ * The customer area's journeys (e2e/customer-area.spec.ts): per project, a customer of its own (a copy of the demo
+ * customer, like the sign-in journeys') who signs in by phone, buys on the journey's presentation and makes their
+ * own voucher ({@link journeyAreaVoucher}, a copy of the demo's untouched AREA-D-FULL) a replacement.
+ */
+export const JOURNEY_AREA_MOBILES: Readonly<Record<JourneyProject, string>> = {
+  desktop: "0521234631",
+  phone: "0521234632",
+}
+export const journeyAreaVoucher = (project: JourneyProject): string => `AREA-J-${project.toUpperCase()}`
