@@ -25,13 +25,13 @@ import orderItems from "./migrations/0026_order_items.ts"
 import customerArea from "./migrations/0028_customer_area.ts"
 import staffSessions from "./migrations/0033_staff_sessions.ts"
 import ticketSigningKeys from "./migrations/0034_ticket_signing_keys.ts"
-import seasonEnrolment from "./migrations/0038_season_enrolment.ts"
 import vodOrders from "./migrations/0036_vod_orders.ts"
 import membershipSales from "./migrations/0037_membership_sales.ts"
-import marketingForms from "./migrations/0049_marketing_forms.ts"
+import seasonEnrolment from "./migrations/0038_season_enrolment.ts"
+import enrolmentOrderKind from "./migrations/0039_enrolment_order_kind.ts"
 import ticketReferenceAdmin from "./migrations/0044_ticket_reference_admin.ts"
 import liveChanges from "./migrations/0045_live_changes.ts"
-import enrolmentOrderKind from "./migrations/0039_enrolment_order_kind.ts"
+import marketingForms from "./migrations/0049_marketing_forms.ts"
 
 /**
  * Every migration, keyed `<id>_<name>`, run once in id order by `Migrator.fromRecord`.

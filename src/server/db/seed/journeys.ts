@@ -158,6 +158,8 @@ export const JOURNEY_ENROL_MOBILES: Readonly<Record<JourneyProject, string>> = {
 }
 export const journeyEnrolMember = (project: JourneyProject): string =>
   String(92_000_001 + JOURNEY_PROJECTS.indexOf(project))
+
+/**
  * The customer area's journeys (e2e/customer-area.spec.ts): per project, a customer of its own (a copy of the demo
  * customer, like the sign-in journeys') who signs in by phone, buys on the journey's presentation and makes their
  * own voucher ({@link journeyAreaVoucher}, a copy of the demo's untouched AREA-D-FULL) a replacement.
