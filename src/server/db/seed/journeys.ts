@@ -79,6 +79,8 @@ export const JOURNEYS = {
   "multi-showing/second": { venueId: HALL.telAviv3 },
   "multi-showing/remove-first": { venueId: HALL.haifa1 },
   "multi-showing/remove-second": { venueId: HALL.haifa3 },
+  // issue 17: a checkout that survives lost signal (e2e/checkout-offline.spec.ts)
+  "offline/checkout": { venueId: HALL.haifa1 },
 } as const satisfies Record<string, JourneySpec>
 
 export type JourneyName = keyof typeof JOURNEYS

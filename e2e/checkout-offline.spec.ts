@@ -1,0 +1,65 @@
+import en from "../locales/en.json" with { type: "json" }
+import type { SeatStatuses } from "../src/api/SeatsApi.ts"
+import { expect, test } from "./fixtures.ts"
+import { detailsToPay, holdBestAndContinue, payAndConfirm } from "./order-journeys.ts"
+import { journeyPresentation } from "./presentations.ts"
+
+/**
+ * Issue 17, a checkout that survives lost signal: a returning buyer (the service worker already installed) holds
+ * two seats and loses signal on the tickets step. Every step says it is offline, a reload offline keeps what was
+ * chosen, the seat step too. Back online the reconciler checks the holds and the order is finished once: one
+ * commit, two seats sold, nothing sent while offline and nothing replayed later.
+ */
+test("English: signal lost on the tickets step, reloaded offline, the order is finished once when it is back", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000)
+  const context = page.context()
+  const presentation = await journeyPresentation(request, "offline/checkout", testInfo)
+  const writes: Array<string> = []
+  context.on("request", (r) => {
+    if (r.method() !== "GET" && new URL(r.url()).pathname.startsWith("/api/"))
+      writes.push(`${r.method()} ${new URL(r.url()).pathname}`)
+  })
+
+  // a returning buyer: the app's worker controls the page before the order starts
+  await page.goto("/?lang=en")
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
+  const steps = await holdBestAndContinue(page, presentation.id, 2, "en")
+  const chosen = await steps.summaryLines()
+
+  await context.setOffline(true)
+  const writesBeforeOffline = writes.length
+  await expect(page.getByTestId("order-offline")).toHaveText(en.order.offline)
+  await page.reload().catch(() => undefined)
+  await steps.expectStep(presentation.id, "tickets")
+  await expect(page.getByTestId("order-offline")).toBeVisible()
+  await expect(steps.ticketSeats).toHaveCount(2)
+  expect(await steps.summaryLines()).toEqual(chosen)
+
+  // the seat step offline: its notice, not an error
+  await page.getByRole("link", { name: en.orderSteps.steps.seats }).click()
+  await expect(page).toHaveURL(new RegExp(`/order/${presentation.id}/seats`))
+  await expect(page.getByTestId("order-offline")).toBeVisible()
+  await expect(page.getByTestId("held-seats").getByRole("listitem")).toHaveCount(2)
+  await expect(page.getByTestId("error-offline")).toHaveCount(0)
+
+  expect(writes.length, "nothing is sent while offline").toBe(writesBeforeOffline)
+
+  // signal back: the reconciler finds the holds alive, and the buyer goes on from the seats kept
+  await context.setOffline(false)
+  await expect(page.getByTestId("order-offline")).toHaveCount(0)
+  await steps.continue()
+  await expect(steps.ticketSeats).toHaveCount(2)
+  expect(await steps.summaryLines()).toEqual(chosen)
+  await detailsToPay(page, steps, presentation.id)
+  await payAndConfirm(page, request, presentation.id, 2)
+
+  // one order: one commit, and the hall has exactly the two seats sold
+  expect(writes.filter((w) => w === "POST /api/payment/commit")).toHaveLength(1)
+  const hall = (await (
+    await request.get("/api/seats/seats-statusV2", { params: { presentationId: presentation.id } })
+  ).json()) as SeatStatuses
+  expect(hall.seats.filter((seat) => !seat.isAvailable)).toHaveLength(2)
+})
