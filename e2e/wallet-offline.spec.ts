@@ -57,7 +57,7 @@ const launchOn = async (profile: string, testInfo: TestInfo, offline: boolean): 
 test("bought, offline, the browser closed and started cold: the wallet opens the e-ticket and its signed QR codes", async ({
   request,
 }, testInfo) => {
-  test.setTimeout(240_000)
+  test.setTimeout(420_000)
   const profile = mkdtempSync(join(tmpdir(), "marquee-wallet-profile-"))
   const first = await launchOn(profile, testInfo, false)
   let page = first.pages()[0] ?? (await first.newPage())
