@@ -1,18 +1,21 @@
 import { spawnSync } from "node:child_process"
-import { mkdirSync } from "node:fs"
-import type { Page } from "@playwright/test"
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { type BrowserContext, chromium, type Page, type TestInfo } from "@playwright/test"
 import en from "../locales/en.json" with { type: "json" }
 import he from "../locales/he.json" with { type: "json" }
 import type { Confirmation } from "../src/api/ReservationsApi.ts"
 import { qrImage } from "../src/app/edocument/qrImage.ts"
-import { expect, test } from "./fixtures.ts"
+import { expect, pinClock, test } from "./fixtures.ts"
 import { detailsToPay, holdBestAndContinue, payAndConfirm } from "./order-journeys.ts"
 import { journeyPresentation } from "./presentations.ts"
 
 /**
- * Issue 17, the wallet in airplane mode: a buyer pays for two seats, opens the e-ticket once, and from then on
- * "My tickets" lists it and opens it with no network at all, each ticket's QR code drawn on the device from its
- * signed pass; the pass on screen is the server's and `verify-ticket` calls it valid. In Hebrew on a phone and
+ * Issue 17, the wallet in airplane mode: a buyer pays for two seats, opens the e-ticket once, goes offline and
+ * closes the browser. Started again cold (a new browser process on the same profile, no network from the start),
+ * "My tickets" lists it and opens it, each ticket's QR code drawn on the device from its signed pass; the pass
+ * on screen is the server's and `verify-ticket` calls it valid. In Hebrew on a phone and
  * in English on a desktop; screenshots of the wallet and the offline e-ticket go to $WALLET_SHOTS (default /tmp).
  */
 const SHOTS = process.env.WALLET_SHOTS ?? "/tmp"
@@ -33,11 +36,31 @@ const walletHolds = (page: Page, key: string) =>
     key,
   )
 
-test("a saved e-ticket opens from the wallet with no network and shows each ticket's signed QR code", async ({
-  page,
+/** A browser process of its own on `profile` (the project's device), so closing it and starting again is cold. */
+const launchOn = async (profile: string, testInfo: TestInfo, offline: boolean): Promise<BrowserContext> => {
+  const use = testInfo.project.use
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: use.launchOptions?.executablePath,
+    args: use.launchOptions?.args,
+    baseURL: use.baseURL,
+    viewport: use.viewport,
+    userAgent: use.userAgent,
+    deviceScaleFactor: use.deviceScaleFactor,
+    isMobile: use.isMobile,
+    hasTouch: use.hasTouch,
+    offline,
+  })
+  await pinClock(context)
+  return context
+}
+
+test("bought, offline, the browser closed and started cold: the wallet opens the e-ticket and its signed QR codes", async ({
   request,
 }, testInfo) => {
-  test.setTimeout(180_000)
+  test.setTimeout(420_000)
+  const profile = mkdtempSync(join(tmpdir(), "marquee-wallet-profile-"))
+  const first = await launchOn(profile, testInfo, false)
+  let page = first.pages()[0] ?? (await first.newPage())
   const lang = testInfo.project.name === "phone" ? "he" : "en"
   const texts = lang === "he" ? he : en
   const presentation = await journeyPresentation(request, "wallet/offline", testInfo)
@@ -61,11 +84,15 @@ test("a saved e-ticket opens from the wallet with no network and shows each tick
   await expect(page).toHaveURL(new RegExp(`/wallet\\?lang=${lang}$`))
   await expect(page.getByTestId("wallet-upcoming").getByTestId("wallet-entry")).toHaveCount(1)
 
-  // airplane mode: the app, the wallet and the e-ticket come from the device alone. The query cache's persisted
-  // copy is dropped as each document starts (before the app could write it back), so what opens is the wallet's
-  await page.context().addInitScript(() => localStorage.removeItem("marquee:queries"))
-  await page.context().setOffline(true)
-  await page.reload().catch(() => undefined)
+  // airplane mode, then the browser closed; started again cold with no network: the app, the wallet and the
+  // e-ticket come from the device alone. The query cache's persisted copy is dropped as each document starts
+  // (before the app could write it back), so what opens is the wallet's
+  await first.setOffline(true)
+  await first.close()
+  const cold = await launchOn(profile, testInfo, true)
+  await cold.addInitScript(() => localStorage.removeItem("marquee:queries"))
+  page = cold.pages()[0] ?? (await cold.newPage())
+  await page.goto(`/wallet?lang=${lang}`).catch(() => undefined)
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.wallet.title)
   await expect(page.getByTestId("wallet-offline")).toHaveText(texts.wallet.offline)
   const entry = page.getByTestId("wallet-entry")
@@ -90,7 +117,8 @@ test("a saved e-ticket opens from the wallet with no network and shows each tick
     path: `${SHOTS}/eticket-offline-${lang}-${testInfo.project.name}.png`,
     fullPage: true,
   })
-  await page.context().setOffline(false)
+  await cold.close()
+  rmSync(profile, { recursive: true, force: true })
 
   // and a door's scanner, holding the published keys, calls the pass on screen valid at the show
   const verified = spawnSync(

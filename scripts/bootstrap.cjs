@@ -200,6 +200,10 @@ const steps = {
     ensureDependencies()
     runOrExit(process.execPath, ["src/cli/verifyTicket.ts", ...args])
   },
+  "rotate-ticket-keys": (args) => {
+    ensureDependencies()
+    runOrExit(process.execPath, ["src/cli/rotateTicketKeys.ts", ...args])
+  },
   bench: (args) => {
     const [name, ...rest] = args
     const file = name === undefined ? undefined : path.join("bench", `${name}.ts`)
@@ -226,6 +230,7 @@ const USAGE = {
   replay: "usage: npm run replay -- log.json [--against http://localhost:3000]",
   "verify-ticket":
     "usage: npm run verify-ticket -- <pass|-> --keys <file|URL> [--revocations <file|URL>] [--at <ISO instant>]\n       npm run verify-ticket -- <pass|-> --server <URL> [--at <ISO instant>]",
+  "rotate-ticket-keys": "usage: npm run rotate-ticket-keys  (DATABASE_URL or DATA_DIR as for npm start)",
   bench: () =>
     `usage: npm run bench -- <name>; available: ${fs
       .readdirSync(path.join(ROOT, "bench"))

@@ -1,7 +1,7 @@
 import { useQueryErrorResetBoundary } from "@tanstack/react-query"
-import { type ErrorComponentProps, useRouter } from "@tanstack/react-router"
+import { type ErrorComponentProps, Link, useRouter } from "@tanstack/react-router"
 import { useEffect, useState } from "react"
-import { useT } from "../i18n/useI18n.ts"
+import { useLocale, useT } from "../i18n/useI18n.ts"
 import { DefaultLayout } from "../layout/DefaultLayout.tsx"
 import { reloadForChunkError } from "../lib/chunkReload.ts"
 import "./errors.css"
@@ -12,6 +12,7 @@ import "./errors.css"
  */
 export const ErrorMessage = ({ error, reset }: ErrorComponentProps) => {
   const t = useT()
+  const locale = useLocale()
   const router = useRouter()
   const queryReset = useQueryErrorResetBoundary()
   const [reloading] = useState(() => reloadForChunkError(error))
@@ -30,6 +31,16 @@ export const ErrorMessage = ({ error, reset }: ErrorComponentProps) => {
       <h1 id="dead-end-title" className="dead-end__title">
         {t("errors.occurred")}
       </h1>
+      {/* with no signal, say so: the page was not kept on this device and opens once the connection is back */}
+      {/* and the saved tickets, which always open offline: an installed app started with no signal lands here */}
+      {navigator.onLine ? null : (
+        <p data-testid="error-offline">
+          {t("errors.offline")}{" "}
+          <Link to="/wallet" search={{ lang: locale }}>
+            {t("wallet.title")}
+          </Link>
+        </p>
+      )}
       <button type="button" className="button button--primary" onClick={retry}>
         {t("errors.retry")}
       </button>

@@ -6,6 +6,7 @@ import type { LocaleCode } from "../i18n/locales.ts"
 import type { Translate } from "../i18n/useI18n.ts"
 import { temporal } from "../lib/temporal.ts"
 import { ORDER_SCREENS, type OrderScreen, screenLink } from "./flow.ts"
+import { OfflineNotice } from "./OfflineNotice.tsx"
 
 type Props = {
   readonly presentation: Presentation
@@ -76,6 +77,7 @@ export const StepFrame = ({ presentation, locale, screen, title, t, children }: 
           <span>{presentation.venueName}</span>
         </p>
       </header>
+      <OfflineNotice t={t} />
       {children}
     </div>
   )

@@ -53,5 +53,11 @@ export const loadSeatSelection = async (
   ])
   const { venueId, seatplanId } = detail.presentation
   if (seatplanId !== null)
-    await queryClient.ensureQueryData(seatplanQueryOptions(venueId, seatplanId, locale))
+    await queryClient
+      .ensureQueryData(seatplanQueryOptions(venueId, seatplanId, locale))
+      .catch((error: unknown) => {
+        // offline with no saved seatplan: the steps after the seats still open from the cart log (the seat
+        // screen itself then says it is offline); online, a failure is the route's to show
+        if (navigator.onLine) throw error
+      })
 }

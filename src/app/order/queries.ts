@@ -14,6 +14,9 @@ export const presentationDetailQueryOptions = (presentationId: number, locale: L
     queryFn: ({ signal }) =>
       apiGet<PresentationDetail>(`/presentations/${presentationId}`, { lang: locale }, signal),
     staleTime: 60_000,
+    // public facts of the showing (no buyer's data): kept on the device so that a step reloaded with no signal
+    // opens from the cart log instead of failing in the route's loader (issue 17)
+    meta: { persist: true },
   })
 
 export const seatplanQueryOptions = (venueId: number, seatplanId: number, locale: LocaleCode) =>

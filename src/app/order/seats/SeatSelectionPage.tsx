@@ -11,11 +11,13 @@ import type { LocaleCode } from "../../i18n/locales.ts"
 import { type Translate, useT } from "../../i18n/useI18n.ts"
 import { configQueryOptions } from "../../lib/configQuery.ts"
 import { temporal } from "../../lib/temporal.ts"
+import { useOnline } from "../../lib/useOnline.ts"
 import { SeatListLegend } from "../../seatmap/SeatListLegend.tsx"
 import { type SeatItem, type SeatMarks, seatRows } from "../../seatmap/seatRows.ts"
 import { Basket } from "../Basket.tsx"
 import { screenLink } from "../flow.ts"
 import { loadSeatActions, type SeatActions } from "../loadSeatSelection.ts"
+import { OfflineNotice } from "../OfflineNotice.tsx"
 import { presentationDetailQueryOptions, seatplanQueryOptions, seatStatusesQueryOptions } from "../queries.ts"
 import { ScreenLink } from "../StepFrame.tsx"
 import { storedCartToken } from "../storedCartToken.ts"
@@ -82,6 +84,7 @@ export const SeatSelectionPage = ({ presentationId, locale }: Props) => {
           <span>{presentation.locationName}</span>
         </p>
       </header>
+      <OfflineNotice t={t} />
       {presentation.seatplanId === null ? (
         <p className="order__notice">{t("order.noSeatplan")}</p>
       ) : (
@@ -166,6 +169,8 @@ const serverMarks = (statuses: SeatStatuses | undefined): SeatMarks => ({
  * cart opens the seats are shown from the statuses and cannot be picked yet; once it is open they can.
  */
 const SeatBoard = ({ order, seatActions, presentation, plan, locale, t }: BoardProps) => {
+  // offline, the screen's own notice says why the statuses are not fresh
+  const online = useOnline()
   const ready: Ready | undefined =
     order.status === "ready" && seatActions !== undefined ? { ...order, seatActions } : undefined
   const cart = ready?.cart
@@ -312,7 +317,7 @@ const SeatBoard = ({ order, seatActions, presentation, plan, locale, t }: BoardP
             {t("order.humanCheckFailed")}
           </p>
         ) : null}
-        {statuses.isError ? (
+        {statuses.isError && online ? (
           <p className="order__notice order__notice--problem">{t("order.statusesFailed")}</p>
         ) : null}
         {gaSections.length === 0 ? null : ready !== undefined && holdProps !== undefined ? (

@@ -83,6 +83,8 @@ export const JOURNEYS = {
   "holds/convert": { venueId: HALL.rishon1 },
   // issue 15: the customer area's journeys buy here, then find, resend and cancel what they bought
   "customer-area": { venueId: HALL.rishon1 },
+  // issue 17: a checkout that survives lost signal (e2e/checkout-offline.spec.ts)
+  "offline/checkout": { venueId: HALL.haifa1 },
 } as const satisfies Record<string, JourneySpec>
 
 export type JourneyName = keyof typeof JOURNEYS
