@@ -10,6 +10,7 @@ import { EDocumentsApi } from "./EDocumentsApi.ts"
 import { FeaturesApi } from "./FeaturesApi.ts"
 import { HumanCheckApi } from "./HumanCheckApi.ts"
 import { MembershipsApi } from "./MembershipsApi.ts"
+import { IntegrationApi, MiniSiteApi } from "./MiniSiteApi.ts"
 import { PaymentApi } from "./PaymentApi.ts"
 import { PresentationsApi } from "./PresentationsApi.ts"
 import { ReservationsApi } from "./ReservationsApi.ts"
@@ -44,6 +45,8 @@ export class MarqueeApi extends HttpApi.make("marquee")
   .add(MembershipsApi)
   .add(VodApi)
   .add(LiveReportsApi)
+  .add(MiniSiteApi)
+  .add(IntegrationApi)
   .prefix("/api")
   .middleware(HttpApiMiddleware.ProblemDetails)
   .annotateMerge(OpenApi.annotations({ title: "Marquee API", version: "0.1.0" })) {}

@@ -27,6 +27,7 @@ import staffSessions from "./migrations/0033_staff_sessions.ts"
 import ticketSigningKeys from "./migrations/0034_ticket_signing_keys.ts"
 import vodOrders from "./migrations/0036_vod_orders.ts"
 import membershipSales from "./migrations/0037_membership_sales.ts"
+import miniSites from "./migrations/0047_mini_sites.ts"
 
 /**
  * Every migration, keyed `<id>_<name>`, run once in id order by `Migrator.fromRecord`.
@@ -62,4 +63,5 @@ export const migrations = {
   "0037_membership_sales": membershipSales,
   "0034_ticket_signing_keys": ticketSigningKeys,
   "0036_vod_orders": vodOrders,
+  "0047_mini_sites": miniSites,
 }

@@ -79,6 +79,8 @@ export const JOURNEYS = {
   "multi-showing/second": { venueId: HALL.telAviv3 },
   "multi-showing/remove-first": { venueId: HALL.haifa1 },
   "multi-showing/remove-second": { venueId: HALL.haifa3 },
+  // issue 19: bought through the first partner's mini-site (src/server/db/seed/miniSites.ts offers it there)
+  "mini-site/buy": { venueId: HALL.telAviv1 },
 } as const satisfies Record<string, JourneySpec>
 
 export type JourneyName = keyof typeof JOURNEYS

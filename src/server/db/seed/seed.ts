@@ -4,6 +4,7 @@ import { protectSsn, seedSsnKeys } from "../../customer/ssnProtection.ts"
 import { writeCodes } from "./codes.ts"
 import { writeCustomerArea } from "./customerArea.ts"
 import { writeJourneys } from "./journeySeed.ts"
+import { writeMiniSites } from "./miniSites.ts"
 import { buildSeedPlan, type SeedOptions, type SeedPlan } from "./plan.ts"
 import { writeSales } from "./sales.ts"
 import { writeSeasonMembership } from "./seasonMembership.ts"
@@ -121,6 +122,7 @@ export const seedDatabase = (
         yield* writeCustomerArea(plan)
         yield* writeSeasonMembership(plan)
         if (plan.journeyPresentations.length > 0) yield* writeJourneys(plan.journeyPresentations)
+        yield* writeMiniSites(plan.journeyPresentations.length > 0)
       }),
     )
     yield* sql`ANALYZE`
