@@ -42,6 +42,10 @@ export const PAGE_PATHS = [
   "/PRES-live/location/$date/$locationId",
   "/PRES-live/box/$date/$locationId/$by/$id",
   "/PRES-live/reports",
+  // partners (issue 19): a partner's mini-site, its signed links, and a cinema offline for sales
+  "/mini-site/$url",
+  "/integration",
+  "/offline-venue/$presentationId",
 ] as const
 
 const segmentsOf = (path: string): ReadonlyArray<string> => path.split("/").filter((part) => part !== "")

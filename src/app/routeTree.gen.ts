@@ -18,6 +18,7 @@ import { Route as PRESLiveReportsRouteImport } from "./routes/PRES-live/reports.
 import { Route as BookingDonateRouteImport } from "./routes/_booking/donate.tsx"
 import { Route as BookingFoodRouteImport } from "./routes/_booking/food.tsx"
 import { Route as DefaultIndexRouteImport } from "./routes/_default/index.tsx"
+import { Route as DefaultIntegrationRouteImport } from "./routes/_default/integration.tsx"
 import { Route as DefaultLeavingRouteImport } from "./routes/_default/leaving.tsx"
 import { Route as DefaultSupportRouteImport } from "./routes/_default/support.tsx"
 import { Route as DefaultWalletRouteImport } from "./routes/_default/wallet.tsx"
@@ -30,6 +31,8 @@ import { Route as BookingVouchersIndexRouteImport } from "./routes/_booking/vouc
 import { Route as BookingVouchersSystemVoucherSuperClassIdRouteImport } from "./routes/_booking/vouchers.$systemVoucherSuperClassId.tsx"
 import { Route as DefaultCustomerIndexRouteImport } from "./routes/_default/customer.index.tsx"
 import { Route as DefaultCustomerTokenRouteImport } from "./routes/_default/customer.$token.tsx"
+import { Route as DefaultMiniSiteUrlRouteImport } from "./routes/_default/mini-site.$url.tsx"
+import { Route as DefaultOfflineVenuePresentationIdRouteImport } from "./routes/_default/offline-venue.$presentationId.tsx"
 import { Route as DefaultTermsCodeRouteImport } from "./routes/_default/terms.$code.tsx"
 import { Route as DefaultWatchPresentationIdRouteImport } from "./routes/_default/watch.$presentationId.tsx"
 import { Route as DefaultWatchPaymentReturnRouteImport } from "./routes/_default/watch.payment-return.tsx"
@@ -87,6 +90,11 @@ const BookingFoodRoute = BookingFoodRouteImport.update({
 const DefaultIndexRoute = DefaultIndexRouteImport.update({
   id: "/",
   path: "/",
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultIntegrationRoute = DefaultIntegrationRouteImport.update({
+  id: "/integration",
+  path: "/integration",
   getParentRoute: () => DefaultRoute,
 } as any)
 const DefaultLeavingRoute = DefaultLeavingRouteImport.update({
@@ -153,6 +161,17 @@ const DefaultCustomerTokenRoute = DefaultCustomerTokenRouteImport.update({
   path: "/customer/$token",
   getParentRoute: () => DefaultRoute,
 } as any)
+const DefaultMiniSiteUrlRoute = DefaultMiniSiteUrlRouteImport.update({
+  id: "/mini-site/$url",
+  path: "/mini-site/$url",
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultOfflineVenuePresentationIdRoute =
+  DefaultOfflineVenuePresentationIdRouteImport.update({
+    id: "/offline-venue/$presentationId",
+    path: "/offline-venue/$presentationId",
+    getParentRoute: () => DefaultRoute,
+  } as any)
 const DefaultTermsCodeRoute = DefaultTermsCodeRouteImport.update({
   id: "/terms/$code",
   path: "/terms/$code",
@@ -248,6 +267,7 @@ export interface FileRoutesByFullPath {
   "/PRES-live/reports": typeof PRESLiveReportsRoute
   "/donate": typeof BookingDonateRoute
   "/food": typeof BookingFoodRoute
+  "/integration": typeof DefaultIntegrationRoute
   "/leaving": typeof DefaultLeavingRoute
   "/support": typeof DefaultSupportRoute
   "/wallet": typeof DefaultWalletRoute
@@ -258,6 +278,8 @@ export interface FileRoutesByFullPath {
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
   "/customer/$token": typeof DefaultCustomerTokenRoute
+  "/mini-site/$url": typeof DefaultMiniSiteUrlRoute
+  "/offline-venue/$presentationId": typeof DefaultOfflineVenuePresentationIdRoute
   "/terms/$code": typeof DefaultTermsCodeRoute
   "/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
   "/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
@@ -283,6 +305,7 @@ export interface FileRoutesByTo {
   "/PRES-live/reports": typeof PRESLiveReportsRoute
   "/donate": typeof BookingDonateRoute
   "/food": typeof BookingFoodRoute
+  "/integration": typeof DefaultIntegrationRoute
   "/leaving": typeof DefaultLeavingRoute
   "/support": typeof DefaultSupportRoute
   "/wallet": typeof DefaultWalletRoute
@@ -292,6 +315,8 @@ export interface FileRoutesByTo {
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
   "/customer/$token": typeof DefaultCustomerTokenRoute
+  "/mini-site/$url": typeof DefaultMiniSiteUrlRoute
+  "/offline-venue/$presentationId": typeof DefaultOfflineVenuePresentationIdRoute
   "/terms/$code": typeof DefaultTermsCodeRoute
   "/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
   "/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
@@ -320,6 +345,7 @@ export interface FileRoutesById {
   "/PRES-live/reports": typeof PRESLiveReportsRoute
   "/_booking/donate": typeof BookingDonateRoute
   "/_booking/food": typeof BookingFoodRoute
+  "/_default/integration": typeof DefaultIntegrationRoute
   "/_default/leaving": typeof DefaultLeavingRoute
   "/_default/support": typeof DefaultSupportRoute
   "/_default/wallet": typeof DefaultWalletRoute
@@ -331,6 +357,8 @@ export interface FileRoutesById {
   "/_booking/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/_booking/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
   "/_default/customer/$token": typeof DefaultCustomerTokenRoute
+  "/_default/mini-site/$url": typeof DefaultMiniSiteUrlRoute
+  "/_default/offline-venue/$presentationId": typeof DefaultOfflineVenuePresentationIdRoute
   "/_default/terms/$code": typeof DefaultTermsCodeRoute
   "/_default/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
   "/_default/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
@@ -359,6 +387,7 @@ export interface FileRouteTypes {
     | "/PRES-live/reports"
     | "/donate"
     | "/food"
+    | "/integration"
     | "/leaving"
     | "/support"
     | "/wallet"
@@ -369,6 +398,8 @@ export interface FileRouteTypes {
     | "/order/payment-return"
     | "/vouchers/$systemVoucherSuperClassId"
     | "/customer/$token"
+    | "/mini-site/$url"
+    | "/offline-venue/$presentationId"
     | "/terms/$code"
     | "/watch/$presentationId"
     | "/watch/payment-return"
@@ -394,6 +425,7 @@ export interface FileRouteTypes {
     | "/PRES-live/reports"
     | "/donate"
     | "/food"
+    | "/integration"
     | "/leaving"
     | "/support"
     | "/wallet"
@@ -403,6 +435,8 @@ export interface FileRouteTypes {
     | "/order/payment-return"
     | "/vouchers/$systemVoucherSuperClassId"
     | "/customer/$token"
+    | "/mini-site/$url"
+    | "/offline-venue/$presentationId"
     | "/terms/$code"
     | "/watch/$presentationId"
     | "/watch/payment-return"
@@ -430,6 +464,7 @@ export interface FileRouteTypes {
     | "/PRES-live/reports"
     | "/_booking/donate"
     | "/_booking/food"
+    | "/_default/integration"
     | "/_default/leaving"
     | "/_default/support"
     | "/_default/wallet"
@@ -441,6 +476,8 @@ export interface FileRouteTypes {
     | "/_booking/order/payment-return"
     | "/_booking/vouchers/$systemVoucherSuperClassId"
     | "/_default/customer/$token"
+    | "/_default/mini-site/$url"
+    | "/_default/offline-venue/$presentationId"
     | "/_default/terms/$code"
     | "/_default/watch/$presentationId"
     | "/_default/watch/payment-return"
@@ -532,6 +569,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DefaultIndexRouteImport
       parentRoute: typeof DefaultRoute
     }
+    "/_default/integration": {
+      id: "/_default/integration"
+      path: "/integration"
+      fullPath: "/integration"
+      preLoaderRoute: typeof DefaultIntegrationRouteImport
+      parentRoute: typeof DefaultRoute
+    }
     "/_default/leaving": {
       id: "/_default/leaving"
       path: "/leaving"
@@ -614,6 +658,20 @@ declare module "@tanstack/react-router" {
       path: "/customer/$token"
       fullPath: "/customer/$token"
       preLoaderRoute: typeof DefaultCustomerTokenRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    "/_default/mini-site/$url": {
+      id: "/_default/mini-site/$url"
+      path: "/mini-site/$url"
+      fullPath: "/mini-site/$url"
+      preLoaderRoute: typeof DefaultMiniSiteUrlRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    "/_default/offline-venue/$presentationId": {
+      id: "/_default/offline-venue/$presentationId"
+      path: "/offline-venue/$presentationId"
+      fullPath: "/offline-venue/$presentationId"
+      preLoaderRoute: typeof DefaultOfflineVenuePresentationIdRouteImport
       parentRoute: typeof DefaultRoute
     }
     "/_default/terms/$code": {
@@ -807,11 +865,14 @@ const BookingRouteWithChildren =
   BookingRoute._addFileChildren(BookingRouteChildren)
 
 interface DefaultRouteChildren {
+  DefaultIntegrationRoute: typeof DefaultIntegrationRoute
   DefaultLeavingRoute: typeof DefaultLeavingRoute
   DefaultSupportRoute: typeof DefaultSupportRoute
   DefaultWalletRoute: typeof DefaultWalletRoute
   DefaultIndexRoute: typeof DefaultIndexRoute
   DefaultCustomerTokenRoute: typeof DefaultCustomerTokenRoute
+  DefaultMiniSiteUrlRoute: typeof DefaultMiniSiteUrlRoute
+  DefaultOfflineVenuePresentationIdRoute: typeof DefaultOfflineVenuePresentationIdRoute
   DefaultTermsCodeRoute: typeof DefaultTermsCodeRoute
   DefaultWatchPresentationIdRoute: typeof DefaultWatchPresentationIdRoute
   DefaultWatchPaymentReturnRoute: typeof DefaultWatchPaymentReturnRoute
@@ -820,11 +881,15 @@ interface DefaultRouteChildren {
 }
 
 const DefaultRouteChildren: DefaultRouteChildren = {
+  DefaultIntegrationRoute: DefaultIntegrationRoute,
   DefaultLeavingRoute: DefaultLeavingRoute,
   DefaultSupportRoute: DefaultSupportRoute,
   DefaultWalletRoute: DefaultWalletRoute,
   DefaultIndexRoute: DefaultIndexRoute,
   DefaultCustomerTokenRoute: DefaultCustomerTokenRoute,
+  DefaultMiniSiteUrlRoute: DefaultMiniSiteUrlRoute,
+  DefaultOfflineVenuePresentationIdRoute:
+    DefaultOfflineVenuePresentationIdRoute,
   DefaultTermsCodeRoute: DefaultTermsCodeRoute,
   DefaultWatchPresentationIdRoute: DefaultWatchPresentationIdRoute,
   DefaultWatchPaymentReturnRoute: DefaultWatchPaymentReturnRoute,
