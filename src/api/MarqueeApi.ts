@@ -12,6 +12,7 @@ import { FeaturesApi } from "./FeaturesApi.ts"
 import { FormsApi } from "./FormsApi.ts"
 import { HumanCheckApi } from "./HumanCheckApi.ts"
 import { MembershipsApi } from "./MembershipsApi.ts"
+import { IntegrationApi, MiniSiteApi } from "./MiniSiteApi.ts"
 import { PaymentApi } from "./PaymentApi.ts"
 import { PresentationsApi } from "./PresentationsApi.ts"
 import { ReservationsApi } from "./ReservationsApi.ts"
@@ -54,6 +55,8 @@ export class MarqueeApi extends HttpApi.make("marquee")
   .add(LiveFeatureViewApi)
   .add(LiveEventsApi)
   .add(EnrolApi)
+  .add(MiniSiteApi)
+  .add(IntegrationApi)
   .prefix("/api")
   .middleware(HttpApiMiddleware.ProblemDetails)
   .annotateMerge(OpenApi.annotations({ title: "Marquee API", version: "0.1.0" })) {}

@@ -49,6 +49,8 @@ export const InvoiceDetails = Schema.Struct({
 export const CommitRequest = Schema.Struct({
   cart: CommitCart,
   miniSiteUrl: Schema.optional(WireText),
+  /** the id `GET /integration` gave for a partner's signed link (issue 19), stored with the order */
+  integrationId: Schema.optional(WireText),
   recaptchaToken: Schema.optional(WireText),
   /** the buyer ticked the terms of purchase (spec §9: required unless the site says not, never pre-ticked) */
   termsAccepted: Schema.Boolean,
@@ -157,6 +159,10 @@ export const CommitFailureCode = Schema.Literals([
   "enrolmentRequiredMissing",
   "enrolmentTicket",
   "enrolmentMemberSeat",
+  // issue 19: a partner's order that is not the partner's (src/server/miniSite/commitReferral.ts)
+  "miniSiteInvalid",
+  // spec §8 "integration data error": an integration id unknown or lapsed
+  "integrationDataError",
 ])
 export type CommitFailureCode = typeof CommitFailureCode.Type
 

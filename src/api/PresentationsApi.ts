@@ -2,6 +2,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import { EVENT_NOT_FOUND } from "../domain/seating/refusals.ts"
 import { WireText } from "../domain/shared/wireText.ts"
+import { IntegrationDataError, LocationOffline } from "./partnerErrors.ts"
 import { CartSession, CustomerIfAny } from "./sessions.ts"
 import { IdList, LangQuery, PositiveInt } from "./shared.ts"
 
@@ -300,10 +301,11 @@ export class PresentationsApi extends HttpApiGroup.make("presentations").add(
     query: {
       ticketCodes: Schema.optional(WireText),
       miniSiteUrl: Schema.optional(WireText),
+      integrationId: Schema.optional(WireText),
       lang: LangQuery,
     },
     success: PresentationDetail,
-    error: EventNotFound,
+    error: [EventNotFound, IntegrationDataError, LocationOffline],
   }),
   HttpApiEndpoint.get("ticketGroups", "/presentations/:id/ticketGroups", {
     params: { id: PositiveInt },
@@ -318,7 +320,7 @@ export class PresentationsApi extends HttpApiGroup.make("presentations").add(
       ticketGroups: Schema.Array(TicketGroup),
       serviceCharge: Schema.Array(ServiceCharge),
     }),
-    error: EventNotFound,
+    error: [EventNotFound, IntegrationDataError, LocationOffline],
   }),
   HttpApiEndpoint.get("firstTicket", "/presentations/:id/ticket", {
     params: { id: PositiveInt },
@@ -331,10 +333,11 @@ export class PresentationsApi extends HttpApiGroup.make("presentations").add(
       isHold: Schema.optional(Schema.Boolean),
       recaptchaToken: Schema.optional(WireText),
       miniSiteUrl: Schema.optional(WireText),
+      integrationId: Schema.optional(WireText),
       lang: LangQuery,
     },
     success: FirstTicket,
-    error: EventNotFound,
+    error: [EventNotFound, IntegrationDataError, LocationOffline],
   }),
   /**
    * Code or voucher entry on the ticket step (our addition beside `/ticket?ticketCode=`, which answers only
@@ -366,9 +369,11 @@ export class PresentationsApi extends HttpApiGroup.make("presentations").add(
       ssn: Schema.optional(WireText),
       reference1: Schema.optional(WireText),
       reference2: Schema.optional(WireText),
+      /** a partner's buyer checks the partner's own (reference) tickets (src/server/miniSite/README.md) */
+      miniSiteUrl: Schema.optional(WireText),
     },
     success: TicketEligibility,
-    error: [EventNotFound, TicketCodeRefused, LoyaltyLoginLimited],
+    error: [EventNotFound, TicketCodeRefused, LoyaltyLoginLimited, IntegrationDataError, LocationOffline],
   })
     .middleware(CartSession)
     .middleware(CustomerIfAny),

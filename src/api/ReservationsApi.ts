@@ -85,6 +85,8 @@ export const Confirmation = Schema.Struct({
   qrPayload: Schema.String,
   /** the e-ticket page that opens offline once saved */
   eDocumentUrl: Schema.String,
+  /** the partner whose mini-site the order came through (issue 19); absent for the chain's own buyers */
+  referralMiniSiteId: Schema.optional(Schema.Int),
 })
 export type Confirmation = typeof Confirmation.Type
 

@@ -58,6 +58,10 @@ export const PAGE_PATHS = [
   "/PRES-live/references",
   "/PRES-live/references/$priceRowId",
   "/PRES-live/v2",
+  // partners (issue 19): a partner's mini-site, its signed links, and a cinema offline for sales
+  "/mini-site/$url",
+  "/integration",
+  "/offline-venue/$presentationId",
 ] as const
 
 const segmentsOf = (path: string): ReadonlyArray<string> => path.split("/").filter((part) => part !== "")

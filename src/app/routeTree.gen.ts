@@ -19,6 +19,7 @@ import { Route as PRESLiveV2RouteImport } from "./routes/PRES-live/v2.tsx"
 import { Route as BookingDonateRouteImport } from "./routes/_booking/donate.tsx"
 import { Route as BookingFoodRouteImport } from "./routes/_booking/food.tsx"
 import { Route as DefaultIndexRouteImport } from "./routes/_default/index.tsx"
+import { Route as DefaultIntegrationRouteImport } from "./routes/_default/integration.tsx"
 import { Route as DefaultLeavingRouteImport } from "./routes/_default/leaving.tsx"
 import { Route as DefaultSupportRouteImport } from "./routes/_default/support.tsx"
 import { Route as DefaultWalletRouteImport } from "./routes/_default/wallet.tsx"
@@ -37,6 +38,8 @@ import { Route as BookingVouchersSystemVoucherSuperClassIdRouteImport } from "./
 import { Route as DefaultCustomerIndexRouteImport } from "./routes/_default/customer.index.tsx"
 import { Route as DefaultCustomerTokenRouteImport } from "./routes/_default/customer.$token.tsx"
 import { Route as DefaultFormsKindRouteImport } from "./routes/_default/forms.$kind.tsx"
+import { Route as DefaultMiniSiteUrlRouteImport } from "./routes/_default/mini-site.$url.tsx"
+import { Route as DefaultOfflineVenuePresentationIdRouteImport } from "./routes/_default/offline-venue.$presentationId.tsx"
 import { Route as DefaultTermsCodeRouteImport } from "./routes/_default/terms.$code.tsx"
 import { Route as DefaultWatchPresentationIdRouteImport } from "./routes/_default/watch.$presentationId.tsx"
 import { Route as DefaultWatchPaymentReturnRouteImport } from "./routes/_default/watch.payment-return.tsx"
@@ -105,6 +108,11 @@ const BookingFoodRoute = BookingFoodRouteImport.update({
 const DefaultIndexRoute = DefaultIndexRouteImport.update({
   id: "/",
   path: "/",
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultIntegrationRoute = DefaultIntegrationRouteImport.update({
+  id: "/integration",
+  path: "/integration",
   getParentRoute: () => DefaultRoute,
 } as any)
 const DefaultLeavingRoute = DefaultLeavingRouteImport.update({
@@ -203,6 +211,17 @@ const DefaultFormsKindRoute = DefaultFormsKindRouteImport.update({
   path: "/forms/$kind",
   getParentRoute: () => DefaultRoute,
 } as any)
+const DefaultMiniSiteUrlRoute = DefaultMiniSiteUrlRouteImport.update({
+  id: "/mini-site/$url",
+  path: "/mini-site/$url",
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultOfflineVenuePresentationIdRoute =
+  DefaultOfflineVenuePresentationIdRouteImport.update({
+    id: "/offline-venue/$presentationId",
+    path: "/offline-venue/$presentationId",
+    getParentRoute: () => DefaultRoute,
+  } as any)
 const DefaultTermsCodeRoute = DefaultTermsCodeRouteImport.update({
   id: "/terms/$code",
   path: "/terms/$code",
@@ -335,6 +354,7 @@ export interface FileRoutesByFullPath {
   "/PRES-live/v2": typeof PRESLiveV2Route
   "/donate": typeof BookingDonateRoute
   "/food": typeof BookingFoodRoute
+  "/integration": typeof DefaultIntegrationRoute
   "/leaving": typeof DefaultLeavingRoute
   "/support": typeof DefaultSupportRoute
   "/wallet": typeof DefaultWalletRoute
@@ -349,6 +369,8 @@ export interface FileRoutesByFullPath {
   "/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
   "/customer/$token": typeof DefaultCustomerTokenRoute
   "/forms/$kind": typeof DefaultFormsKindRoute
+  "/mini-site/$url": typeof DefaultMiniSiteUrlRoute
+  "/offline-venue/$presentationId": typeof DefaultOfflineVenuePresentationIdRoute
   "/terms/$code": typeof DefaultTermsCodeRoute
   "/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
   "/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
@@ -383,6 +405,7 @@ export interface FileRoutesByTo {
   "/PRES-live/v2": typeof PRESLiveV2Route
   "/donate": typeof BookingDonateRoute
   "/food": typeof BookingFoodRoute
+  "/integration": typeof DefaultIntegrationRoute
   "/leaving": typeof DefaultLeavingRoute
   "/support": typeof DefaultSupportRoute
   "/wallet": typeof DefaultWalletRoute
@@ -396,6 +419,8 @@ export interface FileRoutesByTo {
   "/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
   "/customer/$token": typeof DefaultCustomerTokenRoute
   "/forms/$kind": typeof DefaultFormsKindRoute
+  "/mini-site/$url": typeof DefaultMiniSiteUrlRoute
+  "/offline-venue/$presentationId": typeof DefaultOfflineVenuePresentationIdRoute
   "/terms/$code": typeof DefaultTermsCodeRoute
   "/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
   "/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
@@ -433,6 +458,7 @@ export interface FileRoutesById {
   "/PRES-live/v2": typeof PRESLiveV2Route
   "/_booking/donate": typeof BookingDonateRoute
   "/_booking/food": typeof BookingFoodRoute
+  "/_default/integration": typeof DefaultIntegrationRoute
   "/_default/leaving": typeof DefaultLeavingRoute
   "/_default/support": typeof DefaultSupportRoute
   "/_default/wallet": typeof DefaultWalletRoute
@@ -448,6 +474,8 @@ export interface FileRoutesById {
   "/_booking/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
   "/_default/customer/$token": typeof DefaultCustomerTokenRoute
   "/_default/forms/$kind": typeof DefaultFormsKindRoute
+  "/_default/mini-site/$url": typeof DefaultMiniSiteUrlRoute
+  "/_default/offline-venue/$presentationId": typeof DefaultOfflineVenuePresentationIdRoute
   "/_default/terms/$code": typeof DefaultTermsCodeRoute
   "/_default/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
   "/_default/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
@@ -485,6 +513,7 @@ export interface FileRouteTypes {
     | "/PRES-live/v2"
     | "/donate"
     | "/food"
+    | "/integration"
     | "/leaving"
     | "/support"
     | "/wallet"
@@ -499,6 +528,8 @@ export interface FileRouteTypes {
     | "/vouchers/$systemVoucherSuperClassId"
     | "/customer/$token"
     | "/forms/$kind"
+    | "/mini-site/$url"
+    | "/offline-venue/$presentationId"
     | "/terms/$code"
     | "/watch/$presentationId"
     | "/watch/payment-return"
@@ -533,6 +564,7 @@ export interface FileRouteTypes {
     | "/PRES-live/v2"
     | "/donate"
     | "/food"
+    | "/integration"
     | "/leaving"
     | "/support"
     | "/wallet"
@@ -546,6 +578,8 @@ export interface FileRouteTypes {
     | "/vouchers/$systemVoucherSuperClassId"
     | "/customer/$token"
     | "/forms/$kind"
+    | "/mini-site/$url"
+    | "/offline-venue/$presentationId"
     | "/terms/$code"
     | "/watch/$presentationId"
     | "/watch/payment-return"
@@ -582,6 +616,7 @@ export interface FileRouteTypes {
     | "/PRES-live/v2"
     | "/_booking/donate"
     | "/_booking/food"
+    | "/_default/integration"
     | "/_default/leaving"
     | "/_default/support"
     | "/_default/wallet"
@@ -597,6 +632,8 @@ export interface FileRouteTypes {
     | "/_booking/vouchers/$systemVoucherSuperClassId"
     | "/_default/customer/$token"
     | "/_default/forms/$kind"
+    | "/_default/mini-site/$url"
+    | "/_default/offline-venue/$presentationId"
     | "/_default/terms/$code"
     | "/_default/watch/$presentationId"
     | "/_default/watch/payment-return"
@@ -701,6 +738,13 @@ declare module "@tanstack/react-router" {
       path: "/"
       fullPath: "/"
       preLoaderRoute: typeof DefaultIndexRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    "/_default/integration": {
+      id: "/_default/integration"
+      path: "/integration"
+      fullPath: "/integration"
+      preLoaderRoute: typeof DefaultIntegrationRouteImport
       parentRoute: typeof DefaultRoute
     }
     "/_default/leaving": {
@@ -827,6 +871,20 @@ declare module "@tanstack/react-router" {
       path: "/forms/$kind"
       fullPath: "/forms/$kind"
       preLoaderRoute: typeof DefaultFormsKindRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    "/_default/mini-site/$url": {
+      id: "/_default/mini-site/$url"
+      path: "/mini-site/$url"
+      fullPath: "/mini-site/$url"
+      preLoaderRoute: typeof DefaultMiniSiteUrlRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    "/_default/offline-venue/$presentationId": {
+      id: "/_default/offline-venue/$presentationId"
+      path: "/offline-venue/$presentationId"
+      fullPath: "/offline-venue/$presentationId"
+      preLoaderRoute: typeof DefaultOfflineVenuePresentationIdRouteImport
       parentRoute: typeof DefaultRoute
     }
     "/_default/terms/$code": {
@@ -1102,12 +1160,15 @@ const BookingRouteWithChildren =
   BookingRoute._addFileChildren(BookingRouteChildren)
 
 interface DefaultRouteChildren {
+  DefaultIntegrationRoute: typeof DefaultIntegrationRoute
   DefaultLeavingRoute: typeof DefaultLeavingRoute
   DefaultSupportRoute: typeof DefaultSupportRoute
   DefaultWalletRoute: typeof DefaultWalletRoute
   DefaultIndexRoute: typeof DefaultIndexRoute
   DefaultCustomerTokenRoute: typeof DefaultCustomerTokenRoute
   DefaultFormsKindRoute: typeof DefaultFormsKindRoute
+  DefaultMiniSiteUrlRoute: typeof DefaultMiniSiteUrlRoute
+  DefaultOfflineVenuePresentationIdRoute: typeof DefaultOfflineVenuePresentationIdRoute
   DefaultTermsCodeRoute: typeof DefaultTermsCodeRoute
   DefaultWatchPresentationIdRoute: typeof DefaultWatchPresentationIdRoute
   DefaultWatchPaymentReturnRoute: typeof DefaultWatchPaymentReturnRoute
@@ -1116,12 +1177,16 @@ interface DefaultRouteChildren {
 }
 
 const DefaultRouteChildren: DefaultRouteChildren = {
+  DefaultIntegrationRoute: DefaultIntegrationRoute,
   DefaultLeavingRoute: DefaultLeavingRoute,
   DefaultSupportRoute: DefaultSupportRoute,
   DefaultWalletRoute: DefaultWalletRoute,
   DefaultIndexRoute: DefaultIndexRoute,
   DefaultCustomerTokenRoute: DefaultCustomerTokenRoute,
   DefaultFormsKindRoute: DefaultFormsKindRoute,
+  DefaultMiniSiteUrlRoute: DefaultMiniSiteUrlRoute,
+  DefaultOfflineVenuePresentationIdRoute:
+    DefaultOfflineVenuePresentationIdRoute,
   DefaultTermsCodeRoute: DefaultTermsCodeRoute,
   DefaultWatchPresentationIdRoute: DefaultWatchPresentationIdRoute,
   DefaultWatchPaymentReturnRoute: DefaultWatchPaymentReturnRoute,

@@ -23,6 +23,7 @@ import { limitRequestBodies } from "./http/limitRequestBodies.ts"
 import { answerClientError, problemForBareRefusals } from "./http/problemAnswers.ts"
 import { refuseControlCharacters } from "./http/refuseControlCharacters.ts"
 import { MembershipsHttp } from "./memberships/http.ts"
+import { IntegrationHttp, MiniSiteHttp } from "./miniSite/http.ts"
 import { OutboxSender } from "./notifications/OutboxSender.ts"
 import { PaymentHttp, ReservationsHttp } from "./payment/http.ts"
 import { PaymentRoutes } from "./payment/webhook.ts"
@@ -68,6 +69,8 @@ export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/o
     LiveReferencesHttp,
     LiveFeatureViewHttp,
     LiveEventsHttp,
+    MiniSiteHttp,
+    IntegrationHttp,
   ]),
   Layer.provide(altchaHumanCheckLayer),
   // who is asking: the cart token and the customer's uuid, resolved once per request (src/api/sessions.ts)

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query"
-import { notFound } from "@tanstack/react-router"
+import { notFound, redirect } from "@tanstack/react-router"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { ApiError } from "../lib/api.ts"
 import { configQueryOptions } from "../lib/configQuery.ts"
@@ -43,6 +43,13 @@ export const loadSeatSelection = async (
       .ensureQueryData(presentationDetailQueryOptions(presentationId, locale))
       .catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 404) throw notFound()
+        // spec §8 "location offline": the cinema sells nothing online now (issue 19's offline-venue view)
+        if (error instanceof ApiError && error.status === 409)
+          throw redirect({
+            to: "/offline-venue/$presentationId",
+            params: { presentationId },
+            search: { lang: locale },
+          })
         throw error
       }),
     loadTemporal(),

@@ -3,6 +3,7 @@ import type { PresentationDetail } from "../../api/PresentationsApi.ts"
 import type { Seatplan, SeatplanSeat, SeatStatuses } from "../../api/SeatsApi.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { ApiError, apiBytes, apiFetch, apiGet, apiUrl } from "../lib/api.ts"
+import { referralParams } from "../lib/referral.ts"
 
 /** How often the seat list asks again who holds what (other buyers keep taking and releasing seats). */
 export const STATUS_REFRESH_MS = 15_000
@@ -10,9 +11,19 @@ export const STATUS_REFRESH_MS = 15_000
 // Names are localised, so the locale is part of the key.
 export const presentationDetailQueryOptions = (presentationId: number, locale: LocaleCode) =>
   queryOptions({
-    queryKey: ["presentations", "detail", presentationId, { lang: locale }],
+    // a partner's buyer sees the partner's prices (issue 19): the partner is part of the key
+    queryKey: [
+      "presentations",
+      "detail",
+      presentationId,
+      { lang: locale, ...referralParams(presentationId) },
+    ],
     queryFn: ({ signal }) =>
-      apiGet<PresentationDetail>(`/presentations/${presentationId}`, { lang: locale }, signal),
+      apiGet<PresentationDetail>(
+        `/presentations/${presentationId}`,
+        { lang: locale, ...referralParams(presentationId) },
+        signal,
+      ),
     staleTime: 60_000,
     // public facts of the showing (no buyer's data): kept on the device so that a step reloaded with no signal
     // opens from the cart log instead of failing in the route's loader (issue 17)

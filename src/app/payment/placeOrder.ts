@@ -13,6 +13,7 @@ import { CommitRejected, CommitRequested, Committed } from "../../domain/cart/ev
 import type { Reservation } from "../../domain/cart/state.ts"
 import { agorot } from "../../domain/cart/values.ts"
 import { termsSatisfied } from "../../domain/order/agreements.ts"
+import { partnerFor, referralParams } from "../lib/referral.ts"
 import {
   commonRefusal,
   decodeAs,
@@ -127,7 +128,11 @@ const placeOrderFn = Effect.fn("placeOrder")(function* (options: PlaceOrderOptio
   if (!termsSatisfied({ termsRequired: options.termsRequired ?? true }, options.termsAccepted))
     return yield* new TermsConfirmationRequired()
 
+  // issue 19: the partner or integration link this showing's order came through (the server checks both)
+  const firstShowing = before.presentations[0]?.seats[0]?.presentationId
+  const referral = firstShowing === undefined ? {} : referralParams(firstShowing)
   const built = toCommitCart(before, {
+    referralMiniSiteId: firstShowing === undefined ? null : (partnerFor(firstShowing)?.id ?? null),
     numberOfPayments: options.numberOfPayments,
     globalServiceCharge: agorot(options.globalServiceCharge ?? 0),
     saveMagCard: options.saveMagCard ?? false,
@@ -148,6 +153,7 @@ const placeOrderFn = Effect.fn("placeOrder")(function* (options: PlaceOrderOptio
     termsAccepted: options.termsAccepted,
     ...options.answers,
     ...(options.miniSiteUrl === undefined ? {} : { miniSiteUrl: options.miniSiteUrl }),
+    ...referral,
   }
 
   const result = yield* retryLostAnswers(sendCommit(body, key, humanCheckState())).pipe(

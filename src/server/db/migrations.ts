@@ -31,6 +31,7 @@ import seasonEnrolment from "./migrations/0038_season_enrolment.ts"
 import enrolmentOrderKind from "./migrations/0039_enrolment_order_kind.ts"
 import ticketReferenceAdmin from "./migrations/0044_ticket_reference_admin.ts"
 import liveChanges from "./migrations/0045_live_changes.ts"
+import miniSites from "./migrations/0047_mini_sites.ts"
 import marketingForms from "./migrations/0049_marketing_forms.ts"
 
 /**
@@ -74,4 +75,5 @@ export const migrations = {
   "0045_live_changes": liveChanges,
   "0038_season_enrolment": seasonEnrolment,
   "0039_enrolment_order_kind": enrolmentOrderKind,
+  "0047_mini_sites": miniSites,
 }

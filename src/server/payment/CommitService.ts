@@ -20,6 +20,8 @@ import { placeKey } from "../../domain/seating/seatKeys.ts"
 import { onSaleAt } from "../../domain/shared/onSale.ts"
 import { siteConfig } from "../config/siteConfig.ts"
 import { SiteFlagsConfig } from "../config/siteFlags.ts"
+import { checkReferral, type Referral } from "../miniSite/commitReferral.ts"
+import { MiniSitesRepo } from "../miniSite/MiniSitesRepo.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
 import { contactOf } from "./commitContact.ts"
 import {
@@ -102,6 +104,7 @@ export class CommitService extends Context.Service<
       const orders = yield* OrdersRepo
       const flow = yield* PaymentFlow
       const paymentMinutes = yield* PaymentMinutes
+      const miniSites = yield* MiniSitesRepo
       // the answers are checked by the values /api/config serves (flags, param 66, the forms)
       const site = siteConfig("", yield* SiteFlagsConfig)
       const answerRules = {
@@ -252,7 +255,11 @@ export class CommitService extends Context.Service<
       })
 
       /** The commit's transaction: the flow of its steps; their SQL lives in OrderStepsRepo.ts. */
-      const write = Effect.fn("CommitService.write")(function* (plan: CommitPlan, answers: OrderAnswers) {
+      const write = Effect.fn("CommitService.write")(function* (
+        plan: CommitPlan,
+        answers: OrderAnswers,
+        referral: Referral,
+      ) {
         yield* steps.lockCart(plan)
         const existing = yield* orders.byIdempotencyKey(plan.idempotencyKey)
         if (Option.isSome(existing)) return { replay: existing.value }
@@ -280,6 +287,7 @@ export class CommitService extends Context.Service<
         const inserted = yield* steps.insertOrder(plan)
         if (Option.isNone(inserted)) return yield* Effect.fail(new KeyTaken())
         yield* storeAnswers(inserted.value, answers)
+        yield* miniSites.recordReferral(inserted.value, referral.partnerId, referral.integrationId)
         const order: PlacedOrder = { plan, orderId: inserted.value, allocationIds: held.value }
 
         yield* steps.tieHolds(order)
@@ -320,6 +328,8 @@ export class CommitService extends Context.Service<
         if (request.recaptchaToken !== undefined)
           yield* humanCheck.verify(request.recaptchaToken, input.client)
 
+        // issue 19: the partner and integration link the order came through, checked by the server
+        const referral = yield* checkReferral(request).pipe(Effect.provideService(MiniSitesRepo, miniSites))
         const checked = yield* validate(request, { cartToken, customerId: input.customerId })
         const { presentation, priced, contact } = checked
         const answers = yield* checkAnswers(request, checked.form, answerRules)
@@ -351,6 +361,7 @@ export class CommitService extends Context.Service<
                 paymentMinutes,
               },
               answers,
+              referral,
             ),
           )
           .pipe(

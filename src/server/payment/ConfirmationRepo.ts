@@ -38,6 +38,7 @@ interface HeaderRow {
   readonly serviceCharge: number
   readonly voucherAmount: number
   readonly serviceChargeLabel: string | null
+  readonly referralMiniSiteId: number | null
 }
 
 export class ConfirmationRepo extends Context.Service<
@@ -77,7 +78,7 @@ export class ConfirmationRepo extends Context.Service<
             r.order_kind AS "orderKind", ${localized(sql, "rl.name", lang)} AS "orderLocationName",
             r.presentation_id AS "presentationId",
             r.total_agorot::float8 AS total, r.service_charge_agorot::float8 AS "serviceCharge",
-            r.voucher_agorot::float8 AS "voucherAmount",
+            r.voucher_agorot::float8 AS "voucherAmount", r.referral_mini_site_id AS "referralMiniSiteId",
             (SELECT ${localized(sql, "sc.name", lang)} FROM service_charges sc
               WHERE sc.kind = 'booking' AND (sc.location_id IS NULL OR sc.location_id = r.location_id)
               ORDER BY sc.id LIMIT 1) AS "serviceChargeLabel"
@@ -135,6 +136,7 @@ export class ConfirmationRepo extends Context.Service<
           // the entrance scanner looks the order up by identifier; the ticket count catches a doctored code
           qrPayload: `MQ1:${head.identifier}:${tickets.length}`,
           eDocumentUrl: eTicketPath(documentKey),
+          ...(head.referralMiniSiteId === null ? {} : { referralMiniSiteId: head.referralMiniSiteId }),
         })
       })
 

@@ -63,7 +63,10 @@ export const loadPricingFacts = Effect.fn("CommitFacts.pricing")(function* (
   )
   const groups = yield* sql.unsafe<{ presentationId: number; sectionId: number | null; groupId: number }>(
     `SELECT presentation_id AS "presentationId", section_id AS "sectionId", ticket_group_id AS "groupId"
-     FROM presentation_ticket_groups_effective WHERE presentation_id = ANY ($1::integer[])`,
+     FROM presentation_ticket_groups_effective WHERE presentation_id = ANY ($1::integer[])
+     UNION ALL -- a partner's price list on the showings it offers (issue 19: src/server/miniSite/commitReferral.ts)
+     SELECT msp.presentation_id, NULL, ms.ticket_group_id FROM mini_site_presentations msp
+     JOIN mini_sites ms ON ms.id = msp.mini_site_id WHERE msp.presentation_id = ANY ($1::integer[])`,
     [intArray(presentations.map((p) => p.id))],
   )
   const groupsByPresentation = new Map<number, Map<number | null, Set<number>>>(

@@ -12,6 +12,7 @@ import { SiteFlagsConfig } from "../config/siteFlags.ts"
 import { SavedCardsRepo } from "../customer/SavedCardsRepo.ts"
 import { TicketPasses } from "../edocuments/TicketPasses.ts"
 import { clientOf, hasUsesLeft, type Limit, takeFromLimits } from "../limits/RateLimits.ts"
+import { MiniSitesRepo } from "../miniSite/MiniSitesRepo.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
 import { SeatHoldsRepo } from "../seats/SeatHoldsRepo.ts"
 import { CommitService } from "./CommitService.ts"
@@ -32,9 +33,10 @@ export const PaymentServices = Layer.mergeAll(ConfirmationRepo.layer, Reconcilia
 )
 
 /** Commit also needs the human check, which the API layer provides. */
-const CommitServices = Layer.mergeAll(CommitService.layer, OrderCustomer.layer).pipe(
-  Layer.provideMerge(PaymentServices),
-)
+const CommitServices = Layer.mergeAll(
+  CommitService.layer.pipe(Layer.provide(MiniSitesRepo.layer)),
+  OrderCustomer.layer,
+).pipe(Layer.provideMerge(PaymentServices))
 
 /**
  * "Send tickets by SMS" (issue 14, item 6): a paid order's key used to send its e-ticket link to any number, as

@@ -42,24 +42,27 @@ export class PresentationOfferRepo extends Context.Service<
   {
     readonly forPresentation: (id: number, lang: LocaleCode) => Effect.Effect<PresentationOffer>
     readonly groupIdByCode: (code: string) => Effect.Effect<Option.Option<number>>
+    readonly ticketGroup: (groupId: number, lang: LocaleCode) => Effect.Effect<ReadonlyArray<TicketGroup>>
   }
 >()("marquee/presentations/PresentationOfferRepo") {
   static readonly layer = Layer.effect(
     PresentationOfferRepo,
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
+      const ticketColumns = (lang: LocaleCode) => sql`
+        tg.id AS "groupId", ${localized(sql, "tg.name", lang)} AS "groupName",
+        t.id, t.id AS "ticketId", ${localized(sql, "t.name", lang)} AS name, t.price_agorot AS price,
+        t.service_charge_agorot AS "serviceCharge", t.price_policy_id AS "pricePolicyId",
+        t.multiply_factor AS "multiplyFactor", t.is_member_only AS "isMemberOnly",
+        t.requires_reference AS "requiresReference", t.is_senior AS "isSenior",
+        t.includes_3d_glasses AS "includes3DGlasses", t.min_per_order AS "minPerOrder",
+        t.max_per_order AS "maxPerOrder", t.requires_ticket_id AS "requiresTicketId"`
       const forPresentation = Effect.fn("PresentationOfferRepo.forPresentation")(function* (
         id: number,
         lang: LocaleCode,
       ) {
         const tickets = yield* sql<TicketRow>`
-          SELECT tg.id AS "groupId", ${localized(sql, "tg.name", lang)} AS "groupName", e.section_id AS "sectionId",
-            t.id, t.id AS "ticketId", ${localized(sql, "t.name", lang)} AS name, t.price_agorot AS price,
-            t.service_charge_agorot AS "serviceCharge", t.price_policy_id AS "pricePolicyId",
-            t.multiply_factor AS "multiplyFactor", t.is_member_only AS "isMemberOnly",
-            t.requires_reference AS "requiresReference", t.is_senior AS "isSenior",
-            t.includes_3d_glasses AS "includes3DGlasses", t.min_per_order AS "minPerOrder",
-            t.max_per_order AS "maxPerOrder", t.requires_ticket_id AS "requiresTicketId"
+          SELECT ${ticketColumns(lang)}, e.section_id AS "sectionId"
           FROM presentation_ticket_groups_effective e
           JOIN ticket_groups tg ON tg.id = e.ticket_group_id
           JOIN tickets t ON t.ticket_group_id = tg.id AND t.is_active
@@ -87,7 +90,19 @@ export class PresentationOfferRepo extends Context.Service<
         const rows = yield* sql<{ id: number }>`SELECT id FROM ticket_groups WHERE code = ${code}`
         return Option.fromNullishOr(rows[0]?.id)
       }, Effect.orDie)
-      return PresentationOfferRepo.of({ forPresentation, groupIdByCode })
+      /** one ticket group alone, for every section: a partner's price list (src/server/miniSite) */
+      const ticketGroup = Effect.fn("PresentationOfferRepo.ticketGroup")(function* (
+        groupId: number,
+        lang: LocaleCode,
+      ) {
+        const tickets = yield* sql<TicketRow>`
+          SELECT ${ticketColumns(lang)}, NULL::int AS "sectionId"
+          FROM ticket_groups tg JOIN tickets t ON t.ticket_group_id = tg.id AND t.is_active
+          WHERE tg.id = ${groupId}
+          ORDER BY t.sort_order, t.id`
+        return groupTickets(tickets)
+      }, Effect.orDie)
+      return PresentationOfferRepo.of({ forPresentation, groupIdByCode, ticketGroup })
     }),
   )
 }

@@ -9,6 +9,8 @@ import { toChainIso } from "../time.ts"
 export interface PresentationFilter {
   readonly featureIds?: ReadonlyArray<number> | undefined
   readonly locationId?: number | undefined
+  /** a partner's showings only (issue 19); an unknown partner has none */
+  readonly miniSiteUrl?: string | undefined
   readonly lang: LocaleCode
 }
 
@@ -145,6 +147,9 @@ export class PresentationsRepo extends Context.Service<
         if (filter.featureIds !== undefined)
           conditions.push(sql`p.feature_id IN ${sql.in(filter.featureIds)}`)
         if (filter.locationId !== undefined) conditions.push(sql`v.location_id = ${filter.locationId}`)
+        if (filter.miniSiteUrl !== undefined)
+          conditions.push(sql`p.id IN (SELECT msp.presentation_id FROM mini_site_presentations msp
+            JOIN mini_sites ms ON ms.id = msp.mini_site_id WHERE ms.url = ${filter.miniSiteUrl} AND ms.is_active)`)
         return sql<PresentationRow>`
           ${select(filter.lang)}
           WHERE ${sql.and(conditions)}

@@ -10,10 +10,12 @@ import {
   TicketCodeRefused,
 } from "../../api/PresentationsApi.ts"
 import { CurrentCart, CurrentCustomerIfAny } from "../../api/sessions.ts"
-import { parseIdList } from "../../api/shared.ts"
+import { type LocaleCode, parseIdList } from "../../api/shared.ts"
 import { firstTicket } from "../../domain/pricing/firstTicket.ts"
 import { LoyaltyLoginConfig } from "../config/siteConfig.ts"
 import { clientOf, type Limit, takeFromLimits } from "../limits/RateLimits.ts"
+import { MiniSitesRepo } from "../miniSite/MiniSitesRepo.ts"
+import { partnerOf, partnerTicketGroups } from "../miniSite/partnerScope.ts"
 import { PresentationOfferRepo } from "./PresentationOfferRepo.ts"
 import { PresentationsRepo } from "./PresentationsRepo.ts"
 import { productImageSvg } from "./productImage.ts"
@@ -41,6 +43,17 @@ export const PresentationsHttp = HttpApiBuilder.group(
     const codes = yield* TicketCodes
     const sql = yield* SqlClient.SqlClient
     const loyaltyLogin = yield* LoyaltyLoginConfig
+    const miniSites = yield* MiniSitesRepo
+    /** the showing's offer as this call's partner (if any) sells it; issue 19, src/server/miniSite/README.md */
+    const scopedOffer = (id: number, query: Parameters<typeof partnerOf>[1], lang: LocaleCode) =>
+      Effect.gen(function* () {
+        const partner = yield* partnerOf(id, query, lang)
+        const offer = yield* offers.forPresentation(id, lang)
+        const ticketGroups = yield* partnerTicketGroups(offer, partner, (group) =>
+          offers.ticketGroup(group, lang),
+        )
+        return { ...offer, ticketGroups }
+      }).pipe(Effect.provideService(MiniSitesRepo, miniSites))
     return handlers
       .handle("list", ({ query }) =>
         repo
@@ -48,6 +61,7 @@ export const PresentationsHttp = HttpApiBuilder.group(
             featureIds: parseIdList(query.featureIds),
             locationId: query.locationId,
             lang: query.lang ?? "he",
+            ...(query.miniSiteUrl === undefined ? {} : { miniSiteUrl: query.miniSiteUrl }),
           })
           .pipe(
             Effect.map((presentations) => ({
@@ -62,7 +76,7 @@ export const PresentationsHttp = HttpApiBuilder.group(
           const lang = query.lang ?? "he"
           const found = yield* repo.findById(params.id, lang)
           if (Option.isNone(found)) return yield* new EventNotFound({ error: "noEventFound" })
-          const offer = yield* offers.forPresentation(params.id, lang)
+          const offer = yield* scopedOffer(params.id, query, lang)
           const now = yield* DateTime.now
           return { presentation: found.value, ...offer, serverTime: DateTime.formatIso(now) }
         }),
@@ -72,7 +86,7 @@ export const PresentationsHttp = HttpApiBuilder.group(
           const lang = query.lang ?? "he"
           if (Option.isNone(yield* repo.findById(params.id, lang)))
             return yield* new EventNotFound({ error: "noEventFound" })
-          const offer = yield* offers.forPresentation(params.id, lang)
+          const offer = yield* scopedOffer(params.id, query, lang)
           return { ticketGroups: offer.ticketGroups, serviceCharge: offer.serviceCharge }
         }),
       )
@@ -81,7 +95,7 @@ export const PresentationsHttp = HttpApiBuilder.group(
           const lang = query.lang ?? "he"
           if (Option.isNone(yield* repo.findById(params.id, lang)))
             return yield* new EventNotFound({ error: "noEventFound" })
-          const offer = yield* offers.forPresentation(params.id, lang)
+          const offer = yield* scopedOffer(params.id, query, lang)
           // a ticket code names a ticket group (a partner's or a promotion's); one we do not sell here is unknown
           let ticketGroupId = query.ticketGroupId
           if (query.ticketCode !== undefined) {
@@ -119,7 +133,7 @@ export const PresentationsHttp = HttpApiBuilder.group(
         Effect.gen(function* () {
           if (Option.isNone(yield* repo.findById(params.id, "he")))
             return yield* new EventNotFound({ error: "noEventFound" })
-          const offer = yield* offers.forPresentation(params.id, "he")
+          const offer = yield* scopedOffer(params.id, { miniSiteUrl: query.miniSiteUrl }, "he")
           const ticket = offer.ticketGroups
             .flatMap((group) => group.tickets)
             .find((candidate) => candidate.id === query.ticketId)
@@ -171,4 +185,11 @@ export const PresentationsHttp = HttpApiBuilder.group(
         }),
       )
   }),
-).pipe(Layer.provide([PresentationsRepo.layer, PresentationOfferRepo.layer, TicketCodes.layer]))
+).pipe(
+  Layer.provide([
+    PresentationsRepo.layer,
+    PresentationOfferRepo.layer,
+    TicketCodes.layer,
+    MiniSitesRepo.layer,
+  ]),
+)

@@ -8,6 +8,8 @@ import { CurrentCart, CurrentCartIfAny } from "../../api/sessions.ts"
 import type { LocaleCode } from "../../api/shared.ts"
 import { encodeStatusBody } from "../../api/statusBitmap.ts"
 import { usesSingleSeatRule } from "../../domain/seating/policy.ts"
+import { MiniSitesRepo } from "../miniSite/MiniSitesRepo.ts"
+import { partnerOffersShowing } from "../miniSite/partnerScope.ts"
 import { PresentationsRepo } from "../presentations/PresentationsRepo.ts"
 import { chainDayBounds } from "../time.ts"
 import { BestAvailableService } from "./BestAvailableService.ts"
@@ -25,6 +27,7 @@ export const SeatsHttp = HttpApiBuilder.group(
     const holds = yield* SeatHolds
     const best = yield* BestAvailableService
     const presentations = yield* PresentationsRepo
+    const miniSites = yield* MiniSitesRepo
 
     const seatplan = (query: { venueId: number; seatplanId: number; lang?: LocaleCode | undefined }) =>
       plans.seatplan(query.venueId, query.seatplanId, query.lang ?? "he").pipe(
@@ -38,10 +41,18 @@ export const SeatsHttp = HttpApiBuilder.group(
 
     /** the seats' statuses; the asking cart's own holds (if a live cart asks) are marked as its own */
     const statuses = (
-      query: { presentationId: number; sectionId?: number | undefined },
+      query: { presentationId: number; sectionId?: number | undefined; miniSiteUrl?: string | undefined },
       everySeat: boolean,
     ) =>
       Effect.gen(function* () {
+        // a partner's buyer asks through the partner (issue 19): only a showing the partner offers
+        if (
+          query.miniSiteUrl !== undefined &&
+          !(yield* partnerOffersShowing(query.miniSiteUrl, query.presentationId).pipe(
+            Effect.provideService(MiniSitesRepo, miniSites),
+          ))
+        )
+          return yield* new EventNotFound({ error: "noEventFound" })
         const cart = yield* CurrentCartIfAny
         const presentation = yield* holdsRepo.presentation(query.presentationId)
         if (Option.isNone(presentation) || presentation.value.seatplanId === null)
@@ -85,5 +96,6 @@ export const SeatsHttp = HttpApiBuilder.group(
     SeatHolds.layer,
     BestAvailableService.layer,
     PresentationsRepo.layer,
+    MiniSitesRepo.layer,
   ]),
 )

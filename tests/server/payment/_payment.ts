@@ -51,6 +51,8 @@ export const freshStage = async (
     readonly ticket?: StageTicket
     /** another showing one order may hold with this stage's (same location, business and auth profile) */
     readonly sameBookingAs?: Stage
+    /** a showing this partner's mini-site offers (issue 19, src/server/db/seed/miniSites.ts) */
+    readonly offeredBy?: number
   } = {},
 ): Promise<Stage> => {
   const kind = TICKET_KIND[options.ticket ?? "plain"]
@@ -73,6 +75,7 @@ export const freshStage = async (
      WHERE p.is_on_sale AND p.starts_at > marquee_now() + interval '1 day' AND v.venue_type_id < 100
        AND NOT (p.id = ANY ($1::integer[]))
        AND l.card_provider = $2 ${offered}
+       ${options.offeredBy === undefined ? "" : `AND p.id IN (SELECT presentation_id FROM mini_site_presentations WHERE mini_site_id = ${options.offeredBy})`}
        AND ($3::int IS NULL OR (v.location_id = $4 AND (p.business_id, p.auth_profile_id) =
          (SELECT business_id, auth_profile_id FROM presentations WHERE id = $3)))
        AND ($2 = 'secondary' OR NOT EXISTS (SELECT 1 FROM service_charges sc WHERE sc.kind = 'booking'

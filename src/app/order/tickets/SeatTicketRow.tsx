@@ -11,6 +11,7 @@ import type { CartSeat } from "../../../domain/cart/state.ts"
 import { formatMoney } from "../../i18n/format.ts"
 import type { LocaleCode } from "../../i18n/locales.ts"
 import type { Translate } from "../../i18n/useI18n.ts"
+import { partnerFor } from "../../lib/referral.ts"
 import type { CodeCall, EligibilityDetail } from "./codesClient.ts"
 import { findTicket } from "./ticketChoice.ts"
 
@@ -70,8 +71,9 @@ export const SeatTicketRow = ({
     memberNumber: "",
     memberSsn: "",
     ssn: "",
-    reference1: "",
-    reference2: "",
+    // a partner's buyer checked a reference on the partner's mini-site (issue 19): it is offered again here
+    reference1: partnerFor(seat.presentationId)?.reference?.reference1 ?? "",
+    reference2: partnerFor(seat.presentationId)?.reference?.reference2 ?? "",
   })
   const [problem, setProblem] = useState<TicketCodeProblem | "failed" | null>(null)
   const [busy, setBusy] = useState(false)

@@ -6,6 +6,7 @@ import type {
 } from "../../../api/PresentationsApi.ts"
 import type { LocaleCode } from "../../i18n/locales.ts"
 import { apiFetch, apiUrl } from "../../lib/api.ts"
+import { referralParams } from "../../lib/referral.ts"
 
 /**
  * The ticket step's code calls, as plain fetch. A refusal is the server's catalogue code (`TicketCodeRefused`);
@@ -57,7 +58,12 @@ export const checkEligibility = (
   cartToken: string | null,
 ) =>
   call<TicketEligibility>(
-    apiUrl(`/presentations/${presentationId}/ticketEligibility`, { ticketId, ...detail }),
+    apiUrl(`/presentations/${presentationId}/ticketEligibility`, {
+      ticketId,
+      ...detail,
+      // a partner's own tickets are checked as the partner sells them (issue 19)
+      miniSiteUrl: referralParams(presentationId).miniSiteUrl,
+    }),
     cartToken === null ? {} : { "x-cart-token": cartToken },
   )
 

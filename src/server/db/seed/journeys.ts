@@ -85,6 +85,8 @@ export const JOURNEYS = {
   "customer-area": { venueId: HALL.rishon1 },
   // issue 17: a checkout that survives lost signal (e2e/checkout-offline.spec.ts)
   "offline/checkout": { venueId: HALL.haifa1 },
+  // issue 19: bought through the first partner's mini-site (src/server/db/seed/miniSites.ts offers it there)
+  "mini-site/buy": { venueId: HALL.telAviv1 },
 } as const satisfies Record<string, JourneySpec>
 
 export type JourneyName = keyof typeof JOURNEYS

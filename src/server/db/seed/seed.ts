@@ -5,6 +5,7 @@ import { writeCodes } from "./codes.ts"
 import { writeCustomerArea } from "./customerArea.ts"
 import { writeEnrolmentSeason } from "./enrolmentSeason.ts"
 import { writeJourneys } from "./journeySeed.ts"
+import { writeMiniSites } from "./miniSites.ts"
 import { buildSeedPlan, type SeedOptions, type SeedPlan } from "./plan.ts"
 import { writeSales } from "./sales.ts"
 import { writeSeasonMembership } from "./seasonMembership.ts"
@@ -123,6 +124,7 @@ export const seedDatabase = (
         yield* writeSeasonMembership(plan)
         yield* writeEnrolmentSeason(plan)
         if (plan.journeyPresentations.length > 0) yield* writeJourneys(plan.journeyPresentations)
+        yield* writeMiniSites(plan.journeyPresentations.length > 0)
       }),
     )
     yield* sql`ANALYZE`

@@ -1,0 +1,126 @@
+import type { APIRequestContext, Page } from "@playwright/test"
+import en from "../locales/en.json" with { type: "json" }
+import he from "../locales/he.json" with { type: "json" }
+import type { PresentationDetail } from "../src/api/PresentationsApi.ts"
+import { journeyPresentationId } from "../src/server/db/seed/journeys.ts"
+import { DEMO_PARTNERS } from "../src/server/db/seed/miniSites.ts"
+import { signLink } from "../src/server/miniSite/integrationLinks.ts"
+import { expect, test } from "./fixtures.ts"
+import { detailsToPay, payAndConfirm, shot } from "./order-journeys.ts"
+import { OrderStepsPage } from "./pages/order-steps-page.ts"
+import { SeatListPage } from "./pages/seat-list-page.ts"
+import { journeyPresentation } from "./presentations.ts"
+
+/**
+ * Issue 19: a partner's buyer on the partner's mini-site, and a buyer sent by a partner's signed link. The rules
+ * (another partner's reference, a bad signature, an old link, the limit) are the integration tests'
+ * (tests/server/miniSite); these are the two ways in, as a buyer walks them.
+ */
+const [TECHPLUS] = DEMO_PARTNERS
+
+/** The servers' clock, as the server itself reads it (a link's age is judged by it, not by ours). */
+const serverSeconds = async (request: APIRequestContext, presentationId: number): Promise<number> => {
+  const detail = (await (
+    await request.get(`/api/presentations/${presentationId}`)
+  ).json()) as PresentationDetail
+  return Math.floor(Date.parse(detail.serverTime) / 1000)
+}
+
+const linkTo = (ts: number, ret: string, secret: string = TECHPLUS.secret) =>
+  `TS=${ts}&ret=${encodeURIComponent(ret)}&key=${signLink(secret, String(ts), ret)}`
+
+/** The offline-venue view as a showing of a cinema offline for sales reaches it (the server's answer stood in). */
+const offlineVenue = async (page: Page, presentationId: number, lang: string, locationName: string) => {
+  const answered = (url: URL) => url.pathname === `/api/presentations/${presentationId}`
+  await page.route(answered, (route) =>
+    route.fulfill({ status: 409, json: { _tag: "LocationOffline", error: "locationOffline", locationName } }),
+  )
+  await page.goto(`/order/${presentationId}/seats?lang=${lang}`)
+  await expect(page.getByTestId("offline-venue")).toContainText(locationName)
+  await page.unroute(answered)
+}
+
+test("Hebrew: a partner's buyer checks a reference, buys on the mini-site, and the order names the partner", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const presentation = await journeyPresentation(request, "mini-site/buy", testInfo)
+  await page.goto(`/mini-site/${TECHPLUS.url}?lang=he`)
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(TECHPLUS.name.he)
+  const showing = page.locator(`[data-testid='partner-showing'][data-presentation='${presentation.id}']`)
+  // no showing is open before the reference is checked
+  await expect(showing.getByRole("button", { name: he.partners.buy })).toBeDisabled()
+  await page.getByLabel(he.partners.reference1).fill("TP-1001")
+  await page.getByRole("button", { name: he.partners.check }).click()
+  await expect(page.getByTestId("reference-valid")).toContainText(he.partners.valid.split(":")[0] ?? "")
+  await shot(page, "mini-site-he", testInfo.project.name)
+  await showing.getByRole("link", { name: he.partners.buy }).click()
+
+  const seatList = new SeatListPage(page)
+  await page.locator("[data-testid='seat'][data-state='free']").first().waitFor()
+  const run = await seatList.freeRun(1)
+  const seat = run?.[0]
+  if (seat === undefined) throw new Error("no free seat")
+  await seatList.pickSeat(seat.row, seat.seat)
+  await expect(seatList.seat(seat.row, seat.seat)).toHaveAttribute("data-state", "mine")
+  const steps = new OrderStepsPage(page, "he")
+  await steps.continue()
+  await expect(page).toHaveURL(new RegExp(`/order/${presentation.id}/tickets`))
+  // the partner's own price, its reference offered again from the mini-site
+  await steps.chooseTicket(seat.row, seat.seat, TECHPLUS.tickets[0].name.he)
+  await expect(page.getByLabel(he.orderSteps.tickets.reference1)).toHaveValue("TP-1001")
+  await page.getByTestId("ticket-prompt").getByRole("button", { name: he.orderSteps.tickets.apply }).click()
+  await expect(steps.total).toContainText("33.00")
+  await detailsToPay(page, steps, presentation.id)
+  const confirmation = await payAndConfirm(page, request, presentation.id, 1)
+  // read back from the API: the order records the partner the server checked
+  expect(confirmation.referralMiniSiteId).toBe(TECHPLUS.id)
+
+  // the other new pages, in Hebrew on the phone
+  const now = await serverSeconds(request, presentation.id)
+  await page.goto(`/integration?${linkTo(now, "/", "not-the-partners-secret")}&lang=he`)
+  await expect(page.getByTestId("integration-refused")).toContainText(he.partners.integration.title)
+  await shot(page, "integration-refused-he", testInfo.project.name)
+  await offlineVenue(page, presentation.id, "he", "מרקי חיפה כרמל")
+  await shot(page, "offline-venue-he", testInfo.project.name)
+})
+
+test("English: a partner's signed link opens the order, which carries its integration id", async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000)
+  const id = journeyPresentationId("mini-site/buy", "desktop")
+  const now = await serverSeconds(request, id)
+  const asked = page.waitForRequest(
+    (r) => r.url().includes(`/api/presentations/${id}?`) && r.url().includes("integrationId="),
+  )
+  await page.goto(`/integration?${linkTo(now, `/order/${id}`)}&lang=en`)
+  await expect(page).toHaveURL(new RegExp(`/order/${id}/seats`))
+  await asked
+  await expect(page.locator("[data-testid='seat']").first()).toBeVisible()
+  // an old link: refused, with the spec's integration data error
+  const old = linkTo(now - 3600, `/order/${id}`)
+  await page.goto(`/integration?${old}&lang=en`)
+  await expect(page.getByTestId("integration-refused")).toContainText(en.partners.integration.title)
+
+  // the new pages in English on a phone, for a person to look at
+  const phone = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    viewport: { width: 412, height: 915 },
+    isMobile: true,
+    hasTouch: true,
+  })
+  const small = await phone.newPage()
+  await small.goto(`/mini-site/${TECHPLUS.url}?lang=en`)
+  await expect(small.getByRole("heading", { level: 1 })).toHaveText(TECHPLUS.name.en)
+  await shot(small, "mini-site-en", "phone")
+  await small.goto(`/integration?${old}&lang=en`)
+  await expect(small.getByTestId("integration-refused")).toBeVisible()
+  await shot(small, "integration-refused-en", "phone")
+  await offlineVenue(small, id, "en", "Marquee Haifa Carmel")
+  await shot(small, "offline-venue-en", "phone")
+  await phone.close()
+})
