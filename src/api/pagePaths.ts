@@ -55,7 +55,7 @@ export const PAGE_PATHS = [
   // the membership order (issue 16): chooseMemberships and its season seat, then the shop's shared steps
   "/memberships/",
   "/memberships/seats",
-  "/PRES-live/references",
+  "/PRES-live/references/",
   "/PRES-live/references/$priceRowId",
   "/PRES-live/v2",
   // partners (issue 19): a partner's mini-site, its signed links, and a cinema offline for sales

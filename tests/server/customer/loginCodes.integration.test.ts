@@ -77,6 +77,9 @@ describe.each(databases)("sign-in codes on $name", ({ start }) => {
   it("known and unknown numbers answer alike (status and body), and resends back off 30 s, then 60 s", async (ctx) => {
     if (!isUp()) return ctx.skip()
     const server = live()
+    // this test's 14 asks come from the one client the file's other tests already asked from: its per-client limit
+    // (20 an hour, tested on its own) starts afresh, so every answer here is the number's back-off
+    await server.query(`DELETE FROM rate_limits WHERE key LIKE 'signInSend:client:%'`)
     const known = (await addCustomer(server)).mobile
     const unknown = freshMobile()
     const answer = async (mobile: string) => {

@@ -320,7 +320,8 @@ describe.each(databases)("partners on $name", ({ start }) => {
     expect(rows).toEqual([{ integration: integrationId, referral: null }])
     // lapsed by the server's clock: the id is refused from then on
     await live().query(
-      `UPDATE integrations SET expires_at = marquee_now() - interval '1 second' WHERE id = $1`,
+      `UPDATE integrations SET created_at = marquee_now() - interval '7 hours', expires_at = marquee_now() - interval '1 hour'
+        WHERE id = $1`,
       [integrationId],
     )
     expect(

@@ -3,7 +3,7 @@ import type { PaymentForm } from "../../../api/PaymentApi.ts"
 import type { LocaleCode } from "../../i18n/locales.ts"
 import type { Translate } from "../../i18n/useI18n.ts"
 import { apiGet } from "../../lib/api.ts"
-import { rememberPaymentLocale } from "../../payment/returnLocale.ts"
+import { rememberPaymentLocale } from "../../lib/paymentLocale.ts"
 
 /**
  * Issue 16: pay an unpaid hold from the area, on any device. The signed-in customer owns the hold (the server's

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from "@tanstack/react-router"
+import { rememberedPaymentLocale } from "../../lib/paymentLocale.ts"
 import { PaymentReturnPage } from "../../payment/PaymentReturnPage.tsx"
-import { rememberedPaymentLocale } from "../../payment/returnLocale.ts"
 
 type ReturnSearch = { readonly paymentId?: string; readonly reservationIdentifier?: string }
 

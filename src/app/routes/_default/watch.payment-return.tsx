@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from "@tanstack/react-router"
-import { rememberedPaymentLocale } from "../../payment/returnLocale.ts"
+import { rememberedPaymentLocale } from "../../lib/paymentLocale.ts"
 import { WatchReturnPage } from "../../vod/WatchReturnPage.tsx"
 
 type ReturnSearch = { readonly paymentId?: string; readonly reservationIdentifier?: string }
