@@ -49,7 +49,9 @@ test("English: a member reserves now without paying, then pays the hold from the
   const steps = await holdBestAndContinue(page, presentation.id, 1, "en")
   await detailsToPay(page, steps, presentation.id)
   const pay = new PayPage(page)
-  await page.getByTestId("hold-toggle").check()
+  // the box follows the cart, which takes the choice as an event: click, then wait for it to show checked
+  await page.getByTestId("hold-toggle").click()
+  await expect(page.getByTestId("hold-toggle")).toBeChecked()
   await expect(pay.payButton).toHaveText("Reserve now")
   await shot(page, "hold-choice", testInfo.project.name)
   await pay.terms.check()

@@ -69,7 +69,8 @@ test.describe("what's on", () => {
     const item = whatsOn.presentation(vod.id)
     await expect(item).toBeVisible()
     const watch = item.getByTestId("watch-now")
-    await expect(watch).toHaveText(en.vod.watchNow)
+    // the link names its showing to screen readers after the visible words (issue 17: accessible names)
+    await expect(watch).toContainText(en.vod.watchNow)
     await expect(watch).toHaveAttribute("href", new RegExp(`/watch/${vod.id}\\?`))
   })
 
