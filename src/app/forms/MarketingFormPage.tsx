@@ -153,7 +153,7 @@ const MarketingForm = ({
     const common = {
       id,
       name: field.name,
-      className: "mform__input",
+      className: "field__input",
       required: field.required,
       "aria-invalid": error !== undefined,
       "aria-describedby": error !== undefined ? `${id}-error` : undefined,
@@ -216,8 +216,8 @@ const MarketingForm = ({
           const label = t(`forms.fields.${field.name}` as MessageKey)
           const error = errors[field.name]
           return (
-            <div key={field.name} className={`mform__field${field.multiline ? " mform__field--wide" : ""}`}>
-              <label className="mform__label" htmlFor={id}>
+            <div key={field.name} className={`field${field.multiline ? " mform__field--wide" : ""}`}>
+              <label className="field__label" htmlFor={id}>
                 {label}
                 {field.required ? (
                   <span aria-hidden="true"> *</span>
@@ -227,7 +227,7 @@ const MarketingForm = ({
               </label>
               {control(field, id)}
               {error !== undefined ? (
-                <p id={`${id}-error`} className="mform__error" data-testid={`error-${field.name}`}>
+                <p id={`${id}-error`} className="field__error" data-testid={`error-${field.name}`}>
                   {errorText(error, label, t)}
                 </p>
               ) : null}
