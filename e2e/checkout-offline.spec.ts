@@ -4,6 +4,9 @@ import { expect, test } from "./fixtures.ts"
 import { detailsToPay, holdBestAndContinue, payAndConfirm } from "./order-journeys.ts"
 import { journeyPresentation } from "./presentations.ts"
 
+// offline reloads are served by the service worker, which playwright.config.ts blocks for other journeys
+test.use({ serviceWorkers: "allow" })
+
 /**
  * Issue 17, a checkout that survives lost signal: a returning buyer (the service worker already installed) holds
  * two seats and loses signal on the tickets step. Every step says it is offline, a reload offline keeps what was

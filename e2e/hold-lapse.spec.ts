@@ -1,5 +1,5 @@
 import { SHORT_HOLD_PORT, SHORT_HOLD_SECONDS } from "../playwright.config.ts"
-import { test as base, expect } from "./fixtures.ts"
+import { test as base, expect, onlyOn } from "./fixtures.ts"
 import { SeatListPage } from "./pages/seat-list-page.ts"
 import { journeyPresentation } from "./presentations.ts"
 
@@ -17,6 +17,8 @@ const test = base.extend<{ seatList: SeatListPage }>({
 test.use({ baseURL: `http://127.0.0.1:${SHORT_HOLD_PORT}` })
 
 test("a hold the server let expire shows as lost", async ({ request, seatList }, testInfo) => {
+  // most of its time is the wait for the deadline: one viewport proves it
+  onlyOn(testInfo, "desktop")
   const presentation = await journeyPresentation(request, "hold-lapse", testInfo)
   await seatList.open(presentation.id, "en")
 

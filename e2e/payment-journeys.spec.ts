@@ -117,122 +117,125 @@ const seatIsTaken = async (request: APIRequestContext, presentationId: number, s
 }
 
 test.describe("payment", () => {
-  test("Hebrew: pay by card with 3-D Secure, then the confirmation with the seat sold", async ({
-    page,
-    request,
-    seatList,
-    pay,
-  }, testInfo) => {
-    test.setTimeout(120_000)
-    const project = testInfo.project.name
-    const { seat, presentationId } = await reachPayScreen(
+  test.describe("with the service worker (playwright.config.ts blocks it elsewhere)", () => {
+    test.use({ serviceWorkers: "allow" })
+    test("Hebrew: pay by card with 3-D Secure, then the confirmation with the seat sold", async ({
       page,
-      seatList,
       request,
-      "payment/3ds",
-      testInfo,
-      "he",
-    )
-    expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl")
-    await expect(page.getByTestId("pay-timer")).toHaveText(/^\d+:\d{2}$/)
-    await expect(page.getByTestId("charge-per-ticket")).toContainText(he.payment.summary.serviceChargeLabel)
-    await expect(page.getByTestId("instalments")).toHaveValue("1")
-    await expect(page.getByTestId("terms")).not.toBeChecked()
-    await shot(page, "pay-he", project)
-
-    // the terms are required and never pre-ticked: nothing is sent without them
-    await payButton(page).click()
-    await expect(page.getByTestId("terms-problem")).toHaveText(he.payment.terms.required)
-    await expect(page).toHaveURL(new RegExp(`/order/${presentationId}/pay`))
-
-    await page.getByTestId("terms").check()
-    await payButton(page).click()
-    await pay.payOnProviderPage("4000 0000 0000 3220")
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("3-D Secure")
-    await pay.providerAction("3ds-approve").click()
-
-    await expect(page).toHaveURL(/\/order\/confirmation\//, { timeout: 30_000 })
-    await expect(page.getByTestId("confirmation")).toBeVisible()
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(he.payment.confirmation.title)
-    await expect(page.getByTestId("order-qr")).toBeVisible()
-    await expect(page.getByTestId("confirmation-tickets")).toContainText(
-      `שורה ${seat.row}, מושב ${seat.seat}`,
-    )
-    await shot(page, "confirmation-he", project)
-
-    const confirmation = await pay.confirmationOf(request)
-    expect(confirmation.status).toBe("paid")
-    expect(confirmation.tickets.map((ticket) => [ticket.RowName, ticket.SeatName])).toEqual([
-      [seat.row, seat.seat],
-    ])
-    expect(await seatIsTaken(request, presentationId, seat)).toBe(true)
-    await expect(page.getByTestId("order-id")).toHaveText(
-      displayOrderIdentifier(confirmation.reservationIdentifier),
-    )
-
-    // the tickets by SMS to another phone: the browser solves the human check the server asks for on the way
-    const sms = page.getByTestId("send-tickets")
-    await sms.getByRole("textbox").fill("054-765-4321")
-    await sms.getByRole("button", { name: he.payment.confirmation.sms.send }).click()
-    await expect(page.getByTestId("sms-sent")).toHaveText(he.payment.confirmation.sms.sent)
-
-    // add to calendar downloads an .ics for this order
-    const download = page.waitForEvent("download")
-    await page.getByTestId("add-to-calendar").click()
-    expect((await download).suggestedFilename()).toBe(`${confirmation.reservationIdentifier}.ics`)
-
-    // the confirmation opens again after a reload with no signal, once the service worker has the app (its
-    // install precaches every chunk) and the confirmation is in the persisted cache (written at most once a
-    // second): both happen in the background, and going offline before them tests the timing, not the product
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
-    await expect
-      .poll(() => page.evaluate(() => localStorage.getItem("marquee:queries") ?? ""), { timeout: 10_000 })
-      .toContain(confirmation.reservationIdentifier)
-    await page.context().setOffline(true)
-    await page.reload().catch(() => undefined)
-    await expect(page.getByTestId("order-id")).toHaveText(
-      displayOrderIdentifier(confirmation.reservationIdentifier),
-    )
-    await page.context().setOffline(false)
-
-    // the confirmation links to the e-ticket, the page the SMS and e-mail carry: the order by its key alone
-    await page.getByTestId("open-eticket").click()
-    await expect(page).toHaveURL(new RegExp(`${confirmation.eDocumentUrl}\\?lang=he$`))
-    await expect(page.getByTestId("edocument")).toBeVisible()
-    await expect(page.getByTestId("order-id")).toHaveText(
-      displayOrderIdentifier(confirmation.reservationIdentifier),
-    )
-    // one signed pass per ticket, each its own QR code (issue 17)
-    await expect(page.getByTestId("ticket-pass-qr")).toHaveCount(confirmation.tickets.length)
-    await expect(page).toHaveTitle(new RegExp(`^${he.edocument.title} · `))
-    // the ticket on screen is already in the device's wallet: with the query cache's copy gone and no signal,
-    // a reload shows the wallet's copy and says so
-    await expect
-      .poll(() =>
-        page.evaluate(
-          (key) =>
-            new Promise<boolean>((resolve) => {
-              const open = indexedDB.open("marquee-wallet")
-              open.onsuccess = () => {
-                const get = open.result.transaction("documents").objectStore("documents").get(key)
-                get.onsuccess = () => resolve(get.result !== undefined)
-                get.onerror = () => resolve(false)
-              }
-              open.onerror = () => resolve(false)
-            }),
-          confirmation.eDocumentUrl.split("/").pop() ?? "",
-        ),
+      seatList,
+      pay,
+    }, testInfo) => {
+      test.setTimeout(120_000)
+      const project = testInfo.project.name
+      const { seat, presentationId } = await reachPayScreen(
+        page,
+        seatList,
+        request,
+        "payment/3ds",
+        testInfo,
+        "he",
       )
-      .toBe(true)
-    await page.evaluate(() => localStorage.removeItem("marquee:queries"))
-    await page.context().setOffline(true)
-    await page.reload().catch(() => undefined)
-    await expect(page.getByTestId("order-id")).toHaveText(
-      displayOrderIdentifier(confirmation.reservationIdentifier),
-    )
-    await expect(page.getByTestId("edocument-saved")).toBeVisible()
-    await shot(page, "edocument-offline-he", project)
-    await page.context().setOffline(false)
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl")
+      await expect(page.getByTestId("pay-timer")).toHaveText(/^\d+:\d{2}$/)
+      await expect(page.getByTestId("charge-per-ticket")).toContainText(he.payment.summary.serviceChargeLabel)
+      await expect(page.getByTestId("instalments")).toHaveValue("1")
+      await expect(page.getByTestId("terms")).not.toBeChecked()
+      await shot(page, "pay-he", project)
+
+      // the terms are required and never pre-ticked: nothing is sent without them
+      await payButton(page).click()
+      await expect(page.getByTestId("terms-problem")).toHaveText(he.payment.terms.required)
+      await expect(page).toHaveURL(new RegExp(`/order/${presentationId}/pay`))
+
+      await page.getByTestId("terms").check()
+      await payButton(page).click()
+      await pay.payOnProviderPage("4000 0000 0000 3220")
+      await expect(page.getByRole("heading", { level: 1 })).toContainText("3-D Secure")
+      await pay.providerAction("3ds-approve").click()
+
+      await expect(page).toHaveURL(/\/order\/confirmation\//, { timeout: 30_000 })
+      await expect(page.getByTestId("confirmation")).toBeVisible()
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(he.payment.confirmation.title)
+      await expect(page.getByTestId("order-qr")).toBeVisible()
+      await expect(page.getByTestId("confirmation-tickets")).toContainText(
+        `שורה ${seat.row}, מושב ${seat.seat}`,
+      )
+      await shot(page, "confirmation-he", project)
+
+      const confirmation = await pay.confirmationOf(request)
+      expect(confirmation.status).toBe("paid")
+      expect(confirmation.tickets.map((ticket) => [ticket.RowName, ticket.SeatName])).toEqual([
+        [seat.row, seat.seat],
+      ])
+      expect(await seatIsTaken(request, presentationId, seat)).toBe(true)
+      await expect(page.getByTestId("order-id")).toHaveText(
+        displayOrderIdentifier(confirmation.reservationIdentifier),
+      )
+
+      // the tickets by SMS to another phone: the browser solves the human check the server asks for on the way
+      const sms = page.getByTestId("send-tickets")
+      await sms.getByRole("textbox").fill("054-765-4321")
+      await sms.getByRole("button", { name: he.payment.confirmation.sms.send }).click()
+      await expect(page.getByTestId("sms-sent")).toHaveText(he.payment.confirmation.sms.sent)
+
+      // add to calendar downloads an .ics for this order
+      const download = page.waitForEvent("download")
+      await page.getByTestId("add-to-calendar").click()
+      expect((await download).suggestedFilename()).toBe(`${confirmation.reservationIdentifier}.ics`)
+
+      // the confirmation opens again after a reload with no signal, once the service worker has the app (its
+      // install precaches every chunk) and the confirmation is in the persisted cache (written at most once a
+      // second): both happen in the background, and going offline before them tests the timing, not the product
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem("marquee:queries") ?? ""), { timeout: 10_000 })
+        .toContain(confirmation.reservationIdentifier)
+      await page.context().setOffline(true)
+      await page.reload().catch(() => undefined)
+      await expect(page.getByTestId("order-id")).toHaveText(
+        displayOrderIdentifier(confirmation.reservationIdentifier),
+      )
+      await page.context().setOffline(false)
+
+      // the confirmation links to the e-ticket, the page the SMS and e-mail carry: the order by its key alone
+      await page.getByTestId("open-eticket").click()
+      await expect(page).toHaveURL(new RegExp(`${confirmation.eDocumentUrl}\\?lang=he$`))
+      await expect(page.getByTestId("edocument")).toBeVisible()
+      await expect(page.getByTestId("order-id")).toHaveText(
+        displayOrderIdentifier(confirmation.reservationIdentifier),
+      )
+      // one signed pass per ticket, each its own QR code (issue 17)
+      await expect(page.getByTestId("ticket-pass-qr")).toHaveCount(confirmation.tickets.length)
+      await expect(page).toHaveTitle(new RegExp(`^${he.edocument.title} · `))
+      // the ticket on screen is already in the device's wallet: with the query cache's copy gone and no signal,
+      // a reload shows the wallet's copy and says so
+      await expect
+        .poll(() =>
+          page.evaluate(
+            (key) =>
+              new Promise<boolean>((resolve) => {
+                const open = indexedDB.open("marquee-wallet")
+                open.onsuccess = () => {
+                  const get = open.result.transaction("documents").objectStore("documents").get(key)
+                  get.onsuccess = () => resolve(get.result !== undefined)
+                  get.onerror = () => resolve(false)
+                }
+                open.onerror = () => resolve(false)
+              }),
+            confirmation.eDocumentUrl.split("/").pop() ?? "",
+          ),
+        )
+        .toBe(true)
+      await page.evaluate(() => localStorage.removeItem("marquee:queries"))
+      await page.context().setOffline(true)
+      await page.reload().catch(() => undefined)
+      await expect(page.getByTestId("order-id")).toHaveText(
+        displayOrderIdentifier(confirmation.reservationIdentifier),
+      )
+      await expect(page.getByTestId("edocument-saved")).toBeVisible()
+      await shot(page, "edocument-offline-he", project)
+      await page.context().setOffline(false)
+    })
   })
 
   test("English: a double click on Pay starts one payment, and a declined card can be tried again", async ({

@@ -261,31 +261,36 @@ test.describe("order: the seat map", () => {
     await expect.poll(isFree).toBe(true)
   })
 
-  test("the hall comes as the compact seatplan and its statuses as a bitmap; the service worker keeps the hall", async ({
-    page,
-    request,
-    seatList,
-  }, testInfo) => {
-    test.skip(testInfo.project.name === "phone", "one browser is enough")
-    const presentation = await journeyPresentation(request, "seatmap/compact-bitmap", testInfo)
-    const compact = page.waitForResponse((response) => response.url().includes("/api/seats/seatplan-compact"))
-    // once the hall is there, who holds what comes as two bits a seat
-    const bitmap = page.waitForResponse((response) =>
-      response.url().includes("/api/seats/seats-status-bitmap"),
-    )
-    await seatList.open(presentation.id, "en")
-    expect((await compact).headers()["content-type"]).toBe("application/vnd.marquee.seatplan")
-    expect((await bitmap).headers()["content-type"]).toBe("application/vnd.marquee.seat-status")
-    await expect.poll(() => seatCount(page)).toBeGreaterThan(0)
-    // the worker controls the page from its first install on: a reload fetches the hall through it
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
-    await seatList.reload()
-    const kept = () =>
-      page.evaluate(async () => {
-        const cache = await caches.open("api-seatplans")
-        return (await cache.keys()).map((request) => new URL(request.url).pathname)
-      })
-    await expect.poll(kept).toContain("/api/seats/seatplan-compact")
+  test.describe("with the service worker (playwright.config.ts blocks it elsewhere)", () => {
+    test.use({ serviceWorkers: "allow" })
+    test("the hall comes as the compact seatplan and its statuses as a bitmap; the service worker keeps the hall", async ({
+      page,
+      request,
+      seatList,
+    }, testInfo) => {
+      test.skip(testInfo.project.name === "phone", "one browser is enough")
+      const presentation = await journeyPresentation(request, "seatmap/compact-bitmap", testInfo)
+      const compact = page.waitForResponse((response) =>
+        response.url().includes("/api/seats/seatplan-compact"),
+      )
+      // once the hall is there, who holds what comes as two bits a seat
+      const bitmap = page.waitForResponse((response) =>
+        response.url().includes("/api/seats/seats-status-bitmap"),
+      )
+      await seatList.open(presentation.id, "en")
+      expect((await compact).headers()["content-type"]).toBe("application/vnd.marquee.seatplan")
+      expect((await bitmap).headers()["content-type"]).toBe("application/vnd.marquee.seat-status")
+      await expect.poll(() => seatCount(page)).toBeGreaterThan(0)
+      // the worker controls the page from its first install on: a reload fetches the hall through it
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+      await seatList.reload()
+      const kept = () =>
+        page.evaluate(async () => {
+          const cache = await caches.open("api-seatplans")
+          return (await cache.keys()).map((request) => new URL(request.url).pathname)
+        })
+      await expect.poll(kept).toContain("/api/seats/seatplan-compact")
+    })
   })
 
   test("without WebGL the map draws with Canvas 2D, and a selected seat still changes colour", async ({

@@ -11,6 +11,9 @@ import { expect, onlyOn, pinClock, test } from "./fixtures.ts"
 import { detailsToPay, holdBestAndContinue, payAndConfirm } from "./order-journeys.ts"
 import { journeyPresentation } from "./presentations.ts"
 
+// offline reloads are served by the service worker, which playwright.config.ts blocks for other journeys
+test.use({ serviceWorkers: "allow" })
+
 /**
  * Issue 17, the wallet in airplane mode: a buyer pays for two seats, opens the e-ticket once, goes offline and
  * closes the browser. Started again cold (a new browser process on the same profile, no network from the start),

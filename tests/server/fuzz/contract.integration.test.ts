@@ -22,7 +22,7 @@ import { type Operation, readContract } from "./_contract.ts"
  * around each operation or each case (slow; to find what changed something).
  */
 const BASE_SEED = Number(process.env.FUZZ_SEED ?? 20)
-const CASES_PER_OPERATION = Number(process.env.FUZZ_CASES ?? 40)
+const CASES_PER_OPERATION = Number(process.env.FUZZ_CASES ?? 20)
 /**
  * When the tables are compared: once around the whole run (default: one checksum of every table takes seconds on
  * PGlite), around each operation, or around each case (to find the case that changed something).

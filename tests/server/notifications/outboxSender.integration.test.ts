@@ -12,11 +12,10 @@ import { paidOrder } from "../payment/_payment.ts"
 /**
  * The outbox sender on both databases: a paid order's SMS and e-mail go out once, in the language the buyer
  * paid in, with the e-ticket link; concurrent passes never send a row twice; failures are counted and retried.
- * The servers run without their own sending job so each test decides when a pass runs (Effect reads the
- * environment once, at the first configuration read: this must be set before a server starts).
+ * The servers run without their own sending job so each test decides when a pass runs: a setting of these
+ * servers (`env`), not of the worker process, which Vitest shares between test files.
  */
-process.env.OUTBOX_SENDER = "false"
-const databases = bothDatabases("outbox")
+const databases = bothDatabases("outbox", { env: { OUTBOX_SENDER: "false" } })
 
 const failingMessenger = Layer.succeed(Messenger, {
   send: () => Effect.fail(new MessageNotSent({ reason: "unavailable", detail: "provider down" })),

@@ -17,9 +17,9 @@ import {
  * Login by mobile and SMS code, and saved cards: a customer who asked keeps the card they paid with (as the
  * provider's token), sees and pays with only their own, and our API never receives a card number.
  */
-// the site offers to keep cards here (spec §9 has it off by default: SAVE_CARD)
-process.env.SAVE_CARD = "true"
-const databases = bothDatabases("savedcards")
+// the site offers to keep cards here (spec §9 has it off by default: SAVE_CARD); a setting of these servers, not
+// of the worker process, which Vitest shares between test files
+const databases = bothDatabases("savedcards", { env: { SAVE_CARD: "true" } })
 const json = { "content-type": "application/json" }
 
 describe.each(databases)("customer login and saved cards on $name", ({ start }) => {
