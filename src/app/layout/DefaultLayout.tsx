@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router"
 import { Fragment, type ReactNode } from "react"
-import { MARKETING_FORMS } from "../../domain/forms/marketingForms.ts"
+import { MARKETING_FORMS } from "../../domain/forms/marketingFormKinds.ts"
 import { useLocale, useT } from "../i18n/useI18n.ts"
 import { LanguageSwitcher } from "./LanguageSwitcher.tsx"
 import { SiteShell } from "./SiteShell.tsx"
