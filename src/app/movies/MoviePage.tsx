@@ -77,7 +77,12 @@ const Movie = ({ feature, locale }: { readonly feature: Feature; readonly locale
           {feature.trailerUrl !== null && (
             // through the server's /http… rule (src/domain/shared/externalLink.ts): an allowlisted host opens
             // directly, any other gets the leaving-site page that names it
-            <a className="button" href={`/${feature.trailerUrl}`} rel="noopener" data-testid="trailer-link">
+            <a
+              className="button button--ghost"
+              href={`/${feature.trailerUrl}`}
+              rel="noopener"
+              data-testid="trailer-link"
+            >
               {t("publicPages.movie.trailer")}
             </a>
           )}

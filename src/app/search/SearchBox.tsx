@@ -43,7 +43,7 @@ export const SearchBox = ({
           enterKeyHint="search"
           data-testid={large ? "search-page-input" : "search-input"}
         />
-        <button type="submit" className="button search-box__submit">
+        <button type="submit" className="button button--ghost search-box__submit">
           {t("publicPages.search.submit")}
         </button>
       </form>
