@@ -56,6 +56,8 @@ const journey = async (page: Page, lang: "he" | "en", list: PresentationList, pr
   if ((await trailer.count()) > 0)
     await expect(trailer).toHaveAttribute("href", /^\/https:\/\/www\.youtube\.com\//)
   await screenshot(page, { path: `${SHOTS}/movie-${lang}-${project}.png`, fullPage: true })
+  // the film's days on a strip, one shown at a time: the showing's own day
+  await page.locator(`button[data-date="${showing.dateTime.slice(0, 10)}"]`).click()
   const item = page.locator(`[data-presentation="${showing.id}"]`)
   await expect(item).toBeVisible()
   // the showing's cinema, from its heading on the film's page
@@ -68,6 +70,7 @@ const journey = async (page: Page, lang: "he" | "en", list: PresentationList, pr
   await expect(page.getByTestId("opening-hours").locator("dt")).toHaveCount(3)
   await screenshot(page, { path: `${SHOTS}/cinema-${lang}-${project}.png`, fullPage: true })
   await page.goBack()
+  await page.locator(`button[data-date="${showing.dateTime.slice(0, 10)}"]`).click()
   // into the order: the showing's seat step
   await page
     .locator(`[data-presentation="${showing.id}"]`)

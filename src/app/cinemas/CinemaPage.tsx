@@ -84,7 +84,7 @@ const Cinema = ({ cinema, locale }: { readonly cinema: CinemaInfo; readonly loca
       {todays === undefined ? (
         <p className="empty">{t("publicPages.cinema.noShowingsToday")}</p>
       ) : (
-        <DayShowings day={todays} today={today} locale={locale} nowMs={nowMs} />
+        <DayShowings day={todays} today={today} locale={locale} nowMs={nowMs} linkCinemas={false} />
       )}
       <p>
         <Link to="/" search={{ lang: locale, location: cinema.locationId }} data-testid="cinema-whats-on">

@@ -1,5 +1,5 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query"
-import { useEffect, useMemo } from "react"
+import { useEffect, useMemo, useState } from "react"
 import type { Feature } from "../../api/FeaturesApi.ts"
 import { NotFoundMessage } from "../errors/NotFoundPage.tsx"
 import { languageName } from "../i18n/format.ts"
@@ -8,6 +8,7 @@ import { useT } from "../i18n/useI18n.ts"
 import { temporal } from "../lib/temporal.ts"
 import { DelayedSpinner } from "../ui/Spinner.tsx"
 import { DayShowings } from "../whats-on/DayShowings.tsx"
+import { DayStrip } from "../whats-on/DayStrip.tsx"
 import { groupPresentations } from "../whats-on/groupPresentations.ts"
 import { posterSrc } from "../whats-on/poster.ts"
 import { presentationsQueryOptions } from "../whats-on/queries.ts"
@@ -45,6 +46,9 @@ const Movie = ({ feature, locale }: { readonly feature: Feature; readonly locale
       ).filter((day) => day.date.toString() >= today.toString()),
     [T, list.data, feature.id, locale, today],
   )
+  // one day at a time, chosen on what's on's day strip: a film's fortnight at once is metres of page on a phone
+  const [chosen, setChosen] = useState<string | undefined>(undefined)
+  const day = days.find((each) => each.date.toString() === chosen) ?? days[0]
   const facts = [
     feature.categoryName,
     t("whatsOn.duration", { minutes: feature.duration }),
@@ -89,19 +93,19 @@ const Movie = ({ feature, locale }: { readonly feature: Feature; readonly locale
         </div>
       </header>
       <h2 className="movie__showings-title">{t("publicPages.movie.showings")}</h2>
-      {days.length === 0 ? (
+      {day === undefined ? (
         <p className="empty">{t("publicPages.movie.noShowings")}</p>
       ) : (
-        days.map((day) => (
-          <DayShowings
-            key={day.date.toString()}
-            day={day}
+        <>
+          <DayStrip
+            days={days.map((each) => each.date)}
+            selected={day.date}
             today={today}
             locale={locale}
-            nowMs={nowMs}
-            linkFeatures={false}
+            onSelect={setChosen}
           />
-        ))
+          <DayShowings day={day} today={today} locale={locale} nowMs={nowMs} linkFeatures={false} />
+        </>
       )}
     </article>
   )

@@ -14,13 +14,22 @@ type Props = {
   readonly nowMs: number
   /** false on a film's own page, where its title would link to itself */
   readonly linkFeatures?: boolean
+  /** false on a cinema's own page, where its name would link to itself */
+  readonly linkCinemas?: boolean
 }
 
 /**
  * One day's showings by cinema, each cinema's name a way to its complex info: what's on, a film's page and the
  * search results list showings alike.
  */
-export const DayShowings = ({ day, today, locale, nowMs, linkFeatures = true }: Props) => {
+export const DayShowings = ({
+  day,
+  today,
+  locale,
+  nowMs,
+  linkFeatures = true,
+  linkCinemas = true,
+}: Props) => {
   const t = useT()
   const headingId = useId()
   return (
@@ -33,14 +42,18 @@ export const DayShowings = ({ day, today, locale, nowMs, linkFeatures = true }: 
         {day.locations.map((group) => (
           <section key={group.locationId} className="location" aria-label={group.locationName}>
             <h3 className="location__name">
-              <Link
-                to="/cinemas/$locationId"
-                params={{ locationId: group.locationId }}
-                search={{ lang: locale }}
-                data-testid="cinema-link"
-              >
-                {group.locationName}
-              </Link>
+              {linkCinemas ? (
+                <Link
+                  to="/cinemas/$locationId"
+                  params={{ locationId: group.locationId }}
+                  search={{ lang: locale }}
+                  data-testid="cinema-link"
+                >
+                  {group.locationName}
+                </Link>
+              ) : (
+                group.locationName
+              )}
             </h3>
             <ul className="showings">
               {group.presentations.map((item) => (
