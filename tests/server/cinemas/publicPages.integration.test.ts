@@ -55,7 +55,7 @@ describe.each(bothDatabases("publicpages"))("public pages on $name", ({ start })
     expect((await get("/features/search")).status).toBe(400)
   })
 
-  it("tells a film's trailer where it has one, and none where it has not", async () => {
+  it("tells a film's trailer where it has one, and none where it has not, and its link leaves for it", async () => {
     if (!isUp()) return
     const { features } = (await (await get("/features/?lang=en")).json()) as FeatureList
     const withTrailer = features.filter((feature) => feature.trailerUrl !== null)
@@ -64,5 +64,10 @@ describe.each(bothDatabases("publicpages"))("public pages on $name", ({ start })
       true,
     )
     expect(features.some((feature) => feature.trailerUrl === null)).toBe(true)
+    // the film page's link, `/` + the address, leaves for the trailer host (on the default allowlist)
+    const trailer = withTrailer[0]!.trailerUrl!
+    const leaving = await fetch(`${live().baseUrl}/${trailer}`, { redirect: "manual" })
+    expect(leaving.status).toBe(302)
+    expect(leaving.headers.get("location")).toBe(trailer)
   })
 })
