@@ -1,5 +1,6 @@
 import { HttpApi, HttpApiMiddleware, OpenApi } from "effect/http-api"
 import { CartApi } from "./CartApi.ts"
+import { CinemasApi } from "./CinemasApi.ts"
 import { ConfigApi } from "./ConfigApi.ts"
 import { CustomerApi } from "./CustomerApi.ts"
 import { CustomerAreaApi } from "./CustomerAreaApi.ts"
@@ -57,6 +58,7 @@ export class MarqueeApi extends HttpApi.make("marquee")
   .add(EnrolApi)
   .add(MiniSiteApi)
   .add(IntegrationApi)
+  .add(CinemasApi)
   .prefix("/api")
   .middleware(HttpApiMiddleware.ProblemDetails)
   .annotateMerge(OpenApi.annotations({ title: "Marquee API", version: "0.1.0" })) {}

@@ -2,6 +2,7 @@ import { Effect, Option } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { protectSsn, seedSsnKeys } from "../../customer/ssnProtection.ts"
 import { writeCodes } from "./codes.ts"
+import { writeComplexInfo } from "./complexInfo.ts"
 import { writeCustomerArea } from "./customerArea.ts"
 import { writeEnrolmentSeason } from "./enrolmentSeason.ts"
 import { writeJourneys } from "./journeySeed.ts"
@@ -125,6 +126,7 @@ export const seedDatabase = (
         yield* writeEnrolmentSeason(plan)
         if (plan.journeyPresentations.length > 0) yield* writeJourneys(plan.journeyPresentations)
         yield* writeMiniSites(plan.journeyPresentations.length > 0)
+        yield* writeComplexInfo
       }),
     )
     yield* sql`ANALYZE`
