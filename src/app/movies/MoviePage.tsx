@@ -1,7 +1,7 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query"
 import { useEffect, useMemo, useState } from "react"
 import type { Feature } from "../../api/FeaturesApi.ts"
-import { NotFoundMessage } from "../errors/NotFoundPage.tsx"
+import { NotFoundMessage } from "../errors/NotFoundMessage.tsx"
 import { languageName } from "../i18n/format.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { useT } from "../i18n/useI18n.ts"
