@@ -22,7 +22,6 @@ import { presentationDetailQueryOptions, seatplanQueryOptions, seatStatusesQuery
 import { ScreenLink } from "../StepFrame.tsx"
 import { storedCartToken } from "../storedCartToken.ts"
 import { useNow } from "../useNow.ts"
-import { HallImageMap } from "./HallImageMap.tsx"
 import { BestAvailablePlaceholder, GaQuantityPlaceholder } from "./HoldPlaceholders.tsx"
 import { lockProblemText, unlockProblemText } from "./seatProblems.ts"
 import "../order.css"
@@ -35,6 +34,10 @@ const seatListModule = import("../../seatmap/SeatList.tsx")
 // a failed load shows where the list is rendered (lazy rethrows it there), not as an unhandled rejection now
 seatListModule.catch(() => undefined)
 const SeatList = lazy(() => seatListModule.then((module) => ({ default: module.SeatList })))
+// The hall's image map and its sanitizer (DOMPurify, 8 KB) load only for a showing that has one.
+const HallImageMap = lazy(() =>
+  import("./HallImageMap.tsx").then((module) => ({ default: module.HallImageMap })),
+)
 // The map (regl and its shaders) loads when first rendered: the list is the accessible view and never waits for it.
 const SeatMapView = lazy(() =>
   import("../../seatmap/SeatMapView.tsx").then((module) => ({ default: module.SeatMapView })),
@@ -86,7 +89,11 @@ export const SeatSelectionPage = ({ presentationId, locale }: Props) => {
         </p>
       </header>
       <OfflineNotice t={t} />
-      <HallImageMap html={presentation.imageMapHtml} t={t} />
+      {presentation.imageMapHtml === null ? null : (
+        <Suspense fallback={null}>
+          <HallImageMap html={presentation.imageMapHtml} t={t} />
+        </Suspense>
+      )}
       {presentation.seatplanId === null ? (
         <p className="order__notice">{t("order.noSeatplan")}</p>
       ) : (
