@@ -16,7 +16,7 @@ import { SeatListLegend } from "../../seatmap/SeatListLegend.tsx"
 import { type SeatItem, type SeatMarks, seatRows } from "../../seatmap/seatRows.ts"
 import { Basket } from "../Basket.tsx"
 import { screenLink } from "../flow.ts"
-import { loadSeatActions, type SeatActions } from "../loadSeatSelection.ts"
+import type { SeatActions } from "../loadSeatSelection.ts"
 import { OfflineNotice } from "../OfflineNotice.tsx"
 import { presentationDetailQueryOptions, seatplanQueryOptions, seatStatusesQueryOptions } from "../queries.ts"
 import { ScreenLink } from "../StepFrame.tsx"
@@ -24,6 +24,7 @@ import { storedCartToken } from "../storedCartToken.ts"
 import { useNow } from "../useNow.ts"
 import { BestAvailablePlaceholder, GaQuantityPlaceholder } from "./HoldPlaceholders.tsx"
 import { lockProblemText, unlockProblemText } from "./seatProblems.ts"
+import { useSeatActions } from "./useSeatActions.ts"
 import "../order.css"
 import "../steps.css"
 import "./seatCartOpening.css"
@@ -101,29 +102,6 @@ export const SeatSelectionPage = ({ presentationId, locale }: Props) => {
       )}
     </div>
   )
-}
-
-/**
- * The seat actions (seatActions.ts: the seat commands, the domain's events and rules) are not in this screen's
- * first chunk, nor is the cart itself (useCart loads its code): both are fetched right after the first render
- * (the route's loader has usually started them already), while the buyer already sees the seats.
- */
-const useSeatActions = (): { readonly actions: SeatActions | undefined; readonly failed: boolean } => {
-  const [loaded, setLoaded] = useState<{ actions: SeatActions | undefined; failed: boolean }>({
-    actions: undefined,
-    failed: false,
-  })
-  useEffect(() => {
-    let mounted = true
-    loadSeatActions().then(
-      (actions) => mounted && setLoaded({ actions, failed: false }),
-      () => mounted && setLoaded({ actions: undefined, failed: true }),
-    )
-    return () => {
-      mounted = false
-    }
-  }, [])
-  return loaded
 }
 
 type PickerProps = {
