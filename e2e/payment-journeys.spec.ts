@@ -12,6 +12,7 @@ import { PayPage } from "./pages/pay-page.ts"
 import { SeatListPage, type SeatPlace } from "./pages/seat-list-page.ts"
 import { journeyPresentation, ownVoucher } from "./presentations.ts"
 import { screenshot } from "./screenshots.ts"
+import { walletHolds } from "./wallet.ts"
 
 /**
  * The payment step, end to end: a seat held from the seat list, its ticket, the buyer's details, then the pay
@@ -209,23 +210,7 @@ test.describe("payment", () => {
       await expect(page).toHaveTitle(new RegExp(`^${he.edocument.title} · `))
       // the ticket on screen is already in the device's wallet: with the query cache's copy gone and no signal,
       // a reload shows the wallet's copy and says so
-      await expect
-        .poll(() =>
-          page.evaluate(
-            (key) =>
-              new Promise<boolean>((resolve) => {
-                const open = indexedDB.open("marquee-wallet")
-                open.onsuccess = () => {
-                  const get = open.result.transaction("documents").objectStore("documents").get(key)
-                  get.onsuccess = () => resolve(get.result !== undefined)
-                  get.onerror = () => resolve(false)
-                }
-                open.onerror = () => resolve(false)
-              }),
-            confirmation.eDocumentUrl.split("/").pop() ?? "",
-          ),
-        )
-        .toBe(true)
+      await expect.poll(() => walletHolds(page, confirmation.eDocumentUrl.split("/").pop() ?? "")).toBe(true)
       await page.evaluate(() => localStorage.removeItem("marquee:queries"))
       await page.context().setOffline(true)
       await page.reload().catch(() => undefined)

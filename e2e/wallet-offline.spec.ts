@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process"
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { type BrowserContext, chromium, type Page, type TestInfo } from "@playwright/test"
+import { type BrowserContext, chromium, type TestInfo } from "@playwright/test"
 import en from "../locales/en.json" with { type: "json" }
 import he from "../locales/he.json" with { type: "json" }
 import type { Confirmation } from "../src/api/ReservationsApi.ts"
@@ -10,6 +10,7 @@ import { qrImage } from "../src/app/edocument/qrImage.ts"
 import { expect, onlyOn, pinClock, test } from "./fixtures.ts"
 import { detailsToPay, holdBestAndContinue, payAndConfirm } from "./order-journeys.ts"
 import { journeyPresentation } from "./presentations.ts"
+import { walletHolds } from "./wallet.ts"
 
 // offline reloads are served by the service worker, which playwright.config.ts blocks for other journeys
 test.use({ serviceWorkers: "allow" })
@@ -23,21 +24,6 @@ test.use({ serviceWorkers: "allow" })
  */
 const SHOTS = process.env.WALLET_SHOTS ?? "/tmp"
 mkdirSync(SHOTS, { recursive: true })
-
-const walletHolds = (page: Page, key: string) =>
-  page.evaluate(
-    (documentKey) =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open("marquee-wallet")
-        open.onsuccess = () => {
-          const get = open.result.transaction("documents").objectStore("documents").get(documentKey)
-          get.onsuccess = () => resolve(get.result !== undefined)
-          get.onerror = () => resolve(false)
-        }
-        open.onerror = () => resolve(false)
-      }),
-    key,
-  )
 
 /** A browser process of its own on `profile` (the project's device), so closing it and starting again is cold. */
 const launchOn = async (profile: string, testInfo: TestInfo, offline: boolean): Promise<BrowserContext> => {

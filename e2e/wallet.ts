@@ -1,0 +1,17 @@
+import type { Page } from "@playwright/test"
+
+/** Whether the device's wallet (IndexedDB `marquee-wallet`, src/app/wallet) holds the e-document `documentKey`. */
+export const walletHolds = (page: Page, documentKey: string): Promise<boolean> =>
+  page.evaluate(
+    (key) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open("marquee-wallet")
+        open.onsuccess = () => {
+          const get = open.result.transaction("documents").objectStore("documents").get(key)
+          get.onsuccess = () => resolve(get.result !== undefined)
+          get.onerror = () => resolve(false)
+        }
+        open.onerror = () => resolve(false)
+      }),
+    documentKey,
+  )
