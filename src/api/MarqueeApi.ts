@@ -24,6 +24,7 @@ import { LiveFeatureViewApi } from "./StaffFeatureViewApi.ts"
 import { LiveReferencesApi } from "./StaffReferencesApi.ts"
 import { LiveReportsApi } from "./StaffReportsApi.ts"
 import { VodApi } from "./VodApi.ts"
+import { WaiverApi } from "./WaiverApi.ts"
 
 /**
  * The one HTTP contract: the server implements it, the browser derives its types (and later its client)
@@ -57,6 +58,7 @@ export class MarqueeApi extends HttpApi.make("marquee")
   .add(EnrolApi)
   .add(MiniSiteApi)
   .add(IntegrationApi)
+  .add(WaiverApi)
   .prefix("/api")
   .middleware(HttpApiMiddleware.ProblemDetails)
   .annotateMerge(OpenApi.annotations({ title: "Marquee API", version: "0.1.0" })) {}

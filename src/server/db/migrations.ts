@@ -33,6 +33,7 @@ import ticketReferenceAdmin from "./migrations/0044_ticket_reference_admin.ts"
 import liveChanges from "./migrations/0045_live_changes.ts"
 import miniSites from "./migrations/0047_mini_sites.ts"
 import marketingForms from "./migrations/0049_marketing_forms.ts"
+import childWaivers from "./migrations/0053_child_waivers.ts"
 
 /**
  * Every migration, keyed `<id>_<name>`, run once in id order by `Migrator.fromRecord`.
@@ -76,4 +77,5 @@ export const migrations = {
   "0038_season_enrolment": seasonEnrolment,
   "0039_enrolment_order_kind": enrolmentOrderKind,
   "0047_mini_sites": miniSites,
+  "0053_child_waivers": childWaivers,
 }
