@@ -29,6 +29,8 @@ export interface JourneySpec {
   readonly vouchers?: ReadonlyArray<string>
   /** a member (codes.ts) whose points or entries this journey spends: each project gets its own copy */
   readonly member?: string
+  /** issue 19: the presentation asks for the child waiver (e2e/waiver.spec.ts) */
+  readonly waiver?: boolean
 }
 
 /**
@@ -87,6 +89,8 @@ export const JOURNEYS = {
   "offline/checkout": { venueId: HALL.haifa1 },
   // issue 19: bought through the first partner's mini-site (src/server/db/seed/miniSites.ts offers it there)
   "mini-site/buy": { venueId: HALL.telAviv1 },
+  // issue 19: a children's showing that asks for the child waiver (e2e/waiver.spec.ts)
+  "waiver/sign": { venueId: HALL.haifa3, waiver: true },
 } as const satisfies Record<string, JourneySpec>
 
 export type JourneyName = keyof typeof JOURNEYS
@@ -173,3 +177,12 @@ export const JOURNEY_AREA_MOBILES: Readonly<Record<JourneyProject, string>> = {
   phone: "0521234632",
 }
 export const journeyAreaVoucher = (project: JourneyProject): string => `AREA-J-${project.toUpperCase()}`
+
+/**
+ * The child waiver's journeys (e2e/waiver.spec.ts): per project, a customer of its own (a copy of the demo
+ * customer) who signs in by phone, buys with a signed waiver and finds it with the reservation in the area.
+ */
+export const JOURNEY_WAIVER_MOBILES: Readonly<Record<JourneyProject, string>> = {
+  desktop: "0521234652",
+  phone: "0521234651",
+}
