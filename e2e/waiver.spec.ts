@@ -7,6 +7,7 @@ import { expect, test } from "./fixtures.ts"
 import { inboxCode } from "./inbox.ts"
 import { holdBestAndContinue, payAndConfirm, shot, toCustomerStep } from "./order-journeys.ts"
 import { journeyPresentation } from "./presentations.ts"
+import { screenshotsWanted } from "./screenshots.ts"
 
 /**
  * Issue 19, the child waiver: a customer of the journey's own signs in by phone, buys a child ticket for a showing
@@ -28,6 +29,38 @@ const sign = async (page: Page, canvas: Locator, shape: number) => {
   await page.mouse.up()
 }
 
+/** Best available for one seat, a child ticket on it, and on to the customer step. */
+const childTicketToDetails = async (page: Page, presentationId: number, lang: "he" | "en") => {
+  const steps = await holdBestAndContinue(page, presentationId, 1, lang)
+  const chooser = steps.ticketSeats.first().getByRole("combobox")
+  const child = chooser.locator("option", { hasText: lang === "he" ? "ילד" : "Child" }).first()
+  await chooser.selectOption({ label: (await child.textContent()) ?? "" })
+  await toCustomerStep(steps, presentationId)
+  return steps
+}
+
+/**
+ * Under SCREENSHOTS, the waiver's two screens in the other language on this viewport too: the area (the session
+ * stays signed in), then a second order's customer step, signed and left there (its seat's hold lapses).
+ */
+const otherLanguageShots = async (page: Page, presentationId: number, lang: "he" | "en", project: string) => {
+  const other = lang === "he" ? "en" : "he"
+  await page.goto(`/customer?lang=${other}`)
+  const record = page.getByTestId("reservation-waiver").first()
+  await expect(record).toBeVisible({ timeout: 30_000 })
+  await record.scrollIntoViewIfNeeded()
+  await shot(page, `waiver-area-${other}`, project)
+  await childTicketToDetails(page, presentationId, other)
+  await page
+    .getByTestId("waiver-child-name")
+    .first()
+    .fill(other === "he" ? "מאיה" : "Maya")
+  await page.getByTestId("waiver-child-birth").first().fill("2019-05-01")
+  await sign(page, page.getByTestId("waiver-signature"), 0.7)
+  await expect(page.getByTestId("waiver-signature-status")).toHaveText(TEXTS[other].waiver.signed)
+  await shot(page, `waiver-step-${other}`, project)
+}
+
 const journey = (lang: "he" | "en", project: JourneyProject) => {
   const texts = TEXTS[lang]
   return async (
@@ -46,11 +79,7 @@ const journey = (lang: "he" | "en", project: JourneyProject) => {
     await page.getByTestId("sign-in-submit").click()
     await expect(page.getByTestId("customer-area")).toBeVisible({ timeout: 30_000 })
 
-    const steps = await holdBestAndContinue(page, presentation.id, 1, lang)
-    const chooser = steps.ticketSeats.first().getByRole("combobox")
-    const child = chooser.locator("option", { hasText: lang === "he" ? "ילד" : "Child" }).first()
-    await chooser.selectOption({ label: (await child.textContent()) ?? "" })
-    await toCustomerStep(steps, presentation.id)
+    const steps = await childTicketToDetails(page, presentation.id, lang)
     await steps.fillCustomer(buyer("dana", lang))
     await steps.acceptTerms()
 
@@ -102,6 +131,7 @@ const journey = (lang: "he" | "en", project: JourneyProject) => {
     expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(600)
     await card.scrollIntoViewIfNeeded()
     await shot(page, `waiver-area-${lang}`, project)
+    if (screenshotsWanted) await otherLanguageShots(page, presentation.id, lang, project)
   }
 }
 
