@@ -160,6 +160,21 @@ describe.each(databases)("child waiver on $name", ({ start }) => {
     expect((await call(live(), null, "GET", path)).status).toBe(401)
   })
 
+  it("the demo seed asks for it on the kids' film's Saturday-morning showings only", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const [marked] = await live().query<{ n: number; kids: number; saturdayMornings: number }>(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE f.category_id = 6)::int AS kids,
+         count(*) FILTER (WHERE extract(isodow FROM p.starts_at AT TIME ZONE 'Asia/Jerusalem') = 6
+           AND (p.starts_at AT TIME ZONE 'Asia/Jerusalem')::time < '13:00')::int AS "saturdayMornings"
+       FROM presentations p JOIN features f ON f.id = p.feature_id
+       WHERE p.requires_waiver AND p.id < 800000 AND NOT (p.id = ANY ($1::integer[]))`,
+      // the stages this file's other tests marked are not the seed's
+      [`{${used.join(",")}}`],
+    )
+    expect(marked?.n).toBeGreaterThan(0)
+    expect(marked).toEqual({ n: marked?.n, kids: marked?.n, saturdayMornings: marked?.n })
+  })
+
   it("asks nothing of a showing without a waiver and stores none", async (ctx) => {
     if (!isUp()) return ctx.skip()
     const stage = await freshStage(live(), used)
