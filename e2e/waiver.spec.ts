@@ -61,6 +61,22 @@ const otherLanguageShots = async (page: Page, presentationId: number, lang: "he"
   await shot(page, `waiver-step-${other}`, project)
 }
 
+/** The same stroke by a finger: real touch input through Chromium's DevTools protocol, as a phone sends it. */
+const signByTouch = async (page: Page, canvas: Locator) => {
+  const box = await canvas.boundingBox()
+  if (box === null) throw new Error("no signature box")
+  const cdp = await page.context().newCDPSession(page)
+  const at = (fx: number, fy: number) => ({ x: box.x + box.width * fx, y: box.y + box.height * fy })
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [at(0.2, 0.3)] })
+  for (let i = 1; i <= 10; i++)
+    await cdp.send("Input.dispatchTouchEvent", {
+      type: "touchMove",
+      touchPoints: [at(0.2 + i * 0.06, 0.3 + (i % 3) * 0.2)],
+    })
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] })
+  await cdp.detach()
+}
+
 const journey = (lang: "he" | "en", project: JourneyProject) => {
   const texts = TEXTS[lang]
   return async (
@@ -107,7 +123,12 @@ const journey = (lang: "he" | "en", project: JourneyProject) => {
     await page.getByTestId("waiver-clear").click()
     await expect(canvas).toHaveAttribute("data-signed", "false")
     await expect(page.getByTestId("waiver-signature-status")).toHaveText(texts.waiver.notSigned)
-    await sign(page, canvas, 0.5)
+    // signed again: by finger on the phone, from the keyboard (the typed name) on the desktop
+    if (project === "phone") await signByTouch(page, canvas)
+    else {
+      await page.getByTestId("waiver-sign-typed").focus()
+      await page.keyboard.press("Enter")
+    }
     await expect(page.getByTestId("waiver-signature-status")).toHaveText(texts.waiver.signed)
     await expect(page.getByTestId("waiver-problem")).toHaveCount(0)
     await shot(page, `waiver-step-${lang}`, project)
