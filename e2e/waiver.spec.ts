@@ -20,6 +20,8 @@ const TEXTS = { he, en } as const
 
 /** A stroke across the signature box with the mouse (pointer events: the same path a finger or pen takes). */
 const sign = async (page: Page, canvas: Locator, shape: number) => {
+  // in the middle of the screen: a phone's order bar, stuck to the bottom, covers what is merely "in view"
+  await canvas.evaluate((el) => el.scrollIntoView({ block: "center" }))
   const box = await canvas.boundingBox()
   if (box === null) throw new Error("no signature box")
   const at = (fx: number, fy: number) => [box.x + box.width * fx, box.y + box.height * fy] as const
@@ -63,6 +65,7 @@ const otherLanguageShots = async (page: Page, presentationId: number, lang: "he"
 
 /** The same stroke by a finger: real touch input through Chromium's DevTools protocol, as a phone sends it. */
 const signByTouch = async (page: Page, canvas: Locator) => {
+  await canvas.evaluate((el) => el.scrollIntoView({ block: "center" }))
   const box = await canvas.boundingBox()
   if (box === null) throw new Error("no signature box")
   const cdp = await page.context().newCDPSession(page)
@@ -117,7 +120,6 @@ const journey = (lang: "he" | "en", project: JourneyProject) => {
     await steps.continue()
     await expect(page.getByTestId("waiver-problem")).toHaveText(texts.payment.errors.waiverSignature)
     const canvas = page.getByTestId("waiver-signature")
-    await canvas.scrollIntoViewIfNeeded()
     await sign(page, canvas, 0.9)
     await expect(canvas).toHaveAttribute("data-signed", "true")
     await page.getByTestId("waiver-clear").click()

@@ -58,6 +58,8 @@ export const SignaturePad = ({ value, onChange, typedName, t }: Props) => {
     if (canvas !== null && drawn.current) onChange(canvas.toDataURL("image/png").slice(PNG_PREFIX.length))
   }
   const down = (event: PointerEvent<HTMLCanvasElement>) => {
+    // a drag that leaves the box must not select the page's text
+    event.preventDefault()
     event.currentTarget.setPointerCapture(event.pointerId)
     last.current = point(event)
   }

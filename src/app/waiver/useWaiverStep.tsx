@@ -10,7 +10,11 @@ import {
   type WaiverDraft,
 } from "./waiverDraft.ts"
 
-type Seat = { readonly presentationId: number; readonly ticket: { readonly pricePolicyId: number } | null }
+type Seat = {
+  readonly key: string
+  readonly presentationId: number
+  readonly ticket: { readonly pricePolicyId: number } | null
+}
 
 /**
  * The customer step's part of the child waiver: the section to show (none when the showing asks for no waiver)
@@ -27,9 +31,13 @@ export const useWaiverStep = (options: {
 }) => {
   const { cartId, detail, seats, submitted, t } = options
   const required = detail.requiresWaiver === true
-  const [draft, setDraft] = useState<WaiverDraft>(
-    () => readWaiverDraft(cartId) ?? emptyDraft(options.signerName.trim()),
-  )
+  const orderKey = [detail.presentation.id, ...seats.map((s) => s.key).sort()].join("|")
+  const [draft, setDraft] = useState<WaiverDraft>(() => {
+    const saved = readWaiverDraft(cartId)
+    return saved !== null && saved.orderKey === orderKey
+      ? saved
+      : emptyDraft(options.signerName.trim(), orderKey)
+  })
   const problem = required
     ? draftProblem(draft, {
         dateTime: detail.presentation.dateTime,

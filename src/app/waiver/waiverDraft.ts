@@ -17,9 +17,15 @@ export interface WaiverDraft {
   readonly children: ReadonlyArray<WaiverChild>
   /** base64 PNG, null until signed */
   readonly signaturePng: string | null
+  /**
+   * The order it was signed for (showing and seats): the tab's cart outlives an order, and a waiver signed for
+   * one order must not be carried into the next one unseen.
+   */
+  readonly orderKey: string
 }
 
-export const emptyDraft = (signerName: string): WaiverDraft => ({
+export const emptyDraft = (signerName: string, orderKey: string): WaiverDraft => ({
+  orderKey,
   signerName,
   children: [{ name: "", dateOfBirth: "" }],
   signaturePng: null,
