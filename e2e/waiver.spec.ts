@@ -6,6 +6,8 @@ import { buyer } from "./buyers.ts"
 import { expect, test } from "./fixtures.ts"
 import { inboxCode } from "./inbox.ts"
 import { holdBestAndContinue, payAndConfirm, shot, toCustomerStep } from "./order-journeys.ts"
+import type { OrderStepsPage } from "./pages/order-steps-page.ts"
+import { PayPage } from "./pages/pay-page.ts"
 import { journeyPresentation } from "./presentations.ts"
 import { screenshotsWanted } from "./screenshots.ts"
 
@@ -80,6 +82,34 @@ const signByTouch = async (page: Page, canvas: Locator) => {
   await cdp.detach()
 }
 
+/**
+ * The server judges again: this tab loses the signed waiver before paying, the commit is refused with the rule's
+ * words and nothing is ordered; back on the details (the waiver given back to the tab), the buyer goes on.
+ */
+const refusedWithoutWaiver = async (
+  page: Page,
+  steps: OrderStepsPage,
+  presentationId: number,
+  texts: (typeof TEXTS)["en"],
+) => {
+  await expect(page).toHaveURL(new RegExp(`/order/${presentationId}/pay`))
+  const saved = await page.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((k) => k.startsWith("marquee.orderWaiver.")) ?? ""
+    const value = sessionStorage.getItem(key) ?? ""
+    sessionStorage.removeItem(key)
+    return { key, value }
+  })
+  const pay = new PayPage(page)
+  await pay.terms.check()
+  await pay.payButton.click()
+  await expect(page.getByTestId("payment-error")).toContainText(texts.payment.errors.waiverRequired)
+  await page.evaluate(({ key, value }) => sessionStorage.setItem(key, value), saved)
+  await page.getByRole("button", { name: texts.payment.actions.backToDetails }).click()
+  await steps.expectStep(presentationId, "customer")
+  await expect(page.getByTestId("waiver-signature-status")).toHaveText(texts.waiver.signed)
+  await steps.continue()
+}
+
 const journey = (lang: "he" | "en", project: JourneyProject) => {
   const texts = TEXTS[lang]
   return async (
@@ -135,6 +165,7 @@ const journey = (lang: "he" | "en", project: JourneyProject) => {
     await expect(page.getByTestId("waiver-problem")).toHaveCount(0)
     await shot(page, `waiver-step-${lang}`, project)
     await steps.continue()
+    if (project === "desktop") await refusedWithoutWaiver(page, steps, presentation.id, texts)
 
     const confirmation = await payAndConfirm(page, request, presentation.id, 1)
     await page.goto(`/customer?lang=${lang}`)
