@@ -9,6 +9,11 @@ import { PINNED_NOW } from "./tests/_support/pinnedClock.ts"
  * server on a fresh embedded database, seeded on start exactly as `npm start` does.
  */
 const PORT = Number(process.env.E2E_PORT ?? 4310)
+/**
+ * `npm test` starts these servers itself while the other tests run (scripts/e2e-servers.ts reads `webServer`
+ * below) and says so with `E2E_SERVERS=started`: Playwright then reuses them instead of starting its own.
+ */
+const SERVERS_STARTED = process.env.E2E_SERVERS === "started"
 const dataDir = mkdtempSync(join(tmpdir(), "marquee-e2e-"))
 /**
  * The server with non-default settings: its seat step's holds last seconds (the journey of a hold the server lets
@@ -83,7 +88,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT}/api/config`,
       wait: READY,
       timeout: 420_000,
-      reuseExistingServer: false,
+      reuseExistingServer: SERVERS_STARTED,
       stdout: "pipe",
       // SAVE_CARD: the saved-card journey keeps a card, which the spec's default flags do not offer
       env: {
@@ -100,7 +105,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${SHORT_HOLD_PORT}/api/config`,
       wait: READY,
       timeout: 420_000,
-      reuseExistingServer: false,
+      reuseExistingServer: SERVERS_STARTED,
       stdout: "pipe",
       env: {
         PORT: String(SHORT_HOLD_PORT),

@@ -24,6 +24,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
+          // first, while tests/_support/globalSetup.ts seeds the server tests' templates
+          sequence: { groupOrder: 0 },
           include: ["tests/{domain,api,app}/**/*.test.{ts,tsx}"],
           exclude: ["**/*.integration.test.*", "**/node_modules/**"],
         },
@@ -32,6 +34,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "server",
+          sequence: { groupOrder: 1 },
           include: [
             "tests/{server,cli,scripts,lint}/**/*.test.{ts,tsx}",
             "tests/**/*.integration.test.{ts,tsx}",

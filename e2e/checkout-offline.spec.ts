@@ -40,6 +40,12 @@ test("English: signal lost on the tickets step, reloaded offline, the order is f
   await expect(page.getByTestId("order-offline")).toBeVisible()
   await expect(steps.ticketSeats).toHaveCount(2)
   expect(await steps.summaryLines()).toEqual(chosen)
+  // a new tab opened offline at /order goes back into this order: the cart log is on the device
+  const tab = await context.newPage()
+  await tab.goto("/order?lang=en").catch(() => undefined)
+  await expect(tab).toHaveURL(new RegExp(`/order/${presentation.id}/tickets`))
+  await expect(tab.getByTestId("order-offline")).toBeVisible()
+  await tab.close()
 
   // the seat step offline says so: its notice over the seats kept, or, where the hall's seatplan was not kept on
   // this device, that the page opens once the signal is back (never a bare "an error occurred")

@@ -74,6 +74,12 @@ test("English: a member reserves now without paying, then pays the hold from the
     Date.parse(presentation.dateTime) - 30 * 60_000,
   )
   await expect(card.getByTestId("hold-deadline")).toContainText("Unpaid hold")
+  // reserved, not bought: neither "Active" nor "bought on", "Paid" or "bought at the box office"
+  expect(before?.state).toBe("held")
+  await expect(card.getByTestId("reservation-state")).toHaveText("Reserved, not paid")
+  await expect(card).toContainText("To pay ")
+  await expect(card).toContainText("The e-tickets come once the reservation is paid.")
+  await expect(card).not.toContainText("bought")
   await card.scrollIntoViewIfNeeded()
   await card.screenshot({ path: `scratch/shots/journeys/hold-area-card-${testInfo.project.name}.png` })
 

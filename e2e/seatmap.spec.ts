@@ -226,15 +226,19 @@ test.describe("order: the seat map", () => {
     seatList,
   }, testInfo) => {
     test.skip(testInfo.project.name === "phone", "one browser is enough")
-    // a hall of cinema size is drawn by Canvas 2D: the amphitheatre's thousands of seats get WebGL. Its list
-    // of 22,820 seat buttons takes its time to show on a loaded 2-core machine
+    // a hall of cinema size is drawn by Canvas 2D: the amphitheatre's thousands of seats get WebGL
     test.slow()
     // the open-air amphitheatre: more seats than Canvas 2D draws (SMALL_HALL_SEATS)
     const presentation = await journeyPresentation(request, "seatmap/lost-context", testInfo)
     await seatList.open(presentation.id, "en")
-    // the map draws once the page has laid out those buttons: past the default wait when the machine is busy
     await expect.poll(() => seatCount(page), { timeout: 60_000 }).toBeGreaterThan(0)
     expect(await rendererOf(page)).toBe("webgl")
+    // its 22,820 seats are listed a block at a time (shownSection.ts), the chooser saying what each has free
+    const blocks = page.getByTestId("seat-list-section")
+    await expect(blocks.locator("option")).toHaveCount(8)
+    await expect(blocks.locator("option:checked")).toHaveText(/^Block A — [\d,]+ free$/)
+    const blockA = await page.getByTestId("seat").count()
+    expect(blockA).toBeLessThan(22_820 / 4)
     const place = await seatList.firstFreeSeat()
     const position = await seatPosition(page, `${place.VenueSectionId}:${place.x}:${place.y}`)
     if (position === undefined) throw new Error("the map has no such seat")
@@ -259,6 +263,11 @@ test.describe("order: the seat map", () => {
     await seatList.seatAt(place).click()
     await expect(seatList.seatAt(place)).toHaveAttribute("aria-pressed", "false")
     await expect.poll(isFree).toBe(true)
+
+    // another block in the chooser lists that block's seats instead
+    await blocks.selectOption({ index: 1 })
+    await expect(page.getByRole("heading", { name: "Block B", exact: true })).toBeVisible()
+    await expect(page.getByRole("heading", { name: "Block A", exact: true })).toHaveCount(0)
   })
 
   test.describe("with the service worker (playwright.config.ts blocks it elsewhere)", () => {

@@ -21,7 +21,10 @@ import { LangQuery } from "./shared.ts"
  * instants are ISO 8601 with the Asia/Jerusalem offset, dates are `YYYY-MM-DD` (Asia/Jerusalem days).
  */
 
-/** Spec §4 reservation states, plus `partlyCancelled` (some tickets cancelled, the rest still valid). */
+/**
+ * Spec §4 reservation states, plus `partlyCancelled` (some tickets cancelled, the rest still valid) and an unpaid
+ * hold's two (issue 16): `held` until its cut-off, `released` after it.
+ */
 export const AreaReservationState = Schema.Literals([
   "active",
   "partlyCancelled",
@@ -29,6 +32,8 @@ export const AreaReservationState = Schema.Literals([
   "past",
   "scanned",
   "collected",
+  "held",
+  "released",
 ])
 export type AreaReservationState = typeof AreaReservationState.Type
 

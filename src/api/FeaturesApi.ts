@@ -17,11 +17,19 @@ export const Feature = Schema.Struct({
   releaseDate: Schema.String,
   ageRating: Schema.String,
   is3D: Schema.Boolean,
+  /** ours (issue 19): the trailer's external address, opened through the `/http…` leaving-site rule; null: none */
+  trailerUrl: Schema.NullOr(Schema.String),
 })
 export type Feature = typeof Feature.Type
 
 export const FeatureList = Schema.Struct({ features: Schema.Array(Feature) })
 export type FeatureList = typeof FeatureList.Type
+
+/** At most this many films come back from a search: a query of two letters should not send the catalogue. */
+export const SEARCH_LIMIT = 20
+
+/** What someone types into a search box: a line, not a document. */
+export const SearchQuery = WireText.pipe(Schema.check(Schema.isMaxLength(100)))
 
 export class FeatureNotFound extends Schema.TaggedError<FeatureNotFound>()(
   "FeatureNotFound",
@@ -37,6 +45,14 @@ export class FeaturesApi extends HttpApiGroup.make("features").add(
       miniSiteUrl: Schema.optional(WireText),
       lang: LangQuery,
     },
+    success: FeatureList,
+  }),
+  /**
+   * Ours (issue 19): the public search's films, matched on their titles in Hebrew, English and Russian at once and
+   * forgiving typos (src/domain/shared/textSearch.ts), best first, at most {@link SEARCH_LIMIT}; names in `lang`.
+   */
+  HttpApiEndpoint.get("search", "/features/search", {
+    query: { q: SearchQuery, lang: LangQuery },
     success: FeatureList,
   }),
   /**

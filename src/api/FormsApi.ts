@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
-import { MARKETING_FORMS } from "../domain/forms/marketingForms.ts"
+import { MARKETING_FORMS } from "../domain/forms/marketingFormKinds.ts"
 import { WireParagraphs } from "../domain/shared/wireText.ts"
 import { LocaleCode } from "./shared.ts"
 

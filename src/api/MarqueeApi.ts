@@ -1,5 +1,6 @@
 import { HttpApi, HttpApiMiddleware, OpenApi } from "effect/http-api"
 import { CartApi } from "./CartApi.ts"
+import { CinemasApi } from "./CinemasApi.ts"
 import { ConfigApi } from "./ConfigApi.ts"
 import { CustomerApi } from "./CustomerApi.ts"
 import { CustomerAreaApi } from "./CustomerAreaApi.ts"
@@ -58,6 +59,7 @@ export class MarqueeApi extends HttpApi.make("marquee")
   .add(EnrolApi)
   .add(MiniSiteApi)
   .add(IntegrationApi)
+  .add(CinemasApi)
   .add(WaiverApi)
   .prefix("/api")
   .middleware(HttpApiMiddleware.ProblemDetails)

@@ -33,6 +33,11 @@ export const Presentation = Schema.Struct({
   hasMultiGASections: Schema.Boolean,
   newBookingUrl: Schema.NullOr(Schema.String),
   viewAreaFilename: Schema.NullOr(Schema.String),
+  /**
+   * Spec §3: the hall's picture with clickable areas, HTML as the back office wrote it (the presentation's own or
+   * its venue's), or null. Never trusted: the app renders it only through its image map sanitizer.
+   */
+  imageMapHtml: Schema.NullOr(Schema.String),
   featureId: Schema.Int,
   featureName: Schema.String,
   featureCategoryName: Schema.String,

@@ -21,6 +21,7 @@ import { Route as BookingFoodRouteImport } from "./routes/_booking/food.tsx"
 import { Route as DefaultIndexRouteImport } from "./routes/_default/index.tsx"
 import { Route as DefaultIntegrationRouteImport } from "./routes/_default/integration.tsx"
 import { Route as DefaultLeavingRouteImport } from "./routes/_default/leaving.tsx"
+import { Route as DefaultSearchRouteImport } from "./routes/_default/search.tsx"
 import { Route as DefaultSupportRouteImport } from "./routes/_default/support.tsx"
 import { Route as DefaultWalletRouteImport } from "./routes/_default/wallet.tsx"
 import { Route as PRESLiveDayDateRouteImport } from "./routes/PRES-live/day.$date.tsx"
@@ -35,10 +36,12 @@ import { Route as BookingOrderPresentationIdRouteImport } from "./routes/_bookin
 import { Route as BookingOrderPaymentReturnRouteImport } from "./routes/_booking/order.payment-return.tsx"
 import { Route as BookingVouchersIndexRouteImport } from "./routes/_booking/vouchers.index.tsx"
 import { Route as BookingVouchersSystemVoucherSuperClassIdRouteImport } from "./routes/_booking/vouchers.$systemVoucherSuperClassId.tsx"
+import { Route as DefaultCinemasLocationIdRouteImport } from "./routes/_default/cinemas.$locationId.tsx"
 import { Route as DefaultCustomerIndexRouteImport } from "./routes/_default/customer.index.tsx"
 import { Route as DefaultCustomerTokenRouteImport } from "./routes/_default/customer.$token.tsx"
 import { Route as DefaultFormsKindRouteImport } from "./routes/_default/forms.$kind.tsx"
 import { Route as DefaultMiniSiteUrlRouteImport } from "./routes/_default/mini-site.$url.tsx"
+import { Route as DefaultMoviesFeatureIdRouteImport } from "./routes/_default/movies.$featureId.tsx"
 import { Route as DefaultOfflineVenuePresentationIdRouteImport } from "./routes/_default/offline-venue.$presentationId.tsx"
 import { Route as DefaultTermsCodeRouteImport } from "./routes/_default/terms.$code.tsx"
 import { Route as DefaultWatchPresentationIdRouteImport } from "./routes/_default/watch.$presentationId.tsx"
@@ -120,6 +123,11 @@ const DefaultLeavingRoute = DefaultLeavingRouteImport.update({
   path: "/leaving",
   getParentRoute: () => DefaultRoute,
 } as any)
+const DefaultSearchRoute = DefaultSearchRouteImport.update({
+  id: "/search",
+  path: "/search",
+  getParentRoute: () => DefaultRoute,
+} as any)
 const DefaultSupportRoute = DefaultSupportRouteImport.update({
   id: "/support",
   path: "/support",
@@ -196,6 +204,12 @@ const BookingVouchersSystemVoucherSuperClassIdRoute =
     path: "/vouchers/$systemVoucherSuperClassId",
     getParentRoute: () => BookingRoute,
   } as any)
+const DefaultCinemasLocationIdRoute =
+  DefaultCinemasLocationIdRouteImport.update({
+    id: "/cinemas/$locationId",
+    path: "/cinemas/$locationId",
+    getParentRoute: () => DefaultRoute,
+  } as any)
 const DefaultCustomerIndexRoute = DefaultCustomerIndexRouteImport.update({
   id: "/customer/",
   path: "/customer/",
@@ -214,6 +228,11 @@ const DefaultFormsKindRoute = DefaultFormsKindRouteImport.update({
 const DefaultMiniSiteUrlRoute = DefaultMiniSiteUrlRouteImport.update({
   id: "/mini-site/$url",
   path: "/mini-site/$url",
+  getParentRoute: () => DefaultRoute,
+} as any)
+const DefaultMoviesFeatureIdRoute = DefaultMoviesFeatureIdRouteImport.update({
+  id: "/movies/$featureId",
+  path: "/movies/$featureId",
   getParentRoute: () => DefaultRoute,
 } as any)
 const DefaultOfflineVenuePresentationIdRoute =
@@ -356,6 +375,7 @@ export interface FileRoutesByFullPath {
   "/food": typeof BookingFoodRoute
   "/integration": typeof DefaultIntegrationRoute
   "/leaving": typeof DefaultLeavingRoute
+  "/search": typeof DefaultSearchRoute
   "/support": typeof DefaultSupportRoute
   "/wallet": typeof DefaultWalletRoute
   "/PRES-live/": typeof PRESLiveIndexRoute
@@ -367,9 +387,11 @@ export interface FileRoutesByFullPath {
   "/order/$presentationId": typeof BookingOrderPresentationIdRouteWithChildren
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
+  "/cinemas/$locationId": typeof DefaultCinemasLocationIdRoute
   "/customer/$token": typeof DefaultCustomerTokenRoute
   "/forms/$kind": typeof DefaultFormsKindRoute
   "/mini-site/$url": typeof DefaultMiniSiteUrlRoute
+  "/movies/$featureId": typeof DefaultMoviesFeatureIdRoute
   "/offline-venue/$presentationId": typeof DefaultOfflineVenuePresentationIdRoute
   "/terms/$code": typeof DefaultTermsCodeRoute
   "/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
@@ -407,6 +429,7 @@ export interface FileRoutesByTo {
   "/food": typeof BookingFoodRoute
   "/integration": typeof DefaultIntegrationRoute
   "/leaving": typeof DefaultLeavingRoute
+  "/search": typeof DefaultSearchRoute
   "/support": typeof DefaultSupportRoute
   "/wallet": typeof DefaultWalletRoute
   "/PRES-live": typeof PRESLiveIndexRoute
@@ -417,9 +440,11 @@ export interface FileRoutesByTo {
   "/memberships/seats": typeof BookingMembershipsSeatsRoute
   "/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
+  "/cinemas/$locationId": typeof DefaultCinemasLocationIdRoute
   "/customer/$token": typeof DefaultCustomerTokenRoute
   "/forms/$kind": typeof DefaultFormsKindRoute
   "/mini-site/$url": typeof DefaultMiniSiteUrlRoute
+  "/movies/$featureId": typeof DefaultMoviesFeatureIdRoute
   "/offline-venue/$presentationId": typeof DefaultOfflineVenuePresentationIdRoute
   "/terms/$code": typeof DefaultTermsCodeRoute
   "/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
@@ -460,6 +485,7 @@ export interface FileRoutesById {
   "/_booking/food": typeof BookingFoodRoute
   "/_default/integration": typeof DefaultIntegrationRoute
   "/_default/leaving": typeof DefaultLeavingRoute
+  "/_default/search": typeof DefaultSearchRoute
   "/_default/support": typeof DefaultSupportRoute
   "/_default/wallet": typeof DefaultWalletRoute
   "/PRES-live/": typeof PRESLiveIndexRoute
@@ -472,9 +498,11 @@ export interface FileRoutesById {
   "/_booking/order/$presentationId": typeof BookingOrderPresentationIdRouteWithChildren
   "/_booking/order/payment-return": typeof BookingOrderPaymentReturnRoute
   "/_booking/vouchers/$systemVoucherSuperClassId": typeof BookingVouchersSystemVoucherSuperClassIdRoute
+  "/_default/cinemas/$locationId": typeof DefaultCinemasLocationIdRoute
   "/_default/customer/$token": typeof DefaultCustomerTokenRoute
   "/_default/forms/$kind": typeof DefaultFormsKindRoute
   "/_default/mini-site/$url": typeof DefaultMiniSiteUrlRoute
+  "/_default/movies/$featureId": typeof DefaultMoviesFeatureIdRoute
   "/_default/offline-venue/$presentationId": typeof DefaultOfflineVenuePresentationIdRoute
   "/_default/terms/$code": typeof DefaultTermsCodeRoute
   "/_default/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
@@ -515,6 +543,7 @@ export interface FileRouteTypes {
     | "/food"
     | "/integration"
     | "/leaving"
+    | "/search"
     | "/support"
     | "/wallet"
     | "/PRES-live/"
@@ -526,9 +555,11 @@ export interface FileRouteTypes {
     | "/order/$presentationId"
     | "/order/payment-return"
     | "/vouchers/$systemVoucherSuperClassId"
+    | "/cinemas/$locationId"
     | "/customer/$token"
     | "/forms/$kind"
     | "/mini-site/$url"
+    | "/movies/$featureId"
     | "/offline-venue/$presentationId"
     | "/terms/$code"
     | "/watch/$presentationId"
@@ -566,6 +597,7 @@ export interface FileRouteTypes {
     | "/food"
     | "/integration"
     | "/leaving"
+    | "/search"
     | "/support"
     | "/wallet"
     | "/PRES-live"
@@ -576,9 +608,11 @@ export interface FileRouteTypes {
     | "/memberships/seats"
     | "/order/payment-return"
     | "/vouchers/$systemVoucherSuperClassId"
+    | "/cinemas/$locationId"
     | "/customer/$token"
     | "/forms/$kind"
     | "/mini-site/$url"
+    | "/movies/$featureId"
     | "/offline-venue/$presentationId"
     | "/terms/$code"
     | "/watch/$presentationId"
@@ -618,6 +652,7 @@ export interface FileRouteTypes {
     | "/_booking/food"
     | "/_default/integration"
     | "/_default/leaving"
+    | "/_default/search"
     | "/_default/support"
     | "/_default/wallet"
     | "/PRES-live/"
@@ -630,9 +665,11 @@ export interface FileRouteTypes {
     | "/_booking/order/$presentationId"
     | "/_booking/order/payment-return"
     | "/_booking/vouchers/$systemVoucherSuperClassId"
+    | "/_default/cinemas/$locationId"
     | "/_default/customer/$token"
     | "/_default/forms/$kind"
     | "/_default/mini-site/$url"
+    | "/_default/movies/$featureId"
     | "/_default/offline-venue/$presentationId"
     | "/_default/terms/$code"
     | "/_default/watch/$presentationId"
@@ -754,6 +791,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DefaultLeavingRouteImport
       parentRoute: typeof DefaultRoute
     }
+    "/_default/search": {
+      id: "/_default/search"
+      path: "/search"
+      fullPath: "/search"
+      preLoaderRoute: typeof DefaultSearchRouteImport
+      parentRoute: typeof DefaultRoute
+    }
     "/_default/support": {
       id: "/_default/support"
       path: "/support"
@@ -852,6 +896,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof BookingVouchersSystemVoucherSuperClassIdRouteImport
       parentRoute: typeof BookingRoute
     }
+    "/_default/cinemas/$locationId": {
+      id: "/_default/cinemas/$locationId"
+      path: "/cinemas/$locationId"
+      fullPath: "/cinemas/$locationId"
+      preLoaderRoute: typeof DefaultCinemasLocationIdRouteImport
+      parentRoute: typeof DefaultRoute
+    }
     "/_default/customer/": {
       id: "/_default/customer/"
       path: "/customer"
@@ -878,6 +929,13 @@ declare module "@tanstack/react-router" {
       path: "/mini-site/$url"
       fullPath: "/mini-site/$url"
       preLoaderRoute: typeof DefaultMiniSiteUrlRouteImport
+      parentRoute: typeof DefaultRoute
+    }
+    "/_default/movies/$featureId": {
+      id: "/_default/movies/$featureId"
+      path: "/movies/$featureId"
+      fullPath: "/movies/$featureId"
+      preLoaderRoute: typeof DefaultMoviesFeatureIdRouteImport
       parentRoute: typeof DefaultRoute
     }
     "/_default/offline-venue/$presentationId": {
@@ -1162,12 +1220,15 @@ const BookingRouteWithChildren =
 interface DefaultRouteChildren {
   DefaultIntegrationRoute: typeof DefaultIntegrationRoute
   DefaultLeavingRoute: typeof DefaultLeavingRoute
+  DefaultSearchRoute: typeof DefaultSearchRoute
   DefaultSupportRoute: typeof DefaultSupportRoute
   DefaultWalletRoute: typeof DefaultWalletRoute
   DefaultIndexRoute: typeof DefaultIndexRoute
+  DefaultCinemasLocationIdRoute: typeof DefaultCinemasLocationIdRoute
   DefaultCustomerTokenRoute: typeof DefaultCustomerTokenRoute
   DefaultFormsKindRoute: typeof DefaultFormsKindRoute
   DefaultMiniSiteUrlRoute: typeof DefaultMiniSiteUrlRoute
+  DefaultMoviesFeatureIdRoute: typeof DefaultMoviesFeatureIdRoute
   DefaultOfflineVenuePresentationIdRoute: typeof DefaultOfflineVenuePresentationIdRoute
   DefaultTermsCodeRoute: typeof DefaultTermsCodeRoute
   DefaultWatchPresentationIdRoute: typeof DefaultWatchPresentationIdRoute
@@ -1179,12 +1240,15 @@ interface DefaultRouteChildren {
 const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultIntegrationRoute: DefaultIntegrationRoute,
   DefaultLeavingRoute: DefaultLeavingRoute,
+  DefaultSearchRoute: DefaultSearchRoute,
   DefaultSupportRoute: DefaultSupportRoute,
   DefaultWalletRoute: DefaultWalletRoute,
   DefaultIndexRoute: DefaultIndexRoute,
+  DefaultCinemasLocationIdRoute: DefaultCinemasLocationIdRoute,
   DefaultCustomerTokenRoute: DefaultCustomerTokenRoute,
   DefaultFormsKindRoute: DefaultFormsKindRoute,
   DefaultMiniSiteUrlRoute: DefaultMiniSiteUrlRoute,
+  DefaultMoviesFeatureIdRoute: DefaultMoviesFeatureIdRoute,
   DefaultOfflineVenuePresentationIdRoute:
     DefaultOfflineVenuePresentationIdRoute,
   DefaultTermsCodeRoute: DefaultTermsCodeRoute,

@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query"
 import { createRouter } from "@tanstack/react-router"
 import { ErrorMessage } from "./errors/ErrorPage.tsx"
-import { NotFoundMessage } from "./errors/NotFoundPage.tsx"
+import { NotFoundMessage } from "./errors/NotFoundMessage.tsx"
 import { LOADING_INDICATOR_DELAY_MS } from "./lib/breakpoints.ts"
 import { routeTree } from "./routeTree.gen.ts"
 import { RoutePending } from "./ui/RoutePending.tsx"

@@ -7,6 +7,7 @@ import { MarqueeApi } from "../api/MarqueeApi.ts"
 import { SEATPLAN_CONTENT_TYPE, STATUS_CONTENT_TYPE } from "../api/SeatsApi.ts"
 import { cartSessionsLayer } from "./cart/cartSessions.ts"
 import { CartHttp } from "./cart/http.ts"
+import { CinemasHttp } from "./cinemas/http.ts"
 import { requireDemoMode } from "./config/demoMode.ts"
 import { ConfigHttp } from "./config/http.ts"
 import { customerSessionsLayer } from "./customer/customerSessions.ts"
@@ -50,6 +51,7 @@ export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/o
     ConfigHttp,
     PresentationsHttp,
     FeaturesHttp,
+    CinemasHttp,
     CustomerHttp,
     CustomerSignInHttp,
     SeatsHttp,

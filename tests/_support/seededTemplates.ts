@@ -81,9 +81,30 @@ const oncePerRun = async (run: SeedRun, name: string, build: () => Promise<void>
 
 const pgliteTemplateDir = (run: SeedRun) => join(run.dir, "pglite")
 
+const pgliteTemplate = (run: SeedRun): Promise<void> =>
+  oncePerRun(run, "pglite", () => migrateAndSeed({ _tag: "Embedded", dataDir: pgliteTemplateDir(run) }))
+
+const postgresTemplate = (run: SeedRun): Promise<void> =>
+  oncePerRun(run, "postgres", async () => {
+    // the template is created empty here and dropped by the global teardown (`.lock` says it may exist)
+    const template = run.postgresTemplate
+    await createDatabase(template)
+    await migrateAndSeed({ _tag: "Postgres", url: Redacted.make(databaseUrl(template)) })
+    await disconnectAll(template)
+  })
+
+/**
+ * Builds both templates ahead of the first test file that needs one (tests/_support/globalSetup.ts starts it
+ * while the unit tests run): the workers then copy at once instead of waiting for each other's build. Without
+ * PostgreSQL (a developer machine) only the embedded one.
+ */
+export const buildTemplates = async (run: SeedRun, withPostgres: boolean): Promise<void> => {
+  await Promise.all([pgliteTemplate(run), withPostgres ? postgresTemplate(run) : Promise.resolve()])
+}
+
 /** A fresh directory holding a copy of the run's seeded PGlite data; the caller removes it. */
 export const seededPgliteCopy = async (run: SeedRun, label: string): Promise<string> => {
-  await oncePerRun(run, "pglite", () => migrateAndSeed({ _tag: "Embedded", dataDir: pgliteTemplateDir(run) }))
+  await pgliteTemplate(run)
   const dir = mkdtempSync(join(tmpdir(), `marquee-${label}-`))
   cpSync(pgliteTemplateDir(run), dir, { recursive: true })
   return dir
@@ -91,12 +112,6 @@ export const seededPgliteCopy = async (run: SeedRun, label: string): Promise<str
 
 /** A new PostgreSQL database copied from the run's seeded template (`CREATE DATABASE … TEMPLATE`). */
 export const seededPostgresCopy = async (run: SeedRun, label: string): Promise<ScratchDatabase> => {
-  await oncePerRun(run, "postgres", async () => {
-    // the template is created empty here and dropped by the global teardown (`.lock` says it may exist)
-    const template = run.postgresTemplate
-    await createDatabase(template)
-    await migrateAndSeed({ _tag: "Postgres", url: Redacted.make(databaseUrl(template)) })
-    await disconnectAll(template)
-  })
+  await postgresTemplate(run)
   return createScratchDatabase(label, run.postgresTemplate)
 }

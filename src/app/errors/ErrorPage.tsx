@@ -2,7 +2,7 @@ import { useQueryErrorResetBoundary } from "@tanstack/react-query"
 import { type ErrorComponentProps, Link, useRouter } from "@tanstack/react-router"
 import { useEffect, useState } from "react"
 import { useLocale, useT } from "../i18n/useI18n.ts"
-import { DefaultLayout } from "../layout/DefaultLayout.tsx"
+import { SiteShell } from "../layout/SiteShell.tsx"
 import { reloadForChunkError } from "../lib/chunkReload.ts"
 import "./errors.css"
 
@@ -48,8 +48,13 @@ export const ErrorMessage = ({ error, reset }: ErrorComponentProps) => {
   )
 }
 
+/**
+ * In the shell with the brand only (home), not the site's full header: this page is in every screen's first
+ * download (the root route's error component cannot be split off: it must show when a chunk fails to load), and the
+ * menu, search and language switcher are the pages' own.
+ */
 export const ErrorPage = (props: ErrorComponentProps) => (
-  <DefaultLayout>
+  <SiteShell className="shell">
     <ErrorMessage {...props} />
-  </DefaultLayout>
+  </SiteShell>
 )

@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router"
 import { externalAddress } from "../../domain/shared/externalLink.ts"
 import { useLocale, useT } from "../i18n/useI18n.ts"
-import { NotFoundMessage } from "./NotFoundPage.tsx"
+import { NotFoundMessage } from "./NotFoundMessage.tsx"
 import "./errors.css"
 
 /**

@@ -1,14 +1,13 @@
 import { useQuery } from "@tanstack/react-query"
 import { type FormEvent, useEffect, useState } from "react"
+import { isMarketingFormKind, type MarketingFormKind } from "../../domain/forms/marketingFormKinds.ts"
 import {
   addDays,
   checkMarketingForm,
-  isMarketingFormKind,
   MARKETING_FORM_FIELDS,
   type MarketingField,
   type MarketingFieldError,
   type MarketingFormErrors,
-  type MarketingFormKind,
 } from "../../domain/forms/marketingForms.ts"
 import type { MessageKey } from "../i18n/dictionaries.ts"
 import type { LocaleCode } from "../i18n/locales.ts"

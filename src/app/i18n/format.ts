@@ -29,6 +29,10 @@ export const formatMoney = (agorot: number, locale: string): string => {
   return format.format(decimal as Intl.StringNumericLiteral)
 }
 
+/** A count in the locale's digits and grouping ("2,812"; ru "2 812"). */
+export const formatCount = (count: number, locale: string): string =>
+  new Intl.NumberFormat(locale).format(count)
+
 const pad2 = (value: number): string => String(value).padStart(2, "0")
 
 export const toJerusalem = (T: TemporalApi, isoInstant: string): Temporal.ZonedDateTime =>

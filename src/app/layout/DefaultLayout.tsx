@@ -1,7 +1,8 @@
 import { Link } from "@tanstack/react-router"
 import { Fragment, type ReactNode } from "react"
-import { MARKETING_FORMS } from "../../domain/forms/marketingForms.ts"
+import { MARKETING_FORMS } from "../../domain/forms/marketingFormKinds.ts"
 import { useLocale, useT } from "../i18n/useI18n.ts"
+import { SearchBox } from "../search/SearchBox.tsx"
 import { LanguageSwitcher } from "./LanguageSwitcher.tsx"
 import { SiteShell } from "./SiteShell.tsx"
 
@@ -12,7 +13,12 @@ export const DefaultLayout = ({ children }: { children: ReactNode }) => {
   return (
     <SiteShell
       className="shell"
-      headerEnd={<LanguageSwitcher />}
+      headerEnd={
+        <div className="site-header__tools">
+          <SearchBox />
+          <LanguageSwitcher />
+        </div>
+      }
       footer={
         <footer className="site-footer">
           <p>{t("app.footer")}</p>

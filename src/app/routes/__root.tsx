@@ -1,7 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query"
-import { createRootRouteWithContext, notFound, Outlet } from "@tanstack/react-router"
+import { createRootRouteWithContext, lazyRouteComponent, notFound, Outlet } from "@tanstack/react-router"
 import { ErrorPage } from "../errors/ErrorPage.tsx"
-import { NotFoundPage } from "../errors/NotFoundPage.tsx"
 import { ensureDictionary, translate } from "../i18n/dictionaries.ts"
 import { applyDocumentLocale, DEFAULT_ENABLED_LOCALES, resolveLocale } from "../i18n/locales.ts"
 import { configQueryOptions } from "../lib/configQuery.ts"
@@ -30,7 +29,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     return { locale }
   },
   component: Root,
-  notFoundComponent: NotFoundPage,
+  // loaded when shown (a failed load shows the error page): the root route is not code-split, and the 404 page
+  // brings the site's whole header with it
+  notFoundComponent: lazyRouteComponent(() => import("../errors/NotFoundPage.tsx"), "NotFoundPage"),
   errorComponent: ErrorPage,
 })
 

@@ -2,10 +2,12 @@ import { type KeyboardEvent, useMemo, useRef, useState } from "react"
 import type { TicketGroup } from "../../api/PresentationsApi.ts"
 import { formatMoney } from "../i18n/format.ts"
 import { type Translate, useLocale } from "../i18n/useI18n.ts"
+import { SectionChooser } from "./SectionChooser.tsx"
 import { SEAT_KIND_LABEL, SEAT_STATE_LABEL, type SeatKind, seatKinds } from "./seatDescription.ts"
 import { firstSeatKey, seatKeyAfter } from "./seatGridNavigation.ts"
 import { lowestPrice } from "./seatPrice.ts"
 import type { SeatItem, SeatState, SectionItem } from "./seatRows.ts"
+import { listsOneSectionAtATime, useShownSection } from "./shownSection.ts"
 import "./seatList.css"
 
 type Props = {
@@ -29,22 +31,29 @@ const priceId = (agorot: number) => `seat-d-p${agorot}`
  * The whole hall is one tab stop; the arrow keys, Home and End move through it (seatGridNavigation.ts). A seat's
  * name is its row and number; its description says its state, its kinds (wheelchair, companion, limited view,
  * premium) and its lowest price, from texts written once per list and pointed at by `aria-describedby`. Taken
- * seats stay focusable (`aria-disabled`) so that they are announced, not skipped.
+ * seats stay focusable (`aria-disabled`) so that they are announced, not skipped. A hall of stadium size lists one
+ * section at a time, chosen above the list (shownSection.ts).
  */
-export const SeatList = ({ sections, ticketGroups, t, onPick }: Props) => {
+export const SeatList = ({ sections: hall, ticketGroups, t, onPick }: Props) => {
   const locale = useLocale()
+  const oneAtATime = listsOneSectionAtATime(hall)
+  const { shown, choose } = useShownSection(hall)
+  const sections = useMemo(
+    () => (oneAtATime ? hall.filter((section) => section.id === shown) : hall),
+    [hall, oneAtATime, shown],
+  )
   const listRef = useRef<HTMLDivElement>(null)
   const [active, setActive] = useState<string | undefined>(undefined)
   const prices = useMemo(() => {
     const byKey = new Map<string, number>()
-    for (const section of sections)
+    for (const section of hall)
       for (const row of section.rows)
         for (const item of row.seats) {
           const price = lowestPrice(ticketGroups, item.seat)
           if (price !== undefined) byKey.set(item.key, price)
         }
     return byKey
-  }, [sections, ticketGroups])
+  }, [hall, ticketGroups])
   const tabStop = useMemo(() => {
     const known = sections.some((section) =>
       section.rows.some((row) => row.seats.some((item) => item.key === active)),
@@ -65,6 +74,9 @@ export const SeatList = ({ sections, ticketGroups, t, onPick }: Props) => {
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the keys go to the focused seat button; the list only routes them (roving focus)
     <div className="seat-list" ref={listRef} onKeyDown={onKeyDown}>
+      {oneAtATime && shown !== undefined ? (
+        <SectionChooser sections={hall} shown={shown} t={t} onChoose={choose} />
+      ) : null}
       <p className="seat-list__screen" aria-hidden="true">
         {t("order.screen")}
       </p>

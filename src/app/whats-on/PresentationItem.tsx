@@ -3,6 +3,7 @@ import { formatTime, languageName } from "../i18n/format.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { useT } from "../i18n/useI18n.ts"
 import type { ScheduledPresentation } from "./groupPresentations.ts"
+import { posterSrc } from "./poster.ts"
 import { availability } from "./purchasable.ts"
 
 type Props = {
@@ -10,19 +11,13 @@ type Props = {
   readonly locale: LocaleCode
   /** The instant the list was drawn, epoch ms: a show that has started is no longer offered. */
   readonly nowMs: number
+  /** the film's title links to its page (not on that page itself) */
+  readonly linkFeature?: boolean
 }
 
 /** Poster size in CSS pixels: set on the element so the row never moves when the picture arrives. */
 const POSTER_WIDTH = 48
 const POSTER_HEIGHT = 72
-
-/**
- * The film's poster. The catalogue carries no pictures of features yet, so every film gets the server's drawn
- * placeholder (`GET /api/features/{id}/placeholderImage`, cached by the browser and the service worker); a
- * feature image, once the contract has one, takes its place here.
- */
-const posterSrc = (featureId: number, locale: LocaleCode): string =>
-  `/api/features/${featureId}/placeholderImage?lang=${locale}`
 
 /**
  * Which showing a button is for, for screen readers only, after its visible words: the accessible name then
@@ -39,7 +34,7 @@ const ShowingName = ({ feature, time }: { readonly feature: string; readonly tim
  * One presentation and its way in: "Buy tickets" into the seat screen, or for video on demand (no seats)
  * "Watch now" into its own purchase page (src/app/vod). Either is dimmed when it cannot be bought today.
  */
-export const PresentationItem = ({ item, locale, nowMs }: Props) => {
+export const PresentationItem = ({ item, locale, nowMs, linkFeature = true }: Props) => {
   const t = useT()
   const { presentation, start } = item
   const time = formatTime(start)
@@ -90,7 +85,20 @@ export const PresentationItem = ({ item, locale, nowMs }: Props) => {
         {time}
       </time>
       <div className="showing__body">
-        <h4 className="showing__title">{presentation.featureName}</h4>
+        <h4 className="showing__title">
+          {linkFeature ? (
+            <Link
+              to="/movies/$featureId"
+              params={{ featureId: presentation.featureId }}
+              search={{ lang: locale }}
+              data-testid="movie-link"
+            >
+              {presentation.featureName}
+            </Link>
+          ) : (
+            presentation.featureName
+          )}
+        </h4>
         <p className="showing__meta">
           <span>{presentation.venueName}</span>
           <span aria-hidden="true"> · </span>

@@ -1,16 +1,16 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query"
 import { useEffect, useMemo } from "react"
-import { formatDayHeading, TIME_ZONE } from "../i18n/format.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { useT } from "../i18n/useI18n.ts"
 import { temporal } from "../lib/temporal.ts"
+import { DayShowings } from "./DayShowings.tsx"
 import { DayStrip } from "./DayStrip.tsx"
 import { FreshnessNotice } from "./FreshnessNotice.tsx"
 import { featureOptions, filterPresentations, locationOptionsFromList } from "./filterPresentations.ts"
 import { type DayGroup, groupPresentations } from "./groupPresentations.ts"
-import { PresentationItem } from "./PresentationItem.tsx"
 import { locationsQueryOptions, presentationsQueryOptions } from "./queries.ts"
 import type { WhatsOnSearch } from "./search.ts"
+import { jerusalemToday } from "./today.ts"
 import { WhatsOnFilters } from "./WhatsOnFilters.tsx"
 import "./whats-on.css"
 
@@ -42,10 +42,8 @@ export const WhatsOnPage = ({ locale, filters, onFiltersChange }: Props) => {
       locationOptionsFromList(all, locale),
     [locations.data, all, locale],
   )
-  // "Today" in Jerusalem whatever the device's zone, by `Date`: the clock the journeys inject (e2e/fixtures.ts
-  // shifts Date alone; a native Temporal.Now would read the machine's real day).
   const nowMs = Date.now()
-  const today = T.Instant.fromEpochMilliseconds(nowMs).toZonedDateTimeISO(TIME_ZONE).toPlainDate()
+  const today = jerusalemToday(T, nowMs)
   // days already past (the list keeps a started showing until it ends) have nothing left to offer
   const upcoming = days.filter((each) => each.date.toString() >= today.toString())
   const offered = upcoming.length > 0 ? upcoming : days
@@ -84,24 +82,7 @@ export const WhatsOnPage = ({ locale, filters, onFiltersChange }: Props) => {
           {all.length === 0 ? t("whatsOn.noPresentationsAtAll") : t("whatsOn.noPresentations")}
         </p>
       ) : (
-        <section key={day.date.toString()} className="day" aria-labelledby="day-heading">
-          <h2 id="day-heading" className="day__heading">
-            {day.date.equals(today) && <span className="day__relative">{t("whatsOn.today")}</span>}
-            <span>{formatDayHeading(day.date, locale)}</span>
-          </h2>
-          <div className="day__locations">
-            {day.locations.map((group) => (
-              <section key={group.locationId} className="location" aria-label={group.locationName}>
-                <h3 className="location__name">{group.locationName}</h3>
-                <ul className="showings">
-                  {group.presentations.map((item) => (
-                    <PresentationItem key={item.presentation.id} item={item} locale={locale} nowMs={nowMs} />
-                  ))}
-                </ul>
-              </section>
-            ))}
-          </div>
-        </section>
+        <DayShowings key={day.date.toString()} day={day} today={today} locale={locale} nowMs={nowMs} />
       )}
     </div>
   )

@@ -4,7 +4,17 @@
  * Instants are epoch milliseconds, days `YYYY-MM-DD` strings (Asia/Jerusalem days, compared as text).
  */
 
-export type ReservationState = "active" | "partlyCancelled" | "cancelled" | "past" | "scanned" | "collected"
+export type ReservationState =
+  | "active"
+  | "partlyCancelled"
+  | "cancelled"
+  | "past"
+  | "scanned"
+  | "collected"
+  /** an unpaid hold (issue 16) before its cut-off: reserved, to be paid */
+  | "held"
+  /** an unpaid hold past its cut-off: its seats were released */
+  | "released"
 export type NotCancellableReason = "cutOff" | "past" | "scanned" | "collected" | "nothingLeft"
 
 export interface ReservationFacts {
@@ -13,14 +23,18 @@ export interface ReservationFacts {
   readonly scannedCount: number
   readonly collected: boolean
   readonly startsAtMs: number
+  /** an unpaid hold's cut-off; null for a paid reservation */
+  readonly holdDeadlineMs: number | null
 }
 
 /**
- * One state, the first that holds: every ticket cancelled; a ticket scanned at the entrance; collected at the box
- * office; the presentation has begun (past); some tickets cancelled; else active.
+ * One state, the first that holds: every ticket cancelled; an unpaid hold, held until its cut-off and released
+ * after it (nothing of it was bought, so it is neither active nor paid); a ticket scanned at the entrance;
+ * collected at the box office; the presentation has begun (past); some tickets cancelled; else active.
  */
 export const reservationState = (facts: ReservationFacts, nowMs: number): ReservationState => {
   if (facts.ticketCount > 0 && facts.cancelledCount >= facts.ticketCount) return "cancelled"
+  if (facts.holdDeadlineMs !== null) return facts.holdDeadlineMs <= nowMs ? "released" : "held"
   if (facts.scannedCount > 0) return "scanned"
   if (facts.collected) return "collected"
   if (facts.startsAtMs <= nowMs) return "past"

@@ -1,4 +1,5 @@
 import { isEmailAddress, israeliMobile, normalizeMobile } from "../order/customerInfo.ts"
+import type { MarketingFormKind } from "./marketingFormKinds.ts"
 
 /**
  * The marketing forms (spec §1 "Marketing pages", §3 "Other forms", §5 form messages): a birthday party request,
@@ -8,9 +9,6 @@ import { isEmailAddress, israeliMobile, normalizeMobile } from "../order/custome
  * (name, e-mail, mobile) is added because the venue must be able to answer. Bounds chosen where the spec is
  * silent: a party is asked for 3 to 365 days ahead, for a child of 1 to 18 with 5 to 100 guests.
  */
-
-export const MARKETING_FORMS = ["birthday", "job", "contact"] as const
-export type MarketingFormKind = (typeof MARKETING_FORMS)[number]
 
 export const JOB_DEPARTMENTS = ["boxOffice", "concessions", "projection", "events", "management"] as const
 export const JOB_AVAILABILITY = ["fullTime", "partTime", "evenings", "weekends"] as const
@@ -69,9 +67,6 @@ export const MARKETING_FORM_FIELDS: Readonly<Record<MarketingFormKind, ReadonlyA
     field("howHeard", false, { type: "choice", options: HOW_HEARD }),
   ],
 }
-
-export const isMarketingFormKind = (value: string): value is MarketingFormKind =>
-  (MARKETING_FORMS as ReadonlyArray<string>).includes(value)
 
 /** What a check needs besides the values: the venue's date today and the locations a form may name. */
 export interface MarketingFormContext {

@@ -168,7 +168,7 @@ const ticketState = (t: TicketRow): AreaTicketState =>
   t.cancelledAtMs !== null ? "cancelled" : t.scanned ? "scanned" : "active"
 
 export const factsOf = (
-  head: { readonly collected: boolean; readonly startsAtMs: number },
+  head: { readonly collected: boolean; readonly startsAtMs: number; readonly holdDeadlineMs?: number | null },
   tickets: ReadonlyArray<{ readonly cancelledAtMs: number | null; readonly scanned: boolean }>,
 ): ReservationFacts => ({
   ticketCount: tickets.length,
@@ -176,4 +176,6 @@ export const factsOf = (
   scannedCount: tickets.filter((t) => t.scanned && t.cancelledAtMs === null).length,
   collected: head.collected,
   startsAtMs: head.startsAtMs,
+  // a paid reservation's head (the cancellation's) has no deadline
+  holdDeadlineMs: head.holdDeadlineMs ?? null,
 })

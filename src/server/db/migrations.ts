@@ -33,7 +33,9 @@ import ticketReferenceAdmin from "./migrations/0044_ticket_reference_admin.ts"
 import liveChanges from "./migrations/0045_live_changes.ts"
 import miniSites from "./migrations/0047_mini_sites.ts"
 import marketingForms from "./migrations/0049_marketing_forms.ts"
+import publicPages from "./migrations/0050_public_pages.ts"
 import childWaivers from "./migrations/0053_child_waivers.ts"
+import imageMaps from "./migrations/0056_image_maps.ts"
 
 /**
  * Every migration, keyed `<id>_<name>`, run once in id order by `Migrator.fromRecord`.
@@ -77,5 +79,7 @@ export const migrations = {
   "0038_season_enrolment": seasonEnrolment,
   "0039_enrolment_order_kind": enrolmentOrderKind,
   "0047_mini_sites": miniSites,
+  "0050_public_pages": publicPages,
+  "0056_image_maps": imageMaps,
   "0053_child_waivers": childWaivers,
 }

@@ -1,7 +1,8 @@
 import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
-import type { Feature } from "../../api/FeaturesApi.ts"
+import { type Feature, SEARCH_LIMIT } from "../../api/FeaturesApi.ts"
 import type { LocaleCode } from "../../api/shared.ts"
+import { searchItems } from "../../domain/shared/textSearch.ts"
 import { localized } from "../localized.ts"
 
 export interface FeatureFilter {
@@ -17,6 +18,8 @@ export class FeaturesRepo extends Context.Service<
     readonly list: (filter: FeatureFilter) => Effect.Effect<ReadonlyArray<Feature>>
     /** the feature's title in `lang`, or undefined for an unknown id */
     readonly title: (id: number, lang: LocaleCode) => Effect.Effect<string | undefined>
+    /** features whose title in any of the three languages matches `query`, best first, names in `lang` */
+    readonly search: (query: string, lang: LocaleCode) => Effect.Effect<ReadonlyArray<Feature>>
   }
 >()("marquee/features/FeaturesRepo") {
   static readonly layer = Layer.effect(
@@ -36,7 +39,8 @@ export class FeaturesRepo extends Context.Service<
             ${localized(sql, "f.synopsis", filter.lang)} AS synopsis,
             f.category_id AS "categoryId", ${localized(sql, "fc.name", filter.lang)} AS "categoryName",
             f.language, f.dubbing, f.subtitles, f.duration_minutes AS duration,
-            f.release_date::text AS "releaseDate", f.age_rating AS "ageRating", f.is_3d AS "is3D"
+            f.release_date::text AS "releaseDate", f.age_rating AS "ageRating", f.is_3d AS "is3D",
+            f.trailer_url AS "trailerUrl"
           FROM features f JOIN feature_categories fc ON fc.id = f.category_id
           WHERE ${sql.and(conditions)}
           ORDER BY f.release_date DESC, f.id`
@@ -46,7 +50,20 @@ export class FeaturesRepo extends Context.Service<
           SELECT ${localized(sql, "f.name", lang)} AS name FROM features f WHERE f.id = ${id}`
         return rows[0]?.name
       }, Effect.orDie)
-      return FeaturesRepo.of({ list, title })
+      // The catalogue is a few dozen films: the typo-tolerant rule runs here on every title rather than in SQL,
+      // so the browser and the server match by one rule (src/domain/shared/textSearch.ts).
+      const search = Effect.fn("FeaturesRepo.search")(function* (query: string, lang: LocaleCode) {
+        const titles = yield* sql<{ id: number; he: string | null; en: string | null; ru: string | null }>`
+          SELECT id, name->>'he' AS he, name->>'en' AS en, name->>'ru' AS ru FROM features ORDER BY id`
+        const found = searchItems(query, titles, (row) =>
+          [row.he, row.en, row.ru].filter((name): name is string => name !== null),
+        ).slice(0, SEARCH_LIMIT)
+        if (found.length === 0) return []
+        const rank = new Map(found.map((row, index) => [row.id, index]))
+        const features = yield* list({ featureIds: found.map((row) => row.id), lang })
+        return [...features].sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0))
+      }, Effect.orDie)
+      return FeaturesRepo.of({ list, title, search })
     }),
   )
 }

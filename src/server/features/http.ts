@@ -33,6 +33,9 @@ export const FeaturesHttp = HttpApiBuilder.group(
           })
           .pipe(Effect.map((features) => ({ features }))),
       )
+      .handle("search", ({ query }) =>
+        repo.search(query.q, query.lang ?? "he").pipe(Effect.map((features) => ({ features }))),
+      )
       .handle("placeholderImage", ({ params, query }) =>
         Effect.gen(function* () {
           const lang = query.lang ?? "he"

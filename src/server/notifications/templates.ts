@@ -10,7 +10,7 @@ import ro from "../../../locales/ro.json" with { type: "json" }
 import ru from "../../../locales/ru.json" with { type: "json" }
 import sk from "../../../locales/sk.json" with { type: "json" }
 import { LocaleCode } from "../../api/shared.ts"
-import { MARKETING_FORMS } from "../../domain/forms/marketingForms.ts"
+import { MARKETING_FORMS } from "../../domain/forms/marketingFormKinds.ts"
 import type { MessageChannel, OutgoingMessage } from "../providers/messaging/Messenger.ts"
 import { venueFormMessage } from "./venueForm.ts"
 

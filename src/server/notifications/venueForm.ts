@@ -2,7 +2,8 @@ import en from "../../../locales/en.json" with { type: "json" }
 import he from "../../../locales/he.json" with { type: "json" }
 import names from "../../../locales/names.json" with { type: "json" }
 import type { LocaleCode } from "../../api/shared.ts"
-import { MARKETING_FORM_FIELDS, type MarketingFormKind } from "../../domain/forms/marketingForms.ts"
+import type { MarketingFormKind } from "../../domain/forms/marketingFormKinds.ts"
+import { MARKETING_FORM_FIELDS } from "../../domain/forms/marketingForms.ts"
 import type { MessagePath } from "./templates.ts"
 
 /**

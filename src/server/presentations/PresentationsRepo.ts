@@ -26,6 +26,7 @@ interface PresentationRow {
   readonly locationId: number
   readonly newBookingUrl: string | null
   readonly viewAreaFilename: string | null
+  readonly imageMapHtml: string | null
   readonly featureId: number
   readonly featureName: string
   readonly featureCategoryName: string
@@ -74,6 +75,7 @@ const toPresentation = (row: PresentationRow): Presentation => {
     hasMultiGASections: row.gaSections > 1,
     newBookingUrl: row.newBookingUrl,
     viewAreaFilename: row.viewAreaFilename,
+    imageMapHtml: row.imageMapHtml,
     featureId: row.featureId,
     featureName: row.featureName,
     featureCategoryName: row.featureCategoryName,
@@ -119,6 +121,7 @@ export class PresentationsRepo extends Context.Service<
           v.seating_policy_id AS "seatingPolicyId", f.category_id AS "featureCategoryId",
           p.auth_profile_id AS "authProfileId", p.business_id AS "businessId", v.location_id AS "locationId",
           p.new_booking_url AS "newBookingUrl", v.view_area_filename AS "viewAreaFilename",
+          coalesce(p.image_map_html, v.image_map_html) AS "imageMapHtml",
           p.feature_id AS "featureId", ${localized(sql, "f.name", lang)} AS "featureName",
           ${localized(sql, "fc.name", lang)} AS "featureCategoryName",
           ${localized(sql, "l.name", lang)} AS "locationName", ${localized(sql, "v.name", lang)} AS "venueName",

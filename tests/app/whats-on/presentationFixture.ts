@@ -20,6 +20,7 @@ export const presentation = (overrides: Partial<Presentation> = {}): Presentatio
   hasMultiGASections: false,
   newBookingUrl: null,
   viewAreaFilename: null,
+  imageMapHtml: null,
   featureId: 500,
   featureName: "Feature",
   featureCategoryName: "Drama",

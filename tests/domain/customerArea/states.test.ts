@@ -16,6 +16,7 @@ const facts = (extra: Partial<Parameters<typeof reservationState>[0]> = {}) => (
   scannedCount: 0,
   collected: false,
   startsAtMs: now + 5 * HOUR,
+  holdDeadlineMs: null,
   ...extra,
 })
 
@@ -27,6 +28,10 @@ describe("the customer area's states (spec §4)", () => {
     expect(reservationState(facts({ scannedCount: 1, startsAtMs: now - HOUR }), now)).toBe("scanned")
     expect(reservationState(facts({ collected: true }), now)).toBe("collected")
     expect(reservationState(facts({ startsAtMs: now - HOUR }), now)).toBe("past")
+    // an unpaid hold is reserved until its cut-off and released after it, never "active" (nothing was bought)
+    expect(reservationState(facts({ holdDeadlineMs: now + HOUR }), now)).toBe("held")
+    expect(reservationState(facts({ holdDeadlineMs: now }), now)).toBe("released")
+    expect(reservationState(facts({ holdDeadlineMs: now + HOUR, cancelledCount: 2 }), now)).toBe("cancelled")
   })
 
   it("allows a cancel until the cut-off before the start, and says why not after", () => {

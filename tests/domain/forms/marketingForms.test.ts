@@ -1,10 +1,10 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import { MARKETING_FORMS } from "../../../src/domain/forms/marketingFormKinds.ts"
 import {
   addDays,
   checkMarketingForm,
   MARKETING_FORM_FIELDS,
-  MARKETING_FORMS,
 } from "../../../src/domain/forms/marketingForms.ts"
 
 const context = { today: "2026-11-24", locationIds: new Set([1170, 1171]) }

@@ -5,6 +5,7 @@ import type { LocationList } from "../../../src/api/CustomerApi.ts"
 import { decodeSeatplanBody } from "../../../src/api/compactSeatplan.ts"
 import type { PresentationDetail, PresentationList } from "../../../src/api/PresentationsApi.ts"
 import { SEATPLAN_CONTENT_TYPE, type Seatplan } from "../../../src/api/SeatsApi.ts"
+import { DEMO_IMAGE_MAP, DEMO_IMAGE_MAP_VENUE_ID } from "../../../src/server/db/seed/imageMaps.ts"
 import { bothDatabases } from "../../_support/databases.ts"
 import type { RunningServer } from "../../_support/testServer.ts"
 
@@ -112,6 +113,20 @@ describe.each(databases)("API on $name", ({ start }) => {
     expect(detail.presentation).toEqual(all.presentations[0])
     expect(Math.abs(Date.parse(detail.serverTime) - (server?.now() ?? 0))).toBeLessThan(60_000)
   })
+
+  live(
+    "a venue's image map is served as stored with each of its presentations (spec §3 imageMapHtml)",
+    async () => {
+      const all = (await (await get("/api/presentations/")).json()) as PresentationList
+      const mapped = all.presentations.filter((p) => p.venueId === DEMO_IMAGE_MAP_VENUE_ID)
+      expect(mapped.length).toBeGreaterThan(0)
+      for (const p of mapped) expect(p.imageMapHtml).toBe(DEMO_IMAGE_MAP)
+      for (const p of all.presentations.filter((p) => p.venueId !== DEMO_IMAGE_MAP_VENUE_ID))
+        expect(p.imageMapHtml).toBeNull()
+      const detail = (await (await get(`/api/presentations/${mapped[0]!.id}`)).json()) as PresentationDetail
+      expect(detail.presentation.imageMapHtml).toBe(DEMO_IMAGE_MAP)
+    },
+  )
 
   live("the detail carries ticket groups, prices in agorot, booking fees and products", async () => {
     const all = (await (await get("/api/presentations/?lang=en")).json()) as PresentationList

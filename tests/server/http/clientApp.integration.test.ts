@@ -1,11 +1,10 @@
 import { createHash } from "node:crypto"
-import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { existsSync, rmSync } from "node:fs"
 import { request as httpRequest } from "node:http"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import en from "../../../locales/en.json" with { type: "json" }
 import he from "../../../locales/he.json" with { type: "json" }
+import { embeddedDataDir } from "../../_support/databases.ts"
 import { embeddedTarget, type RunningServer, startTestServer } from "../../_support/testServer.ts"
 
 /**
@@ -15,14 +14,16 @@ import { embeddedTarget, type RunningServer, startTestServer } from "../../_supp
  */
 describe("the app shell through the real HTTP server", () => {
   let server: RunningServer | undefined
-  const dir = mkdtempSync(join(tmpdir(), "marquee-shell-"))
+  let dir = ""
   beforeAll(async () => {
     if (!existsSync("dist/index.html")) throw new Error("dist/index.html is missing: run npm run build first")
+    // a copy of the run's seeded database: migrating and seeding an empty one took most of this file's time
+    dir = await embeddedDataDir("shell")
     server = await startTestServer(embeddedTarget(dir))
   }, 180_000)
   afterAll(async () => {
     await server?.close()
-    rmSync(dir, { recursive: true, force: true })
+    if (dir !== "") rmSync(dir, { recursive: true, force: true })
   })
 
   const page = async (path: string) => {

@@ -1,12 +1,11 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { existsSync, readdirSync, rmSync } from "node:fs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import {
   NOTHING_POLICY,
   PERMISSIONS_POLICY,
   WORKER_POLICY,
 } from "../../../src/server/http/everyResponseHeaders.ts"
+import { embeddedDataDir } from "../../_support/databases.ts"
 import { embeddedTarget, type RunningServer, startTestServer } from "../../_support/testServer.ts"
 
 /**
@@ -16,14 +15,16 @@ import { embeddedTarget, type RunningServer, startTestServer } from "../../_supp
  */
 describe("security headers on every response type", () => {
   let server: RunningServer | undefined
-  const dir = mkdtempSync(join(tmpdir(), "marquee-headers-"))
+  let dir = ""
   beforeAll(async () => {
     if (!existsSync("dist/index.html")) throw new Error("dist/index.html is missing: run npm run build first")
+    // a copy of the run's seeded database: migrating and seeding an empty one took most of this file's time
+    dir = await embeddedDataDir("headers")
     server = await startTestServer(embeddedTarget(dir))
   }, 180_000)
   afterAll(async () => {
     await server?.close()
-    rmSync(dir, { recursive: true, force: true })
+    if (dir !== "") rmSync(dir, { recursive: true, force: true })
   })
 
   const script = () => readdirSync("dist/assets").find((name) => name.endsWith(".js")) as string

@@ -107,10 +107,10 @@ describe.each(databases)("unpaid holds on $name", ({ start }) => {
       { isHold: true, expires: cutOff },
       { isHold: true, expires: cutOff },
     ])
-    expect((await areaHold(uuid, order.reservationIdentifier))?.holdDeadline).toEqual({
-      deadline: expect.any(String),
-      lapsed: false,
-    })
+    const held = await areaHold(uuid, order.reservationIdentifier)
+    expect(held?.holdDeadline).toEqual({ deadline: expect.any(String), lapsed: false })
+    // reserved, not bought: the area never calls it active
+    expect(held?.state).toBe("held")
 
     // paid before the cut-off: a regular paid order, its seats sold
     const form = await openForm(live(), cart, order.reservationIdentifier)
@@ -150,7 +150,9 @@ describe.each(databases)("unpaid holds on $name", ({ start }) => {
        WHERE id = ANY ($2::bigint[])`,
       [order.reservationIdentifier, `{${tied.map((t) => t.id).join(",")}}`],
     )
-    expect((await areaHold(uuid, order.reservationIdentifier))?.holdDeadline?.lapsed).toBe(true)
+    const released = await areaHold(uuid, order.reservationIdentifier)
+    expect(released?.holdDeadline?.lapsed).toBe(true)
+    expect(released?.state).toBe("released")
     // no reconciliation ran: the database's own rule gives the seat to the next buyer
     const other = await newCart(live().baseUrl)
     expect((await seatCall(live(), "lock-seat", other, stage, [2])).status).toBe(200)

@@ -35,6 +35,8 @@ export const ReservationCard = ({
   const keys = r.documentKeys
   const money = (agorot: number) => formatMoney(agorot, locale)
   const hold = holdNotice(r)
+  // an unpaid hold was reserved, not bought: no "bought on", "paid" or "bought at the box office" for it
+  const isHold = r.state === "held" || r.state === "released"
   return (
     <article
       className="area-card"
@@ -59,7 +61,9 @@ export const ReservationCard = ({
       <p className="area-muted">
         {t("customerArea.reservation.number", { number: displayOrderIdentifier(r.reservationIdentifier) })}
         {" · "}
-        {t("customerArea.reservation.purchased", { date: wallDate(r.purchasedAt) })}
+        {isHold
+          ? t("customerArea.reservation.reserved", { date: wallDate(r.purchasedAt) })
+          : t("customerArea.reservation.purchased", { date: wallDate(r.purchasedAt) })}
       </p>
       <ul className="area-tickets">
         {r.tickets.map((ticket) => (
@@ -76,7 +80,9 @@ export const ReservationCard = ({
         ))}
       </ul>
       <p className="area-muted">
-        {t("customerArea.reservation.total", { amount: money(r.total) })}
+        {isHold
+          ? t("customerArea.reservation.toPay", { amount: money(r.total) })
+          : t("customerArea.reservation.total", { amount: money(r.total) })}
         {r.refunded > 0 ? ` · ${t("customerArea.reservation.refunded", { amount: money(r.refunded) })}` : ""}
       </p>
       {hold !== null ? (
@@ -131,7 +137,11 @@ export const ReservationCard = ({
           </button>
         ) : null}
       </div>
-      {keys.length === 0 ? <p className="area-muted">{t("customerArea.reservation.noDocument")}</p> : null}
+      {keys.length > 0 ? null : r.state === "held" ? (
+        <p className="area-muted">{t("customerArea.reservation.noDocumentHold")}</p>
+      ) : isHold ? null : (
+        <p className="area-muted">{t("customerArea.reservation.noDocument")}</p>
+      )}
       {onCancel !== null && keys[0] !== undefined && r.state !== "cancelled" ? (
         <ResendForm reservation={r.reservationIdentifier} documentKey={keys[0]} mobile={mobile} t={t} />
       ) : null}

@@ -7,7 +7,12 @@ import type { AreaReservation, AreaSystemVoucher, AreaTicket } from "../../../ap
  */
 
 /** States whose presentation is still ahead and whose tickets still count. */
-const UPCOMING: ReadonlySet<AreaReservation["state"]> = new Set(["active", "partlyCancelled", "collected"])
+const UPCOMING: ReadonlySet<AreaReservation["state"]> = new Set([
+  "active",
+  "partlyCancelled",
+  "collected",
+  "held",
+])
 
 /**
  * Splits the server's list (upcoming soonest first, then past latest first) into my tickets and past

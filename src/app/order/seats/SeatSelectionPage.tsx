@@ -22,6 +22,7 @@ import { presentationDetailQueryOptions, seatplanQueryOptions, seatStatusesQuery
 import { ScreenLink } from "../StepFrame.tsx"
 import { storedCartToken } from "../storedCartToken.ts"
 import { useNow } from "../useNow.ts"
+import { HallImageMap } from "./HallImageMap.tsx"
 import { BestAvailablePlaceholder, GaQuantityPlaceholder } from "./HoldPlaceholders.tsx"
 import { lockProblemText, unlockProblemText } from "./seatProblems.ts"
 import "../order.css"
@@ -85,6 +86,7 @@ export const SeatSelectionPage = ({ presentationId, locale }: Props) => {
         </p>
       </header>
       <OfflineNotice t={t} />
+      <HallImageMap html={presentation.imageMapHtml} t={t} />
       {presentation.seatplanId === null ? (
         <p className="order__notice">{t("order.noSeatplan")}</p>
       ) : (

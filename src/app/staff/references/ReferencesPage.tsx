@@ -68,7 +68,7 @@ export const ReferencesPage = () => {
             <tbody>
               {list.data.rows.map((row) => (
                 <tr key={row.PriceRowId}>
-                  <td>
+                  <td className="refs__name">
                     <Link
                       to="/PRES-live/references/$priceRowId"
                       params={{ priceRowId: String(row.PriceRowId) }}

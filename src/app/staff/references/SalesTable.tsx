@@ -57,7 +57,7 @@ export const SalesTable = ({
             <tr key={row.Key}>
               <td>{chainDateTime(row.PurchasedAt, lang)}</td>
               <td>{row.ReservationNumber ?? "—"}</td>
-              <td>
+              <td className="refs__name">
                 {row.Reference1}
                 {row.Reference2 === null ? "" : ` · ${row.Reference2}`}
                 {row.AgentName === null ? null : <span className="refs__agent">{row.AgentName}</span>}

@@ -10,13 +10,16 @@ import {
   JOURNEY_VOD_MOBILES,
   JOURNEY_VOD_VENUE_ID,
   JOURNEY_WAIVER_MOBILES,
-  JOURNEYS,
+  JOURNEY_XSS_MOBILES,
   journeyAreaVoucher,
   journeyEnrolMember,
   journeyMember,
   journeySlots,
   journeyVodPresentationId,
   journeyVoucher,
+  XSS_FIRST_NAME,
+  XSS_LAST_NAME,
+  XSS_REFERENCE,
 } from "./journeys.ts"
 import type { PresentationRow, Schedule } from "./schedule.ts"
 import { toInstant } from "./schedule.ts"
@@ -61,11 +64,9 @@ export const writeJourneys = (presentations: ReadonlyArray<PresentationRow>) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
     yield* insertRows("presentations", COLUMNS.presentations, presentations)
-    for (const { journey, project } of journeySlots()) {
-      const spec = JOURNEYS[journey] as {
-        readonly vouchers?: ReadonlyArray<string>
-        readonly member?: string
-      }
+    for (const { journey, project, id, spec } of journeySlots()) {
+      if (spec.imageMapHtml !== undefined)
+        yield* sql`UPDATE presentations SET image_map_html = ${spec.imageMapHtml} WHERE id = ${id}`
       for (const voucher of spec.vouchers ?? [])
         yield* sql`
           INSERT INTO system_vouchers (reference, system_voucher_class_id, customer_id, balance_agorot,
@@ -134,4 +135,22 @@ export const writeJourneys = (presentations: ReadonlyArray<PresentationRow>) =>
           paid_agorot
         FROM system_vouchers WHERE reference = 'AREA-D-FULL'`
     }
+    yield* writeXssJourney
   })
+
+/** The XSS journey's customers and partner (journeys.ts, JOURNEY_XSS_MOBILES): names and a reference as payloads. */
+const writeXssJourney = Effect.gen(function* () {
+  const sql = yield* SqlClient.SqlClient
+  for (const mobile of Object.values(JOURNEY_XSS_MOBILES))
+    yield* sql`
+      INSERT INTO customers (first_name, last_name, ssn_sealed, mobile, created_at)
+      SELECT ${XSS_FIRST_NAME}, ${XSS_LAST_NAME}, ssn_sealed, ${mobile}, created_at FROM customers
+      WHERE email = ${DEMO_CUSTOMER_EMAIL}`
+  const [agent] = yield* sql<{ readonly id: number }>`
+    INSERT INTO customers (first_name, last_name, created_at)
+    SELECT ${XSS_FIRST_NAME}, ${XSS_LAST_NAME}, created_at FROM customers WHERE email = ${DEMO_CUSTOMER_EMAIL}
+    RETURNING id`
+  yield* sql`
+    INSERT INTO ticket_reference_options (ticket_id, reference1, quantity, business_id, agent_customer_id)
+    SELECT id, ${XSS_REFERENCE}, 5, 1, ${agent?.id ?? null} FROM tickets WHERE requires_reference ORDER BY id LIMIT 1`
+})

@@ -6,6 +6,8 @@
  * find their presentation by the journey's name.
  */
 
+import { HOSTILE_IMAGE_MAP } from "./imageMaps.ts"
+
 /** The Playwright projects (playwright.config.ts): each runs every journey, each on data of its own. */
 export const JOURNEY_PROJECTS = ["desktop", "phone"] as const
 export type JourneyProject = (typeof JOURNEY_PROJECTS)[number]
@@ -29,6 +31,8 @@ export interface JourneySpec {
   readonly vouchers?: ReadonlyArray<string>
   /** a member (codes.ts) whose points or entries this journey spends: each project gets its own copy */
   readonly member?: string
+  /** the presentation's own image map (spec §3 `imageMapHtml`), stored as given */
+  readonly imageMapHtml?: string
   /** issue 19: the presentation asks for the child waiver (e2e/waiver.spec.ts) */
   readonly waiver?: boolean
 }
@@ -89,6 +93,8 @@ export const JOURNEYS = {
   "offline/checkout": { venueId: HALL.haifa1 },
   // issue 19: bought through the first partner's mini-site (src/server/db/seed/miniSites.ts offers it there)
   "mini-site/buy": { venueId: HALL.telAviv1 },
+  // issue 20: stored XSS payloads in the image map, the buyer's name and what they type (e2e/xss.spec.ts)
+  xss: { venueId: HALL.haifa3, imageMapHtml: HOSTILE_IMAGE_MAP },
   // issue 19: a children's showing that asks for the child waiver (e2e/waiver.spec.ts)
   "waiver/sign": { venueId: HALL.haifa3, waiver: true },
 } as const satisfies Record<string, JourneySpec>
@@ -177,6 +183,19 @@ export const JOURNEY_AREA_MOBILES: Readonly<Record<JourneyProject, string>> = {
   phone: "0521234632",
 }
 export const journeyAreaVoucher = (project: JourneyProject): string => `AREA-J-${project.toUpperCase()}`
+
+/**
+ * The XSS journey (e2e/xss.spec.ts): per project, a customer of its own whose first and last names are payloads
+ * (a copy of the demo customer otherwise), who signs in by phone; and, for the staff app, a partner named with the
+ * same payloads whose ticket reference is one too. Each payload sets `window.__xss` if it ever runs.
+ */
+export const JOURNEY_XSS_MOBILES: Readonly<Record<JourneyProject, string>> = {
+  desktop: "0521234661",
+  phone: "0521234662",
+}
+export const XSS_FIRST_NAME = `<img src=x onerror="window.__xss='first name'">`
+export const XSS_LAST_NAME = `<svg onload="window.__xss='last name'"></svg>`
+export const XSS_REFERENCE = `<script>window.__xss='reference'</script>`
 
 /**
  * The child waiver's journeys (e2e/waiver.spec.ts): per project, a customer of its own (a copy of the demo

@@ -2,8 +2,10 @@ import { Effect, Option } from "effect"
 import { SqlClient, type SqlError } from "effect/sql"
 import { protectSsn, seedSsnKeys } from "../../customer/ssnProtection.ts"
 import { writeCodes } from "./codes.ts"
+import { writeComplexInfo } from "./complexInfo.ts"
 import { writeCustomerArea } from "./customerArea.ts"
 import { writeEnrolmentSeason } from "./enrolmentSeason.ts"
+import { DEMO_IMAGE_MAP, DEMO_IMAGE_MAP_VENUE_ID } from "./imageMaps.ts"
 import { writeJourneys } from "./journeySeed.ts"
 import { writeMiniSites } from "./miniSites.ts"
 import { buildSeedPlan, type SeedOptions, type SeedPlan } from "./plan.ts"
@@ -116,6 +118,7 @@ export const seedDatabase = (
     yield* sql.withTransaction(
       Effect.gen(function* () {
         yield* writeCatalogue(plan)
+        yield* sql`UPDATE venues SET image_map_html = ${DEMO_IMAGE_MAP} WHERE id = ${DEMO_IMAGE_MAP_VENUE_ID}`
         yield* withForeignKeysDeferred(SALES_TABLES, writeSales(plan))
         for (const table of ["customers", "members", "staff_users", "reservations", "seat_allocations"]) {
           yield* bumpIdentity(table)
@@ -127,6 +130,7 @@ export const seedDatabase = (
         yield* writeEnrolmentSeason(plan)
         if (plan.journeyPresentations.length > 0) yield* writeJourneys(plan.journeyPresentations)
         yield* writeMiniSites(plan.journeyPresentations.length > 0)
+        yield* writeComplexInfo
       }),
     )
     yield* sql`ANALYZE`
