@@ -95,6 +95,8 @@ export const AreaReservation = Schema.Struct({
   holdDeadline: Schema.optional(
     Schema.NullOr(Schema.Struct({ deadline: Schema.String, lapsed: Schema.Boolean })),
   ),
+  /** issue 19: a child waiver was signed with it (`GET /customer-area/reservations/{id}/waiver` reads it) */
+  hasWaiver: Schema.optional(Schema.Boolean),
   isCancellable: Schema.Boolean,
   /** the last instant a cancellation is accepted (the presentation's start minus the cut-off) */
   cancellableUntil: Schema.String,

@@ -25,6 +25,7 @@ import { LiveFeatureViewApi } from "./StaffFeatureViewApi.ts"
 import { LiveReferencesApi } from "./StaffReferencesApi.ts"
 import { LiveReportsApi } from "./StaffReportsApi.ts"
 import { VodApi } from "./VodApi.ts"
+import { WaiverApi } from "./WaiverApi.ts"
 
 /**
  * The one HTTP contract: the server implements it, the browser derives its types (and later its client)
@@ -59,6 +60,7 @@ export class MarqueeApi extends HttpApi.make("marquee")
   .add(MiniSiteApi)
   .add(IntegrationApi)
   .add(CinemasApi)
+  .add(WaiverApi)
   .prefix("/api")
   .middleware(HttpApiMiddleware.ProblemDetails)
   .annotateMerge(OpenApi.annotations({ title: "Marquee API", version: "0.1.0" })) {}

@@ -3,6 +3,7 @@ import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { CommitCart } from "../domain/cart/commitCart.ts"
 import { BoundedArray, LIMITS } from "../domain/shared/wireLimits.ts"
 import { WireText } from "../domain/shared/wireText.ts"
+import { WAIVER_LIMITS } from "../domain/waiver/waiver.ts"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
 import { CartIfAny, CartSession, CustomerIfAny } from "./sessions.ts"
 import { LocaleCode } from "./shared.ts"
@@ -46,6 +47,20 @@ export const InvoiceDetails = Schema.Struct({
   invoicePostalCode: WireText,
 })
 
+/**
+ * The child waiver signed on the customer step (issue 19) for a showing that asks for one: the signer, the
+ * children, and the signature as base64 PNG (no `data:` prefix). Checked at commit by src/server/waiver.
+ */
+export const WaiverRequest = Schema.Struct({
+  signerName: WireText,
+  children: BoundedArray(Schema.Struct({ name: WireText, dateOfBirth: WireText }), WAIVER_LIMITS.children),
+  // base64 of at most WAIVER_LIMITS.signatureBytes bytes (4 characters per 3 bytes, plus padding)
+  signaturePng: WireText.pipe(
+    Schema.check(Schema.isMaxLength(Math.ceil(WAIVER_LIMITS.signatureBytes / 3) * 4)),
+  ),
+})
+export type WaiverRequest = typeof WaiverRequest.Type
+
 export const CommitRequest = Schema.Struct({
   cart: CommitCart,
   miniSiteUrl: Schema.optional(WireText),
@@ -58,6 +73,8 @@ export const CommitRequest = Schema.Struct({
   additionalTerms: Schema.optional(BoundedArray(WireText, LIMITS.lines)),
   /** the invoice the buyer asked for, checked by the same rules as the form (src/domain/order/invoiceDetails.ts) */
   invoice: Schema.optional(Schema.NullOr(InvoiceDetails)),
+  /** the child waiver, required when a showing of the order asks for one (issue 19) */
+  waiver: Schema.optional(Schema.NullOr(WaiverRequest)),
 })
 export type CommitRequest = typeof CommitRequest.Type
 
@@ -199,6 +216,16 @@ export const CommitAnswersCode = Schema.Literals([
   "invoiceInvalid",
   // the buyer's details break the form's rules (src/domain/order/customerInfo.ts customerInfoErrors)
   "customerInfoInvalid",
+  // issue 19, the child waiver (src/domain/waiver/waiver.ts): missing, unsigned, or a child ticket that does not
+  // suit a child's age
+  "waiverRequired",
+  "waiverSignature",
+  "waiverSigner",
+  "waiverNoChildren",
+  "waiverChildInvalid",
+  "waiverChildCount",
+  "waiverChildTooYoung",
+  "waiverChildTooOld",
 ])
 export type CommitAnswersCode = typeof CommitAnswersCode.Type
 

@@ -134,6 +134,8 @@ export const PresentationDetail = Schema.Struct({
   serviceCharge: Schema.Array(ServiceCharge),
   products: Schema.Array(Product),
   serverTime: Schema.String,
+  /** issue 19: the order asks for a signed child waiver (optional for answers cached before it existed) */
+  requiresWaiver: Schema.optional(Schema.Boolean),
 })
 export type PresentationDetail = typeof PresentationDetail.Type
 

@@ -43,6 +43,7 @@ import { LiveReportsHttp } from "./staff/reportsHttp.ts"
 import { staffSessionsLayer } from "./staff/staffSessions.ts"
 import { VodHttp } from "./vod/http.ts"
 import { VodStreamRoute } from "./vod/streamRoute.ts"
+import { WaiverHttp } from "./waiver/http.ts"
 
 /** Every `/api` endpoint of the contract plus `/api/openapi.json`; needs a migrated SqlClient. */
 export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/openapi.json" }).pipe(
@@ -73,6 +74,7 @@ export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/o
     LiveEventsHttp,
     MiniSiteHttp,
     IntegrationHttp,
+    WaiverHttp,
   ]),
   Layer.provide(altchaHumanCheckLayer),
   // who is asking: the cart token and the customer's uuid, resolved once per request (src/api/sessions.ts)

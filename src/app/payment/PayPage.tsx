@@ -28,6 +28,7 @@ import { payFor, usePaymentRun } from "./usePaymentRun.ts"
 import { VoucherEntry } from "./VoucherEntry.tsx"
 import "../order/order.css"
 import "../order/steps.css"
+import { waiverAnswer } from "../waiver/waiverDraft.ts"
 import "./payment.css"
 
 type Props = { readonly presentationId: number; readonly locale: LocaleCode }
@@ -107,7 +108,11 @@ const ReadyPay = ({ order, detail, locale, t }: StepProps) => {
         termsAccepted: terms,
         termsRequired: flags.termsRequired,
         // the additional terms and invoice the customer step asked for (none: the server asks for them again)
-        answers: readOrderConsents(log.cartId) ?? { additionalTerms: [] },
+        answers: {
+          ...(readOrderConsents(log.cartId) ?? { additionalTerms: [] }),
+          // issue 19: the child waiver signed there, for a showing that asks for one
+          ...waiverAnswer(log.cartId),
+        },
         numberOfPayments: method === "card" ? chosenInstalments : DEFAULT_INSTALMENTS,
         globalServiceCharge: figures.bookingTotal,
         method,

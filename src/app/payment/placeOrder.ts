@@ -52,7 +52,7 @@ export interface PlaceOrderOptions {
   /** the site's `termsRequired` flag: without it, an order goes on unticked (the server checks the same flag) */
   readonly termsRequired?: boolean
   /** what the customer step asked that the commit carries (additional terms accepted, invoice details) */
-  readonly answers?: Pick<CommitRequest, "additionalTerms" | "invoice">
+  readonly answers?: Pick<CommitRequest, "additionalTerms" | "invoice" | "waiver">
   /** spec §9: payments default to 1 instalment */
   readonly numberOfPayments: number
   /** the presentation's booking fees per order or per ticket beyond each ticket's own (the server checks it) */

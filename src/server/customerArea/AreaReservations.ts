@@ -25,6 +25,7 @@ interface HeadRow {
   readonly isHold: boolean
   /** an unpaid hold's cut-off; null once paid */
   readonly holdDeadlineMs: number | null
+  readonly hasWaiver: boolean
   readonly collected: boolean
   readonly total: number
   readonly refunded: number
@@ -73,7 +74,8 @@ export const listReservations = Effect.fn("AreaReservations.list")(function* (
     )
     SELECT r.id::float8 AS id, r.identifier, r.document_key AS "documentKey",
       (extract(epoch FROM coalesce(r.paid_at, r.purchased_at)) * 1000)::float8 AS "purchasedAtMs",
-      r.is_hold AS "isHold", r.collected_at IS NOT NULL AS collected, r.total_agorot::float8 AS total,
+      r.is_hold AS "isHold", EXISTS (SELECT 1 FROM reservation_waivers w WHERE w.reservation_id = r.id) AS "hasWaiver",
+      r.collected_at IS NOT NULL AS collected, r.total_agorot::float8 AS total,
       CASE WHEN r.payment_status = 'awaitingPayment'
         THEN (extract(epoch FROM r.payment_deadline) * 1000)::float8 END AS "holdDeadlineMs",
       coalesce((SELECT sum(rc.refund_agorot) FROM reservation_cancellations rc WHERE rc.reservation_id = r.id),
@@ -139,6 +141,7 @@ export const listReservations = Effect.fn("AreaReservations.list")(function* (
       refunded: head.refunded,
       documentKeys: head.documentKey === null ? [] : [head.documentKey],
       isHold: head.isHold,
+      hasWaiver: head.hasWaiver,
       holdDeadline:
         head.holdDeadlineMs === null
           ? null

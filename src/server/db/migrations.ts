@@ -34,6 +34,7 @@ import liveChanges from "./migrations/0045_live_changes.ts"
 import miniSites from "./migrations/0047_mini_sites.ts"
 import marketingForms from "./migrations/0049_marketing_forms.ts"
 import publicPages from "./migrations/0050_public_pages.ts"
+import childWaivers from "./migrations/0053_child_waivers.ts"
 import imageMaps from "./migrations/0056_image_maps.ts"
 
 /**
@@ -80,4 +81,5 @@ export const migrations = {
   "0047_mini_sites": miniSites,
   "0050_public_pages": publicPages,
   "0056_image_maps": imageMaps,
+  "0053_child_waivers": childWaivers,
 }

@@ -23,6 +23,8 @@ import { SiteFlagsConfig } from "../config/siteFlags.ts"
 import { checkReferral, type Referral } from "../miniSite/commitReferral.ts"
 import { MiniSitesRepo } from "../miniSite/MiniSitesRepo.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
+import { checkWaiver } from "../waiver/commitWaiver.ts"
+import { storeWaiver, type WaiverToStore } from "../waiver/WaiverRepo.ts"
 import { contactOf } from "./commitContact.ts"
 import {
   checkAnswers,
@@ -259,6 +261,7 @@ export class CommitService extends Context.Service<
         plan: CommitPlan,
         answers: OrderAnswers,
         referral: Referral,
+        waiver: WaiverToStore | null,
       ) {
         yield* steps.lockCart(plan)
         const existing = yield* orders.byIdempotencyKey(plan.idempotencyKey)
@@ -287,6 +290,7 @@ export class CommitService extends Context.Service<
         const inserted = yield* steps.insertOrder(plan)
         if (Option.isNone(inserted)) return yield* Effect.fail(new KeyTaken())
         yield* storeAnswers(inserted.value, answers)
+        if (waiver !== null) yield* storeWaiver(inserted.value, waiver)
         yield* miniSites.recordReferral(inserted.value, referral.partnerId, referral.integrationId)
         const order: PlacedOrder = { plan, orderId: inserted.value, allocationIds: held.value }
 
@@ -334,6 +338,9 @@ export class CommitService extends Context.Service<
         const { presentation, priced, contact } = checked
         const answers = yield* checkAnswers(request, checked.form, answerRules)
         yield* checkContactsVerified(cartToken, contact, site.flags)
+        // issue 19: a showing that asks for the child waiver needs it signed, each child ticket suiting a child's age
+        const waiver =
+          checked.kind === "tickets" ? yield* checkWaiver(request, checked.presentationIds) : null
         const voucher = yield* voucherPayment(request, priced.total)
         // instalments split what the card pays, so the rule reads the amount left after the voucher
         const cardAmount = priced.total - (voucher?.amount ?? 0)
@@ -362,6 +369,7 @@ export class CommitService extends Context.Service<
               },
               answers,
               referral,
+              waiver,
             ),
           )
           .pipe(

@@ -16,6 +16,7 @@ import { LoyaltyLoginConfig } from "../config/siteConfig.ts"
 import { clientOf, type Limit, takeFromLimits } from "../limits/RateLimits.ts"
 import { MiniSitesRepo } from "../miniSite/MiniSitesRepo.ts"
 import { partnerOf, partnerTicketGroups } from "../miniSite/partnerScope.ts"
+import { presentationRequiresWaiver } from "../waiver/WaiverRepo.ts"
 import { PresentationOfferRepo } from "./PresentationOfferRepo.ts"
 import { PresentationsRepo } from "./PresentationsRepo.ts"
 import { productImageSvg } from "./productImage.ts"
@@ -78,7 +79,8 @@ export const PresentationsHttp = HttpApiBuilder.group(
           if (Option.isNone(found)) return yield* new EventNotFound({ error: "noEventFound" })
           const offer = yield* scopedOffer(params.id, query, lang)
           const now = yield* DateTime.now
-          return { presentation: found.value, ...offer, serverTime: DateTime.formatIso(now) }
+          const requiresWaiver = yield* presentationRequiresWaiver(params.id)
+          return { presentation: found.value, ...offer, serverTime: DateTime.formatIso(now), requiresWaiver }
         }),
       )
       .handle("ticketGroups", ({ params, query }) =>

@@ -66,6 +66,7 @@ export const CustomerArea = ({ customer }: { readonly customer: StoredCustomer }
             key={r.reservationIdentifier}
             reservation={r}
             mobile={mobile}
+            uuid={customer.uuid}
             locale={locale}
             t={t}
             onCancel={onCancel}

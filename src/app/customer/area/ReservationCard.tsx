@@ -9,6 +9,7 @@ import { type ResendResult, resendTickets } from "./areaApi.ts"
 import { holdNotice, wallDate, wallTime } from "./areaView.ts"
 import { PayHoldButton } from "./PayHoldButton.tsx"
 import { seatText } from "./seatText.ts"
+import { WaiverRecord } from "./WaiverRecord.tsx"
 
 /**
  * One reservation: the film, when and where, its state and tickets, its e-documents (the `/edocument/{key}` page,
@@ -17,12 +18,15 @@ import { seatText } from "./seatText.ts"
 export const ReservationCard = ({
   reservation,
   mobile,
+  uuid,
   locale,
   t,
   onCancel,
 }: {
   readonly reservation: AreaReservation
   readonly mobile: string
+  /** the session, for the queries the card makes itself (the waiver) */
+  readonly uuid: string
   readonly locale: LocaleCode
   readonly t: Translate
   readonly onCancel: ((reservation: AreaReservation) => void) | null
@@ -103,6 +107,7 @@ export const ReservationCard = ({
           {t(`customerArea.reservation.notCancellable.${r.notCancellableReason}`)}
         </p>
       ) : null}
+      {r.hasWaiver === true ? <WaiverRecord identifier={r.reservationIdentifier} uuid={uuid} t={t} /> : null}
       <div className="area-actions">
         {hold !== null && hold.key === "holds.area.payBy" ? (
           <PayHoldButton identifier={r.reservationIdentifier} locale={locale} t={t} />

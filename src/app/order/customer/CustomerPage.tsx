@@ -23,6 +23,7 @@ import { eventMeta } from "../../cart/cartLog.ts"
 import type { LocaleCode } from "../../i18n/locales.ts"
 import { configQueryOptions } from "../../lib/configQuery.ts"
 import { useSiteFlags } from "../../lib/siteFlags.ts"
+import { useWaiverStep } from "../../waiver/useWaiverStep.tsx"
 import { screenLink } from "../flow.ts"
 import { NoSeats } from "../NoSeats.tsx"
 import { OrderStep, type StepProps } from "../OrderStep.tsx"
@@ -81,6 +82,15 @@ const CustomerStep = ({ order, detail, locale, t }: StepProps) => {
   const [submitted, setSubmitted] = useState(false)
   const [saving, setSaving] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
+  // issue 19: a showing that asks for the child waiver has it filled in and signed here
+  const waiver = useWaiverStep({
+    cartId: log.cartId,
+    detail,
+    seats,
+    signerName: `${values.firstName} ${values.lastName}`,
+    submitted,
+    t,
+  })
 
   // a field's own rule first; a valid contact the site verifies and this cart has not: `unverified`
   const check = (next: CustomerFormValues): FieldErrors => ({
@@ -96,10 +106,12 @@ const CustomerStep = ({ order, detail, locale, t }: StepProps) => {
     event.preventDefault()
     const found = check(values)
     setSubmitted(true)
-    if (Object.keys(found).length > 0) {
+    if (Object.keys(found).length > 0 || waiver.blocks) {
       // the first field in error takes the focus; its message is tied to it by aria-describedby
       requestAnimationFrame(() =>
-        formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus(),
+        formRef.current
+          ?.querySelector<HTMLElement>("[aria-invalid='true'], [data-testid='waiver-signer']")
+          ?.focus(),
       )
       return
     }
@@ -163,6 +175,7 @@ const CustomerStep = ({ order, detail, locale, t }: StepProps) => {
           t={t}
           verify={{ email: verifyFor("email"), mobileNumber: verifyFor("mobile") }}
         />
+        {waiver.section}
       </form>
       <OrderSummary
         detail={detail}
@@ -175,7 +188,7 @@ const CustomerStep = ({ order, detail, locale, t }: StepProps) => {
         t={t}
       >
         <div aria-live="polite" className="basket__live">
-          {submitted && errorCount > 0 ? (
+          {submitted && (errorCount > 0 || waiver.blocks) ? (
             <p className="basket__problem" data-testid="order-problem">
               {onlyUnverified
                 ? t("orderSteps.customer.verify.continueRefused")

@@ -9,6 +9,7 @@ import {
   JOURNEY_PROJECTS,
   JOURNEY_VOD_MOBILES,
   JOURNEY_VOD_VENUE_ID,
+  JOURNEY_WAIVER_MOBILES,
   JOURNEY_XSS_MOBILES,
   journeyAreaVoucher,
   journeyEnrolMember,
@@ -91,7 +92,14 @@ export const writeJourneys = (presentations: ReadonlyArray<PresentationRow>) =>
           date_trunc('day', marquee_now() AT TIME ZONE 'Asia/Jerusalem') AT TIME ZONE 'Asia/Jerusalem',
           auth_profile_id, business_id, true, false, NULL
         FROM presentations WHERE venue_id = ${JOURNEY_VOD_VENUE_ID} ORDER BY id LIMIT 1`
-    for (const mobile of [...Object.values(JOURNEY_CUSTOMER_MOBILES), ...Object.values(JOURNEY_VOD_MOBILES)])
+    // issue 19: the waiver journeys' showings ask for the child waiver
+    for (const { id, spec } of journeySlots())
+      if (spec.waiver === true) yield* sql`UPDATE presentations SET requires_waiver = true WHERE id = ${id}`
+    for (const mobile of [
+      ...Object.values(JOURNEY_CUSTOMER_MOBILES),
+      ...Object.values(JOURNEY_VOD_MOBILES),
+      ...Object.values(JOURNEY_WAIVER_MOBILES),
+    ])
       yield* sql`
         INSERT INTO customers (first_name, last_name, ssn_sealed, mobile, created_at)
         SELECT first_name, last_name, ssn_sealed, ${mobile}, created_at FROM customers

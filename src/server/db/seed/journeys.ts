@@ -33,6 +33,8 @@ export interface JourneySpec {
   readonly member?: string
   /** the presentation's own image map (spec §3 `imageMapHtml`), stored as given */
   readonly imageMapHtml?: string
+  /** issue 19: the presentation asks for the child waiver (e2e/waiver.spec.ts) */
+  readonly waiver?: boolean
 }
 
 /**
@@ -93,6 +95,8 @@ export const JOURNEYS = {
   "mini-site/buy": { venueId: HALL.telAviv1 },
   // issue 20: stored XSS payloads in the image map, the buyer's name and what they type (e2e/xss.spec.ts)
   xss: { venueId: HALL.haifa3, imageMapHtml: HOSTILE_IMAGE_MAP },
+  // issue 19: a children's showing that asks for the child waiver (e2e/waiver.spec.ts)
+  "waiver/sign": { venueId: HALL.haifa3, waiver: true },
 } as const satisfies Record<string, JourneySpec>
 
 export type JourneyName = keyof typeof JOURNEYS
@@ -192,3 +196,12 @@ export const JOURNEY_XSS_MOBILES: Readonly<Record<JourneyProject, string>> = {
 export const XSS_FIRST_NAME = `<img src=x onerror="window.__xss='first name'">`
 export const XSS_LAST_NAME = `<svg onload="window.__xss='last name'"></svg>`
 export const XSS_REFERENCE = `<script>window.__xss='reference'</script>`
+
+/**
+ * The child waiver's journeys (e2e/waiver.spec.ts): per project, a customer of its own (a copy of the demo
+ * customer) who signs in by phone, buys with a signed waiver and finds it with the reservation in the area.
+ */
+export const JOURNEY_WAIVER_MOBILES: Readonly<Record<JourneyProject, string>> = {
+  desktop: "0521234652",
+  phone: "0521234651",
+}

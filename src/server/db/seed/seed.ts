@@ -11,6 +11,7 @@ import { writeMiniSites } from "./miniSites.ts"
 import { buildSeedPlan, type SeedOptions, type SeedPlan } from "./plan.ts"
 import { writeSales } from "./sales.ts"
 import { writeSeasonMembership } from "./seasonMembership.ts"
+import { markDemoWaiverShowings } from "./waiverShowings.ts"
 import { bumpIdentity, COLUMNS, insertRows, withForeignKeysDeferred } from "./write.ts"
 
 const SALES_TABLES = ["reservations", "seat_allocations", "sold_tickets", "product_sales"]
@@ -48,6 +49,7 @@ const writeCatalogue = (plan: SeedPlan) =>
     yield* insertRows("ticket_groups", COLUMNS.ticket_groups, commerce.ticketGroups)
     yield* insertRows("seats", COLUMNS.seats, venues.seats, 10000)
     yield* insertRows("presentations", COLUMNS.presentations, plan.schedule.presentations, 10000)
+    yield* markDemoWaiverShowings
     yield* insertRows("tickets", COLUMNS.tickets, commerce.tickets)
     yield* insertRows("venue_ticket_groups", COLUMNS.venue_ticket_groups, commerce.venueTicketGroups)
     yield* insertRows(
