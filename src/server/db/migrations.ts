@@ -80,6 +80,6 @@ export const migrations = {
   "0039_enrolment_order_kind": enrolmentOrderKind,
   "0047_mini_sites": miniSites,
   "0050_public_pages": publicPages,
-  "0056_image_maps": imageMaps,
   "0053_child_waivers": childWaivers,
+  "0056_image_maps": imageMaps,
 }
