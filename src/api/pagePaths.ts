@@ -11,6 +11,10 @@ export const PAGE_PATHS = [
   "/terms/$code",
   // the marketing forms (issue 19)
   "/forms/$kind",
+  // movie pages, cinema info and search (issue 19)
+  "/movies/$featureId",
+  "/cinemas/$locationId",
+  "/search",
   "/edocument/$documentKey",
   "/wallet",
   "/customer/",
