@@ -8,7 +8,7 @@ import {
   journeyEnrolMember,
 } from "../src/server/db/seed/journeys.ts"
 import { expect, test } from "./fixtures.ts"
-import { inboxCode } from "./inbox.ts"
+import { signInBySms } from "./inbox.ts"
 import { screenshotsWanted } from "./screenshots.ts"
 
 /**
@@ -56,11 +56,7 @@ test(TITLE, async ({ page, request }, testInfo) => {
 
   // signed out: the enrolment asks to sign in (a member enrols)
   await page.goto(`${base}/seats?lang=${locale}`)
-  await page.getByTestId("sign-in-mobile").fill(mobile)
-  await page.getByTestId("sign-in-submit").click()
-  await expect(page.getByTestId("sign-in-code-step")).toBeVisible({ timeout: 30_000 })
-  await page.getByTestId("sign-in-code").fill(await inboxCode(request, mobile))
-  await page.getByTestId("sign-in-submit").click()
+  await signInBySms(page, request, mobile)
 
   // chooseSeats: the member seat (desktop takes the first free seat, phone the last: they never race)
   const step = page.getByTestId("enrol-seat-step")

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from "@playwright/test"
+import type { APIRequestContext, Page } from "@playwright/test"
 import { expect } from "./fixtures.ts"
 
 /** The code in the newest sign-in message the sandbox delivered to `recipient` (its `/sandbox/inbox` page). */
@@ -16,4 +16,16 @@ export const inboxCode = async (request: APIRequestContext, recipient: string): 
     )
     .toMatch(/^\d{6}$/)
   return code
+}
+
+/**
+ * Signs in on the SMS sign-in form the page shows (the customer area, the VOD and enrolment steps): the mobile
+ * number, then the code the sandbox delivered to it.
+ */
+export const signInBySms = async (page: Page, request: APIRequestContext, mobile: string): Promise<void> => {
+  await page.getByTestId("sign-in-mobile").fill(mobile)
+  await page.getByTestId("sign-in-submit").click()
+  await expect(page.getByTestId("sign-in-code-step")).toBeVisible({ timeout: 30_000 })
+  await page.getByTestId("sign-in-code").fill(await inboxCode(request, mobile))
+  await page.getByTestId("sign-in-submit").click()
 }

@@ -8,7 +8,7 @@ import {
   journeyVodPresentationId,
 } from "../src/server/db/seed/journeys.ts"
 import { expect, test } from "./fixtures.ts"
-import { inboxCode } from "./inbox.ts"
+import { signInBySms } from "./inbox.ts"
 
 /**
  * Video on demand (issue 16), end to end on the seeded journey title (src/server/db/seed/journeySeed.ts: a VOD
@@ -57,11 +57,7 @@ test("a video-on-demand title bought and played", async ({ page, request }, test
   else await expect(page.getByTestId("vod-unsupported")).toHaveCount(0)
   await expect(page.getByTestId("vod-sign-in")).toBeVisible()
   await shot("signed-out")
-  await page.getByTestId("sign-in-mobile").fill(mobile)
-  await page.getByTestId("sign-in-submit").click()
-  await expect(page.getByTestId("sign-in-code-step")).toBeVisible({ timeout: 30_000 })
-  await page.getByTestId("sign-in-code").fill(await inboxCode(request, mobile))
-  await page.getByTestId("sign-in-submit").click()
+  await signInBySms(page, request, mobile)
 
   // signed in: the details start from the profile (this customer has no e-mail address yet)
   const buy = page.getByTestId("vod-buy")

@@ -4,7 +4,7 @@ import he from "../locales/he.json" with { type: "json" }
 import { JOURNEY_WAIVER_MOBILES, type JourneyProject } from "../src/server/db/seed/journeys.ts"
 import { buyer } from "./buyers.ts"
 import { expect, test } from "./fixtures.ts"
-import { inboxCode } from "./inbox.ts"
+import { signInBySms } from "./inbox.ts"
 import { holdBestAndContinue, payAndConfirm, shot, toCustomerStep } from "./order-journeys.ts"
 import type { OrderStepsPage } from "./pages/order-steps-page.ts"
 import { PayPage } from "./pages/pay-page.ts"
@@ -121,11 +121,7 @@ const journey = (lang: "he" | "en", project: JourneyProject) => {
     const presentation = await journeyPresentation(request, "waiver/sign", testInfo)
     const mobile = JOURNEY_WAIVER_MOBILES[project]
     await page.goto(`/customer?lang=${lang}`)
-    await page.getByTestId("sign-in-mobile").fill(mobile)
-    await page.getByTestId("sign-in-submit").click()
-    await expect(page.getByTestId("sign-in-code-step")).toBeVisible({ timeout: 30_000 })
-    await page.getByTestId("sign-in-code").fill(await inboxCode(request, mobile))
-    await page.getByTestId("sign-in-submit").click()
+    await signInBySms(page, request, mobile)
     await expect(page.getByTestId("customer-area")).toBeVisible({ timeout: 30_000 })
 
     const steps = await childTicketToDetails(page, presentation.id, lang)

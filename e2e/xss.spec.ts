@@ -10,7 +10,7 @@ import {
   XSS_REFERENCE,
 } from "../src/server/db/seed/journeys.ts"
 import { test as base, expect, onlyOn } from "./fixtures.ts"
-import { inboxCode } from "./inbox.ts"
+import { signInBySms } from "./inbox.ts"
 import { holdBestAndContinue, toCustomerStep } from "./order-journeys.ts"
 import { StaffLivePage } from "./pages/staff-live-page.ts"
 import { journeyPresentation } from "./presentations.ts"
@@ -102,11 +102,7 @@ test("English: a customer and a buyer named with payloads see the names as text"
   onlyOn(testInfo, "desktop")
   const mobile = JOURNEY_XSS_MOBILES[testInfo.project.name as JourneyProject]
   await page.goto("/customer?lang=en")
-  await page.getByTestId("sign-in-mobile").fill(mobile)
-  await page.getByTestId("sign-in-submit").click()
-  await expect(page.getByTestId("sign-in-code-step")).toBeVisible({ timeout: 30_000 })
-  await page.getByTestId("sign-in-code").fill(await inboxCode(request, mobile))
-  await page.getByTestId("sign-in-submit").click()
+  await signInBySms(page, request, mobile)
   await expect(page.getByTestId("customer-area")).toBeVisible({ timeout: 30_000 })
   await expect(page.getByTestId("signed-in-name")).toContainText(`${XSS_FIRST_NAME} ${XSS_LAST_NAME}`)
   await expect(page.getByTestId("customer-area").locator("svg[onload], img[onerror]")).toHaveCount(0)
