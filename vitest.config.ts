@@ -3,15 +3,16 @@ import { defineConfig } from "vitest/config"
 /**
  * One Vitest run for unit, property and integration tests, in two projects that share the run's workers.
  *
- * - `server` (tests/server, tests/cli, tests/scripts, tests/lint, and every `*.integration.test.ts`): integration tests start the real HTTP server
- *   on the embedded database and on the PostgreSQL server (`TEST_DATABASE_URL`, default the local one); each
- *   file gets a database of its own, copied from one seeded per run (tests/_support/globalSetup.ts), so files
- *   may run in parallel. A worker process is reused from file to file (`isolate: false`): importing the server
- *   and compiling PGlite's WebAssembly once per worker instead of once per file took the whole run from 299 s to
- *   193 s on this 2-core machine. So a server test file never changes `process.env` (settings go to the servers
- *   it starts: `bothDatabases(label, { env })`) and restores every global it stubs.
- * - `unit` (the rest of tests/domain, tests/api, tests/app): pure and browser-side tests, each file in a fresh module
- *   registry, because the app keeps per-page state in modules (the active locale, the cart's singletons).
+ * - `server` (tests/server, tests/cli, tests/scripts, tests/lint, and every `*.integration.test.ts`): integration
+ *   tests start the real HTTP server on the embedded database and on the PostgreSQL server (`TEST_DATABASE_URL`,
+ *   default the local one); each file gets a database of its own, copied from one seeded per run
+ *   (tests/_support/globalSetup.ts), so files may run in parallel. A worker process is reused from file to file
+ *   (`isolate: false`): importing the server and compiling PGlite's WebAssembly once per worker instead of once
+ *   per file took the whole run from 299 s to 193 s on this 2-core machine. So a server test file never changes
+ *   `process.env` (settings go to the servers it starts: `bothDatabases(label, { env })`) and restores every
+ *   global it stubs.
+ * - `unit` (the rest of tests/domain, tests/api, tests/app): pure and browser-side tests, each file in a fresh
+ *   module registry, because the app keeps per-page state in modules (the active locale, the cart's singletons).
  */
 export default defineConfig({
   test: {
@@ -43,8 +44,8 @@ export default defineConfig({
           ],
           globalSetup: ["tests/_support/globalSetup.ts"],
           isolate: false,
-          // the first file that needs a seeded database builds the run's template in its beforeAll (seconds on a
-          // quiet machine, minutes on a loaded one); a hook that is really stuck still fails
+          // a file's beforeAll waits for the run's templates (the global setup seeds them: seconds on a quiet
+          // machine, minutes on a loaded one); a hook that is really stuck still fails
           hookTimeout: 600_000,
         },
       },
