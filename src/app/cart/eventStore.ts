@@ -10,6 +10,9 @@ import type { CartEventRow, MarqueeDb } from "./db.ts"
  * - `closed`: the database or this store is closed (after a `versionchange`, or `close()`).
  * - `unknown`: anything else, e.g. an event that cannot be cloned or a reducer that threw.
  */
+/** How long a store waits to tell other tabs of its appends (one frame), so that a burst is told once. */
+const ANNOUNCE_AFTER_MS = 16
+
 export type CartStoreErrorReason = "quota" | "aborted" | "closed" | "unknown"
 
 export class CartStoreError extends Error {
@@ -216,6 +219,33 @@ export const createCartEventStore = <E extends { readonly eventId: string }, S>(
     }
   }
 
+  /**
+   * Announcements leave the append's path and are coalesced per frame: posting on a BroadcastChannel crosses to
+   * the browser process, and in the cart-log benchmark it cost about 0.07 ms of a 0.5 ms append (issue 13's
+   * goal is 1.2 × raw IndexedDB doing the same requests). Another tab hears of a burst of taps once, at most a
+   * frame later; an append it makes meanwhile folds our events in first anyway (`eventsBetween`).
+   */
+  let pendingAnnouncement: { timer: ReturnType<typeof setTimeout>; lastSeq: number } | undefined
+  const announceSoon = (lastSeq: number): void => {
+    if (pendingAnnouncement !== undefined) {
+      pendingAnnouncement.lastSeq = lastSeq
+      return
+    }
+    const timer = setTimeout(() => {
+      const seq = pendingAnnouncement?.lastSeq ?? lastSeq
+      pendingAnnouncement = undefined
+      announce(seq)
+    }, ANNOUNCE_AFTER_MS)
+    pendingAnnouncement = { timer, lastSeq }
+  }
+  const flushAnnouncement = (): void => {
+    if (pendingAnnouncement === undefined) return
+    clearTimeout(pendingAnnouncement.timer)
+    const { lastSeq } = pendingAnnouncement
+    pendingAnnouncement = undefined
+    announce(lastSeq)
+  }
+
   const onAnnouncement = (lastSeq: number): void => {
     if (lastSeq === projection.lastSeq) return
     serialize(catchUp).catch(() => undefined) // the next announcement or append retries
@@ -313,9 +343,9 @@ export const createCartEventStore = <E extends { readonly eventId: string }, S>(
         return current
       })
       if (rowWritten) cartRowWritten = true
-      // Committed: only now may the projection move, and other tabs hear of it.
+      // Committed: only now may the projection move, and other tabs hear of it (within a frame).
       publish(next)
-      announce(next.lastSeq)
+      announceSoon(next.lastSeq)
       return next.state
     }).catch((error: unknown) => Promise.reject(toStoreError(error)))
 
@@ -339,6 +369,8 @@ export const createCartEventStore = <E extends { readonly eventId: string }, S>(
     },
     exportLog,
     close: () => {
+      // what we committed last is still news for the other tabs
+      flushAnnouncement()
       closed = true
       following?.unsubscribe()
       following = undefined

@@ -48,6 +48,16 @@ const toyStore = (db: MarqueeDb, overrides: { snapshotEvery?: number; onDecode?:
   return store
 }
 
+/** Two stores of one cart on two connections to one database, as two tabs have them. */
+const twoTabs = async () => {
+  const factory = new IDBFactory()
+  const first = toyStore(openDb(factory))
+  const second = toyStore(openDb(factory))
+  await first.load()
+  await second.load()
+  return { first, second }
+}
+
 const storedRows = async (db: MarqueeDb) => ({
   events: await db.cartEvents.toArray(),
   snapshots: await db.cartSnapshots.toArray(),
@@ -332,6 +342,32 @@ describe("createCartEventStore", () => {
     // a retried event whose id another tab already stored is skipped, and the other tab's events still count
     await first.append([add("d", 4)])
     expect(await second.append([add("d", 4), add("e", 5)])).toEqual({ total: 12345, count: 5 })
+  })
+
+  it("tells another tab of a burst of appends once, and that tab follows without appending", async () => {
+    const { first, second } = await twoTabs()
+    const posted = vi.spyOn(BroadcastChannel.prototype, "postMessage")
+    const heard = new Promise<Sum>((resolve) =>
+      second.subscribe((state) => {
+        if (state.count === 3) resolve(state)
+      }),
+    )
+    await first.append([add("a", 1)])
+    await first.append([add("b", 2)])
+    await first.append([add("c", 3)])
+    // not yet told: the announcement waits a frame so that a burst of taps is told once
+    expect(posted).not.toHaveBeenCalled()
+    expect(await heard).toEqual({ total: 6, count: 3 })
+    expect(posted).toHaveBeenCalledTimes(1)
+    posted.mockRestore()
+  })
+
+  it("tells the other tabs of its last append when it closes before the frame is out", async () => {
+    const { first, second } = await twoTabs()
+    const heard = new Promise<Sum>((resolve) => second.subscribe(resolve))
+    await first.append([add("a", 5)])
+    first.close()
+    expect(await heard).toEqual({ total: 5, count: 1 })
   })
 
   it("keeps carts apart", async () => {
