@@ -93,6 +93,13 @@ export class CustomerTokenRedeemed extends Schema.TaggedError<CustomerTokenRedee
   { httpApiStatus: 409 },
 ) {}
 
+/** Not an e-mail address (ours: the link by e-mail; the form checks the same rule before sending). */
+export class InvalidEmailAddress extends Schema.TaggedError<InvalidEmailAddress>()(
+  "InvalidEmailAddress",
+  { error: Schema.Literal("invalid_email") },
+  { httpApiStatus: 400 },
+) {}
+
 const CodeSendErrors = [HumanCheckFailed, SignInCodeBackoff, SmsFailed] as const
 
 export class CustomerSignInApi extends HttpApiGroup.make("customerSignIn")
@@ -162,6 +169,16 @@ export class CustomerSignInApi extends HttpApiGroup.make("customerSignIn")
       payload: Schema.Struct({ mobileNumber: WireText, recaptchaToken: Schema.optional(WireText) }),
       success: Schema.Struct({ success: Schema.Boolean }),
       error: [...CodeSendErrors, InvalidMobileNumber],
+    }),
+  )
+  .add(
+    // ours: the same link by e-mail, to the address on file (for a customer who signs in by e-mail and has no
+    // password, or forgot it); the same answer whether or not the address is a customer's
+    HttpApiEndpoint.post("sendSignInLinkByEmail", "/customer-area/sign-in-link-email", {
+      query: { lang: LangQuery },
+      payload: Schema.Struct({ email: WireText, recaptchaToken: Schema.optional(WireText) }),
+      success: Schema.Struct({ success: Schema.Boolean }),
+      error: [...CodeSendErrors, InvalidEmailAddress],
     }),
   )
   .add(

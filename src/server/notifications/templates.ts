@@ -163,16 +163,24 @@ export const renderOutboxMessage = (
           body: translate(locale, "loginCode.sms", { code: row.code }),
         })
       : Result.fail("a login code goes by SMS only")
-  // a customer area sign-in link (src/server/customer/signIn/LinkTokens.ts) goes by SMS only
-  if (row.template === "signInLink")
-    return channel === "sms"
-      ? Result.succeed({
-          channel,
-          recipient,
-          subject: null,
-          body: translate(locale, "signInLink.sms", { link: new URL(row.path, publicUrl).toString() }),
-        })
-      : Result.fail("a sign-in link goes by SMS only")
+  // a customer area sign-in link (src/server/customer/signIn/LinkTokens.ts), by SMS or e-mail; names no order
+  if (row.template === "signInLink") {
+    const link = new URL(row.path, publicUrl).toString()
+    return Result.succeed(
+      channel === "sms"
+        ? { channel, recipient, subject: null, body: translate(locale, "signInLink.sms", { link }) }
+        : {
+            channel,
+            recipient,
+            subject: translate(locale, "signInLink.subject"),
+            body: [
+              translate(locale, "greetingNoName"),
+              translate(locale, "signInLink.email", { link }),
+              translate(locale, "signature"),
+            ].join("\n\n"),
+          },
+    )
+  }
   // a contact verification code (src/server/cart/ContactVerification.ts) goes by SMS or e-mail and names no order
   if (row.template === "contactCode")
     return Result.succeed(

@@ -31,6 +31,17 @@ const linkToken = async (server: RunningServer, mobile: string) => {
   return (rows[0]?.path ?? "").replace("/customer/", "")
 }
 
+/** Asks for a sign-in link by e-mail; answers the call's answer and the outbox rows it queued for that address. */
+const emailLink = async (server: RunningServer, email: string) => {
+  const sent = await withHumanCheck(server, "/customer-area/sign-in-link-email?lang=en", { email })
+  const rows = await server.query<{ kind: string; recipient: string; path: string }>(
+    `SELECT kind, recipient, payload->>'path' AS path FROM outbox
+     WHERE lower(recipient) = lower(trim($1)) AND payload->>'template' = 'signInLink' ORDER BY id`,
+    [email],
+  )
+  return { sent, rows }
+}
+
 describe.each(databases)("area sessions on $name", ({ start }) => {
   const { isUp, live } = useTestServer(start)
 
@@ -151,6 +162,45 @@ describe.each(databases)("area sessions on $name", ({ start }) => {
       CustomerId: customer.id,
     })
     expect(answers.find((a) => a.status === 409)?.body).toMatchObject({ error: "CUSTOMER_TOKEN_REDEEMED" })
+  })
+
+  it("a link by e-mail goes to the address on file and signs in once; an unknown address answers alike", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const server = live()
+    const customer = await addCustomer(server)
+    // typed in capitals with spaces: the address on file is found, and the mail goes to it as stored
+    const known = await emailLink(server, `  ${customer.email.toUpperCase()} `)
+    const unknown = await emailLink(server, `nobody.${customer.id}@example.test`)
+    expect(known.sent.status).toBe(200)
+    expect(known.sent.headers["cache-control"]).toBe("no-store")
+    expect(unknown.sent.status).toBe(known.sent.status)
+    expect(unknown.sent.body).toEqual(known.sent.body)
+    expect(unknown.rows).toEqual([])
+    expect(known.rows).toHaveLength(1)
+    expect(known.rows[0]).toMatchObject({ kind: "email", recipient: customer.email })
+    const token = (known.rows[0]?.path ?? "").replace("/customer/", "")
+    const signedIn = await call(server, "POST", "/customer-area/link-token", { token })
+    expect(signedIn.status).toBe(200)
+    expect(signedIn.body.customerAreaInfo).toMatchObject({ CustomerId: customer.id })
+    expect((await call(server, "POST", "/customer-area/link-token", { token })).body).toMatchObject({
+      error: "CUSTOMER_TOKEN_REDEEMED",
+    })
+  })
+
+  it("a link by e-mail: a second request at once is told to wait, and no address is not an address", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const server = live()
+    const customer = await addCustomer(server)
+    expect((await emailLink(server, customer.email)).sent.status).toBe(200)
+    const again = await emailLink(server, customer.email)
+    expect(again.sent.status).toBe(429)
+    expect(again.sent.body).toMatchObject({ error: "SMS_FAILED" })
+    expect(again.rows).toHaveLength(1)
+    const bad = await withHumanCheck(server, "/customer-area/sign-in-link-email?lang=en", {
+      email: "not-an-address",
+    })
+    expect(bad.status).toBe(400)
+    expect(bad.body).toMatchObject({ error: "invalid_email" })
   })
 
   it("an expired link and an unknown one are told apart from a used one", async (ctx) => {

@@ -27,6 +27,17 @@ describe("outbox message templates", () => {
     expect(Result.isFailure(render("email", code("en")))).toBe(true)
   })
 
+  it("sends a sign-in link by SMS or by e-mail, as an absolute link in the asker's language", () => {
+    const link = (locale: string) => ({ template: "signInLink", path: "/customer/tok_en-1", locale })
+    expect(ok(render("sms", link("en"))).body).toContain("https://tickets.example.com/customer/tok_en-1")
+    const mail = ok(render("email", link("en")))
+    expect(mail.subject).toBe("Your Marquee sign-in link")
+    expect(mail.body).toContain("open this link: https://tickets.example.com/customer/tok_en-1")
+    const hebrew = ok(render("email", link("he")))
+    expect(hebrew.subject).toBe("קישור הכניסה שלך למרקי")
+    expect(hebrew.body).toContain("https://tickets.example.com/customer/tok_en-1")
+  })
+
   it("sends a contact verification code by SMS or by e-mail in the asker's language", () => {
     const code = (locale: string) => ({ template: "contactCode", code: "305118", locale })
     expect(ok(render("sms", code("en"))).body).toBe(

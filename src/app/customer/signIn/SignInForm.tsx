@@ -8,6 +8,7 @@ import {
   isRefusal,
   type Refusal,
   sendSignInLink,
+  sendSignInLinkByEmail,
   signInAsMember,
   signInWithPassword,
 } from "./signInApi.ts"
@@ -15,7 +16,8 @@ import {
 /**
  * The ways into the customer area (spec §6): mobile number + SMS code, e-mail + password, ID number (the code goes
  * to the phone on file), member number + ID number, reservation number + code; Facebook shows the spec's
- * "unavailable". A successful sign-in stores the session (customerSession.ts), which re-renders the page signed in.
+ * "unavailable". A link (`/customer/{token}`) goes by SMS from the phone form and by e-mail from the e-mail form
+ * (a customer without a password, or who forgot it). A successful sign-in stores the session (customerSession.ts), which re-renders the page signed in.
  */
 
 export type Method = "phone" | "email" | "id" | "member" | "reservation"
@@ -75,7 +77,10 @@ export const SignInForm = () => {
   const sendLink = async () => {
     setBusy(true)
     setRefusal(null)
-    const result = await sendSignInLink(value("mobile"), locale)
+    const result =
+      method === "email"
+        ? await sendSignInLinkByEmail(value("email"), locale)
+        : await sendSignInLink(value("mobile"), locale)
     setBusy(false)
     if (isRefusal(result)) setRefusal(result)
     else setLinkSent(true)
@@ -178,7 +183,7 @@ export const SignInForm = () => {
         <ProblemText refusal={refusal} t={t} />
         {linkSent ? (
           <p className="sign-in__notice" role="status">
-            {t("customerSignIn.linkSent")}
+            {t(method === "email" ? "customerSignIn.linkSentByEmail" : "customerSignIn.linkSent")}
           </p>
         ) : null}
         <div className="sign-in__actions">
@@ -194,9 +199,15 @@ export const SignInForm = () => {
                 ? t("customerSignIn.sendCode")
                 : t("customerSignIn.signIn")}
           </button>
-          {method === "phone" ? (
-            <button type="button" className="sign-in__link" disabled={busy} onClick={() => void sendLink()}>
-              {t("customerSignIn.sendLink")}
+          {method === "phone" || method === "email" ? (
+            <button
+              type="button"
+              className="sign-in__link"
+              disabled={busy}
+              onClick={() => void sendLink()}
+              data-testid="sign-in-send-link"
+            >
+              {t(method === "email" ? "customerSignIn.sendLinkByEmail" : "customerSignIn.sendLink")}
             </button>
           ) : null}
         </div>

@@ -4,6 +4,7 @@ import type {
   PasswordSignedIn,
   SignedIn,
 } from "../../../api/CustomerSignInApi.ts"
+import { isEmailAddress } from "../../../domain/order/customerInfo.ts"
 import { apiFetch, apiSend, apiUrl } from "../../lib/api.ts"
 import { authHeader } from "../../lib/authUuid.ts"
 import { solveHumanCheck } from "../../lib/humanCheck.ts"
@@ -27,6 +28,7 @@ export type SignInProblem =
   | "invalid_captcha"
   | "invalid_mobileNumber"
   | "invalid_ssn"
+  | "invalid_email"
   | "CUSTOMER_TOKEN_ERROR"
   | "CUSTOMER_TOKEN_EXPIRED"
   | "CUSTOMER_TOKEN_REDEEMED"
@@ -46,6 +48,7 @@ const KNOWN: ReadonlySet<string> = new Set([
   "SMS_FAILED",
   "invalid_mobileNumber",
   "invalid_ssn",
+  "invalid_email",
   "CUSTOMER_TOKEN_ERROR",
   "CUSTOMER_TOKEN_EXPIRED",
   "CUSTOMER_TOKEN_REDEEMED",
@@ -151,6 +154,18 @@ export const sendSignInLink = (mobileNumber: string, locale: string) =>
       "POST",
       `/customer-area/sign-in-link?${new URLSearchParams({ lang: locale })}`,
       { mobileNumber, recaptchaToken: await solveHumanCheck() },
+    )
+    return answer.ok ? null : refusalOf(answer.status, answer.body)
+  })
+
+/** The same link by e-mail, to the address typed when it is a customer's (the same answer when it is not). */
+export const sendSignInLinkByEmail = (email: string, locale: string) =>
+  guarded(async () => {
+    if (!isEmailAddress(email)) return { problem: "invalid_email" } satisfies Refusal
+    const answer = await apiSend(
+      "POST",
+      `/customer-area/sign-in-link-email?${new URLSearchParams({ lang: locale })}`,
+      { email, recaptchaToken: await solveHumanCheck() },
     )
     return answer.ok ? null : refusalOf(answer.status, answer.body)
   })

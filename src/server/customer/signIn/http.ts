@@ -2,11 +2,11 @@ import { Effect, Layer, Option } from "effect"
 import { HttpEffect, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
-import { InvalidSsn, SignInLimited } from "../../../api/CustomerSignInApi.ts"
+import { InvalidEmailAddress, InvalidSsn, SignInLimited } from "../../../api/CustomerSignInApi.ts"
 import { MarqueeApi } from "../../../api/MarqueeApi.ts"
 import { InvalidMobileNumber } from "../../../api/messagingErrors.ts"
 import { CurrentCustomer, LoginRequired } from "../../../api/sessions.ts"
-import { israeliMobile } from "../../../domain/order/customerInfo.ts"
+import { isEmailAddress, israeliMobile } from "../../../domain/order/customerInfo.ts"
 import { isValidIsraeliId, normalizeIsraeliId } from "../../../domain/order/israeliId.ts"
 import { parseOrderIdentifier } from "../../../domain/order/orderIdentifier.ts"
 import { clientOf, takeFromLimits } from "../../limits/RateLimits.ts"
@@ -78,6 +78,16 @@ export const CustomerSignInHttp = HttpApiBuilder.group(
         ? Option.none()
         : Option.some({ mobile, customerId: row.id })
     }
+
+    /** a new `/customer/{token}` link for this customer, queued as a message to the phone or address on file */
+    const queueLink = (customerId: number, kind: "sms" | "email", recipient: string, locale: string) =>
+      Effect.gen(function* () {
+        const token = yield* links.issue(customerId)
+        const payload = JSON.stringify({ template: "signInLink", path: `/customer/${token}`, locale })
+        yield* sql`INSERT INTO outbox (kind, recipient, payload) VALUES (${kind}, ${recipient}, ${payload}::jsonb)`.pipe(
+          Effect.orDie,
+        )
+      })
 
     const sendCode = (identifier: string, target: Option.Option<CodeTarget>, client: string, lang: string) =>
       codes
@@ -216,17 +226,28 @@ export const CustomerSignInHttp = HttpApiBuilder.group(
             ),
           )
           // the same answer for a number that is nobody's: only the owner's phone ever sees a link
-          if (Option.isSome(customer)) {
-            const token = yield* links.issue(customer.value.customerId ?? 0)
-            const payloadJson = JSON.stringify({
-              template: "signInLink",
-              path: `/customer/${token}`,
-              locale: query.lang ?? "he",
-            })
-            yield* sql`INSERT INTO outbox (kind, recipient, payload) VALUES ('sms', ${mobile}, ${payloadJson}::jsonb)`.pipe(
-              Effect.orDie,
-            )
-          }
+          if (Option.isSome(customer))
+            yield* queueLink(customer.value.customerId ?? 0, "sms", mobile, query.lang ?? "he")
+          return { success: true }
+        }),
+      )
+      .handle("sendSignInLinkByEmail", ({ payload, query, request }) =>
+        Effect.gen(function* () {
+          yield* noStore
+          const client = clientOf(request.remoteAddress)
+          if (!isEmailAddress(payload.email))
+            return yield* new InvalidEmailAddress({ error: "invalid_email" })
+          const email = payload.email.trim().toLowerCase()
+          yield* humanCheck.verify(payload.recaptchaToken, client)
+          // the same backoff per address and the same sends per client as the SMS link and the codes
+          yield* codes.throttle(`link:email:${email}`, client)
+          const [customer] = yield* sql<{ id: number; email: string }>`
+            SELECT id, email FROM customers WHERE lower(email) = ${email} ORDER BY id LIMIT 1`.pipe(
+            Effect.orDie,
+          )
+          // the same answer for an address that is nobody's: only its owner's inbox ever sees a link
+          if (customer !== undefined)
+            yield* queueLink(customer.id, "email", customer.email, query.lang ?? "he")
           return { success: true }
         }),
       )
