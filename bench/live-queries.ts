@@ -18,8 +18,8 @@ import { PINNED_NOW } from "../tests/_support/pinnedClock.ts"
 import { createScratchDatabase, type ScratchDatabase } from "../tests/_support/postgres.ts"
 import { startServerProcess, stopServerProcess } from "../tests/_support/serverProcess.ts"
 import { goalsMet } from "./support/goals.ts"
-import { slowestPlanShape } from "./support/liveQueriesPlan.ts"
 import { NAIVE, NAIVE_SETTINGS, type NaiveQuery } from "./support/liveQueriesNaive.ts"
+import { slowestPlanShape } from "./support/liveQueriesPlan.ts"
 
 const argValue = (name: string): string | undefined => {
   const at = process.argv.indexOf(`--${name}`)
