@@ -86,6 +86,25 @@ export class ReportsRepo extends Context.Service<
 
       const sums = sql`count(*)::int AS "Quantity", coalesce(sum(t.price_agorot), 0)::int AS "AmountAgorot"`
 
+      /**
+       * A rollup's rows in the window (migration 0061: sums per business day and hour, business, location, point
+       * of sale, and film or product): the allowed businesses, no head office, the screens' filters. `alias` names
+       * the rollup in the query; `byFeature`: whether the film filter applies (not to points of sale's orders).
+       */
+      const rolledUp = (alias: string, w: ReportWindow, byFeature = true) => {
+        const at = (column: string) => sql.literal(`${alias}.${column}`)
+        return sql.and([
+          sql`${at("business_id")} IN ${sql.in(w.businessIds)}`,
+          sql`${at("location_id")} <> ${EXCLUDED_LOCATION_ID}`,
+          sql`${at("business_date")} >= ${w.firstDate}::date`,
+          sql`${at("business_date")} < ${w.firstDate}::date + ${w.days}::int`,
+          ...(w.locationId === undefined ? [] : [sql`${at("location_id")} = ${w.locationId}`]),
+          ...(byFeature && w.featureId !== undefined ? [sql`${at("feature_id")} = ${w.featureId}`] : []),
+        ])
+      }
+      const rolledSums = sql`sum(s.quantity)::int AS "Quantity", sum(s.amount_agorot)::int AS "AmountAgorot"`
+      const ROLLED_DATE = "to_char(s.business_date, 'YYYY-MM-DD')"
+
       const run = (name: string, query: (w: ReportWindow) => Statement.Statement<Row>) =>
         Effect.fn(`ReportsRepo.${name}`)(function* (w: ReportWindow) {
           if (w.businessIds.length === 0) return []
@@ -100,8 +119,9 @@ export class ReportsRepo extends Context.Service<
             SELECT g.date || ':' || l.id AS "Key", g.date AS "Date", l.id AS "LocationId",
               ${localized(sql, "l.name", lang)} AS "LocationName", NULL::int AS "Id",
               ${localized(sql, "l.name", lang)} AS "Name", g."Quantity", g."AmountAgorot"
-            FROM (SELECT ${sql.literal(DAY("r.purchased_at"))} AS date, r.location_id, ${sums}
-              ${paidTickets(w)} GROUP BY 1, 2) g
+            FROM (SELECT ${sql.literal(ROLLED_DATE)} AS date, s.location_id, ${rolledSums}
+              FROM ticket_sales_rollup s WHERE ${rolledUp("s", w)}
+              GROUP BY 1, 2 HAVING sum(s.quantity) > 0) g
             JOIN locations l ON l.id = g.location_id
             ORDER BY g.date, "Name", l.id`,
         )(w)
@@ -114,9 +134,10 @@ export class ReportsRepo extends Context.Service<
             SELECT g.date || ':' || f.id || ':' || coalesce(l.id, 0) AS "Key", g.date AS "Date",
               l.id AS "LocationId", ${byLocation ? localized(sql, "l.name", lang) : sql`NULL`} AS "LocationName",
               f.id AS "Id", ${localized(sql, "f.name", lang)} AS "Name", g."Quantity", g."AmountAgorot"
-            FROM (SELECT ${sql.literal(DAY("r.purchased_at"))} AS date, p.feature_id,
-                ${byLocation ? sql`r.location_id` : sql`NULL::int`} AS location_id, ${sums}
-              ${paidTickets(w)} GROUP BY 1, 2, 3) g
+            FROM (SELECT ${sql.literal(ROLLED_DATE)} AS date, s.feature_id,
+                ${byLocation ? sql`s.location_id` : sql`NULL::int`} AS location_id, ${rolledSums}
+              FROM ticket_sales_rollup s WHERE ${rolledUp("s", w)}
+              GROUP BY 1, 2, 3 HAVING sum(s.quantity) > 0) g
             JOIN features f ON f.id = g.feature_id
             LEFT JOIN locations l ON l.id = g.location_id
             ORDER BY g.date, "Name", f.id, l.id`,
@@ -147,20 +168,15 @@ export class ReportsRepo extends Context.Service<
             sql<Row>`
             SELECT 'f' || f.id AS "Key", NULL AS "Date", NULL::int AS "LocationId", NULL AS "LocationName",
               f.id AS "Id", ${localized(sql, "f.name", lang)} AS "Name", g."Quantity", g."AmountAgorot"
-            FROM (SELECT p.feature_id, ${sums} ${paidTickets(w)} GROUP BY 1) g
+            FROM (SELECT s.feature_id, ${rolledSums} FROM ticket_sales_rollup s WHERE ${rolledUp("s", w)}
+              GROUP BY 1 HAVING sum(s.quantity) > 0) g
             JOIN features f ON f.id = g.feature_id
             ORDER BY g."AmountAgorot" DESC, g."Quantity" DESC, f.id LIMIT 10`,
         )(w)
 
-      // products of the window's paid orders; a feature filter keeps the food bought with that feature's tickets
-      const productSales = (w: ReportWindow) => sql`
-        FROM reservations r JOIN product_sales ps ON ps.reservation_id = r.id
-        JOIN products pp ON pp.id = ps.product_id
-        WHERE ${paidOrders(w)} ${
-          w.featureId === undefined
-            ? sql``
-            : sql`AND ps.presentation_id IN (SELECT id FROM presentations WHERE feature_id = ${w.featureId})`
-        }`
+      // products of the window's paid orders (their rollup); a film filter keeps the food bought with its tickets
+      const productSales = (w: ReportWindow) =>
+        sql`FROM product_sales_rollup s JOIN products pp ON pp.id = s.product_id WHERE ${rolledUp("s", w)}`
 
       const topProducts = (w: ReportWindow, lang: LocaleCode, order: "most" | "least") =>
         run(
@@ -171,8 +187,8 @@ export class ReportsRepo extends Context.Service<
               pr.id AS "Id", ${localized(sql, "pr.name", lang)} AS "Name",
               coalesce(g.quantity, 0)::int AS "Quantity", coalesce(g.amount, 0)::int AS "AmountAgorot"
             FROM products pr
-            LEFT JOIN (SELECT ps.product_id, sum(ps.quantity) AS quantity, sum(ps.total_agorot) AS amount
-              ${productSales(w)} GROUP BY 1) g ON g.product_id = pr.id
+            LEFT JOIN (SELECT s.product_id, sum(s.quantity) AS quantity, sum(s.amount_agorot) AS amount
+              ${productSales(w)} GROUP BY 1 HAVING sum(s.quantity) > 0) g ON g.product_id = pr.id
             WHERE pr.is_active OR g.product_id IS NOT NULL
             ORDER BY ${order === "most" ? sql`"Quantity" DESC, "AmountAgorot" DESC` : sql`"Quantity", "AmountAgorot"`},
               pr.id
@@ -188,12 +204,13 @@ export class ReportsRepo extends Context.Service<
               ${localized(sql, "l.name", lang)} AS "LocationName", s.id AS "Id",
               ${localized(sql, "s.name", lang)} AS "Name", g.orders::int AS "Quantity",
               (g.tickets + g.products)::int AS "AmountAgorot"
-            FROM (SELECT r.point_of_sale_id, count(*) AS orders,
-                coalesce(sum((SELECT coalesce(sum(t.price_agorot), 0) FROM sold_tickets t
-                  WHERE t.reservation_id = r.id AND t.cancelled_at IS NULL)), 0) AS tickets,
-                coalesce(sum((SELECT coalesce(sum(ps.total_agorot), 0) FROM product_sales ps
-                  WHERE ps.reservation_id = r.id)), 0) AS products
-              FROM reservations r WHERE ${paidOrders(w)} GROUP BY 1) g
+            FROM (SELECT o.point_of_sale_id, o.orders,
+                coalesce((SELECT sum(t.amount_agorot) FROM ticket_sales_rollup t
+                  WHERE t.point_of_sale_id = o.point_of_sale_id AND ${rolledUp("t", w, false)}), 0) AS tickets,
+                coalesce((SELECT sum(p.amount_agorot) FROM product_sales_rollup p
+                  WHERE p.point_of_sale_id = o.point_of_sale_id AND ${rolledUp("p", w, false)}), 0) AS products
+              FROM (SELECT s.point_of_sale_id, sum(s.quantity) AS orders FROM order_sales_rollup s
+                WHERE ${rolledUp("s", w, false)} GROUP BY 1 HAVING sum(s.quantity) > 0) o) g
             JOIN points_of_sale s ON s.id = g.point_of_sale_id
             JOIN locations l ON l.id = s.location_id
             ORDER BY "AmountAgorot" DESC, s.id`,
@@ -207,9 +224,9 @@ export class ReportsRepo extends Context.Service<
             SELECT g.date || ':' || l.id || ':' || g.category AS "Key", g.date AS "Date", l.id AS "LocationId",
               ${localized(sql, "l.name", lang)} AS "LocationName", NULL::int AS "Id", g.category AS "Name",
               g.quantity::int AS "Quantity", g.amount::int AS "AmountAgorot"
-            FROM (SELECT ${sql.literal(DAY("r.purchased_at"))} AS date, r.location_id, pp.category,
-                sum(ps.quantity) AS quantity, sum(ps.total_agorot) AS amount
-              ${productSales(w)} GROUP BY 1, 2, 3) g
+            FROM (SELECT ${sql.literal(ROLLED_DATE)} AS date, s.location_id, pp.category,
+                sum(s.quantity) AS quantity, sum(s.amount_agorot) AS amount
+              ${productSales(w)} GROUP BY 1, 2, 3 HAVING sum(s.quantity) > 0) g
             JOIN locations l ON l.id = g.location_id
             ORDER BY g.date, "LocationName", l.id, g.category`,
         )(w)
@@ -221,9 +238,9 @@ export class ReportsRepo extends Context.Service<
             sql<Row>`
             SELECT g.date || ':' || g.hour AS "Key", g.date AS "Date", NULL::int AS "LocationId",
               NULL AS "LocationName", NULL::int AS "Id", g.hour AS "Name", g."Quantity", g."AmountAgorot"
-            FROM (SELECT ${sql.literal(DAY("r.purchased_at"))} AS date,
-                to_char(r.purchased_at AT TIME ZONE 'Asia/Jerusalem', 'HH24') AS hour, ${sums}
-              ${paidTickets(w)} GROUP BY 1, 2) g
+            FROM (SELECT ${sql.literal(ROLLED_DATE)} AS date, lpad(s.sale_hour::text, 2, '0') AS hour, ${rolledSums}
+              FROM ticket_sales_rollup s WHERE ${rolledUp("s", w)}
+              GROUP BY 1, 2 HAVING sum(s.quantity) > 0) g
             ORDER BY g.date, g.hour`,
         )(w)
 

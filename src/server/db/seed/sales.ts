@@ -200,6 +200,10 @@ export const writeSales = (plan: SeedPlan) =>
       WHERE s.section_id IS NOT NULL AND NOT r.cancelled
       ORDER BY s.id`)
 
+    // the sales rollups' triggers (migration 0061) join each statement's new rows to the orders just written:
+    // without statistics the planner takes this transaction's hundreds of thousands of orders for a few pages
+    yield* run("ANALYZE reservations, presentations")
+
     yield* run(
       `
       INSERT INTO sold_tickets (id, reservation_id, presentation_id, section_id, seat_id, allocation_id, ticket_id,
