@@ -82,6 +82,11 @@ test.describe("shop", () => {
     await expect(page.getByTestId("shop-total")).toContainText("300")
     await shot(page, "vouchers-choose", testInfo)
     await page.getByTestId("continue").click()
+    // spec §2 the auth step: sign in, or buy as a guest
+    await expect(page).toHaveURL(/\/shop\/vouchers\/auth/)
+    await expect(page.getByTestId("shop-auth-sign-in")).toBeVisible()
+    await shot(page, "vouchers-auth", testInfo)
+    await page.getByTestId("shop-auth-guest").click()
     await fillDetails(page, lang)
     await shot(page, "vouchers-pay", testInfo)
     await pay.payByCard()

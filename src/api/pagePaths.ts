@@ -34,6 +34,7 @@ export const PAGE_PATHS = [
   "/vouchers/$systemVoucherSuperClassId",
   "/donate",
   "/food",
+  "/shop/vouchers/auth",
   "/shop/$kind/customer",
   "/shop/$kind/pay",
   // video on demand (issue 16)

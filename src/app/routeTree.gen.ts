@@ -62,6 +62,7 @@ import { Route as BookingOrderPresentationIdTicketsRouteImport } from "./routes/
 import { Route as BookingOrderConfirmationIdentifierRouteImport } from "./routes/_booking/order.confirmation.$identifier.tsx"
 import { Route as BookingShopKindCustomerRouteImport } from "./routes/_booking/shop.$kind.customer.tsx"
 import { Route as BookingShopKindPayRouteImport } from "./routes/_booking/shop.$kind.pay.tsx"
+import { Route as BookingShopVouchersAuthRouteImport } from "./routes/_booking/shop.vouchers.auth.tsx"
 import { Route as DefaultWatchPlayPurchaseIdRouteImport } from "./routes/_default/watch.play.$purchaseId.tsx"
 import { Route as PRESLiveBoxDateLocationIdByIdRouteImport } from "./routes/PRES-live/box.$date.$locationId.$by.$id.tsx"
 
@@ -352,6 +353,11 @@ const BookingShopKindPayRoute = BookingShopKindPayRouteImport.update({
   path: "/shop/$kind/pay",
   getParentRoute: () => BookingRoute,
 } as any)
+const BookingShopVouchersAuthRoute = BookingShopVouchersAuthRouteImport.update({
+  id: "/shop/vouchers/auth",
+  path: "/shop/vouchers/auth",
+  getParentRoute: () => BookingRoute,
+} as any)
 const DefaultWatchPlayPurchaseIdRoute =
   DefaultWatchPlayPurchaseIdRouteImport.update({
     id: "/watch/play/$purchaseId",
@@ -416,6 +422,7 @@ export interface FileRoutesByFullPath {
   "/order/confirmation/$identifier": typeof BookingOrderConfirmationIdentifierRoute
   "/shop/$kind/customer": typeof BookingShopKindCustomerRoute
   "/shop/$kind/pay": typeof BookingShopKindPayRoute
+  "/shop/vouchers/auth": typeof BookingShopVouchersAuthRoute
   "/watch/play/$purchaseId": typeof DefaultWatchPlayPurchaseIdRoute
   "/order/$presentationId/": typeof BookingOrderPresentationIdIndexRoute
   "/PRES-live/box/$date/$locationId/$by/$id": typeof PRESLiveBoxDateLocationIdByIdRoute
@@ -469,6 +476,7 @@ export interface FileRoutesByTo {
   "/order/confirmation/$identifier": typeof BookingOrderConfirmationIdentifierRoute
   "/shop/$kind/customer": typeof BookingShopKindCustomerRoute
   "/shop/$kind/pay": typeof BookingShopKindPayRoute
+  "/shop/vouchers/auth": typeof BookingShopVouchersAuthRoute
   "/watch/play/$purchaseId": typeof DefaultWatchPlayPurchaseIdRoute
   "/order/$presentationId": typeof BookingOrderPresentationIdIndexRoute
   "/PRES-live/box/$date/$locationId/$by/$id": typeof PRESLiveBoxDateLocationIdByIdRoute
@@ -527,6 +535,7 @@ export interface FileRoutesById {
   "/_booking/order/confirmation/$identifier": typeof BookingOrderConfirmationIdentifierRoute
   "/_booking/shop/$kind/customer": typeof BookingShopKindCustomerRoute
   "/_booking/shop/$kind/pay": typeof BookingShopKindPayRoute
+  "/_booking/shop/vouchers/auth": typeof BookingShopVouchersAuthRoute
   "/_default/watch/play/$purchaseId": typeof DefaultWatchPlayPurchaseIdRoute
   "/_booking/order/$presentationId/": typeof BookingOrderPresentationIdIndexRoute
   "/PRES-live/box/$date/$locationId/$by/$id": typeof PRESLiveBoxDateLocationIdByIdRoute
@@ -584,6 +593,7 @@ export interface FileRouteTypes {
     | "/order/confirmation/$identifier"
     | "/shop/$kind/customer"
     | "/shop/$kind/pay"
+    | "/shop/vouchers/auth"
     | "/watch/play/$purchaseId"
     | "/order/$presentationId/"
     | "/PRES-live/box/$date/$locationId/$by/$id"
@@ -637,6 +647,7 @@ export interface FileRouteTypes {
     | "/order/confirmation/$identifier"
     | "/shop/$kind/customer"
     | "/shop/$kind/pay"
+    | "/shop/vouchers/auth"
     | "/watch/play/$purchaseId"
     | "/order/$presentationId"
     | "/PRES-live/box/$date/$locationId/$by/$id"
@@ -694,6 +705,7 @@ export interface FileRouteTypes {
     | "/_booking/order/confirmation/$identifier"
     | "/_booking/shop/$kind/customer"
     | "/_booking/shop/$kind/pay"
+    | "/_booking/shop/vouchers/auth"
     | "/_default/watch/play/$purchaseId"
     | "/_booking/order/$presentationId/"
     | "/PRES-live/box/$date/$locationId/$by/$id"
@@ -1078,6 +1090,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof BookingShopKindPayRouteImport
       parentRoute: typeof BookingRoute
     }
+    "/_booking/shop/vouchers/auth": {
+      id: "/_booking/shop/vouchers/auth"
+      path: "/shop/vouchers/auth"
+      fullPath: "/shop/vouchers/auth"
+      preLoaderRoute: typeof BookingShopVouchersAuthRouteImport
+      parentRoute: typeof BookingRoute
+    }
     "/_default/watch/play/$purchaseId": {
       id: "/_default/watch/play/$purchaseId"
       path: "/watch/play/$purchaseId"
@@ -1193,6 +1212,7 @@ interface BookingRouteChildren {
   BookingOrderConfirmationIdentifierRoute: typeof BookingOrderConfirmationIdentifierRoute
   BookingShopKindCustomerRoute: typeof BookingShopKindCustomerRoute
   BookingShopKindPayRoute: typeof BookingShopKindPayRoute
+  BookingShopVouchersAuthRoute: typeof BookingShopVouchersAuthRoute
 }
 
 const BookingRouteChildren: BookingRouteChildren = {
@@ -1212,6 +1232,7 @@ const BookingRouteChildren: BookingRouteChildren = {
     BookingOrderConfirmationIdentifierRoute,
   BookingShopKindCustomerRoute: BookingShopKindCustomerRoute,
   BookingShopKindPayRoute: BookingShopKindPayRoute,
+  BookingShopVouchersAuthRoute: BookingShopVouchersAuthRoute,
 }
 
 const BookingRouteWithChildren =
