@@ -98,6 +98,11 @@ test.describe("shop", () => {
     const code = line?.issued[0] as string
     await expect(page.getByTestId("confirmation")).toContainText(code)
     await shot(page, "vouchers-confirmation", testInfo)
+    // each voucher has its own e-document: the first code opens its page, with its balance
+    await page.getByTestId("issued-document").first().click()
+    await expect(page.getByTestId("voucher-document-code")).toHaveText(code)
+    await expect(page.getByTestId("voucher-document-balance")).toContainText("150")
+    await shot(page, "vouchers-document", testInfo)
 
     // a ticket on the journey's own showing, paid with the first voucher
     const presentation = await journeyPresentation(request, "shop/voucher-pays-ticket", testInfo)
