@@ -64,6 +64,8 @@ export const hasLines = (cart: Cart, kind: ShopKind): boolean => {
 
 /** Whether the cart is free for this kind: nothing of another order in it, and no reservation of another kind. */
 export const belongsTo = (cart: Cart, kind: ShopKind): boolean => {
+  // a video-on-demand title is an order of its own, though a ticket-type one (issue 16)
+  if ((cart.vod ?? null) !== null) return false
   if (cart.cartType !== null && cart.cartType !== CART_TYPE[kind]) return false
   if (kind === "food") return cart.presentations.length === 0
   return cart.reservation === null || hasLines(cart, kind)

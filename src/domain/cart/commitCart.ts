@@ -330,5 +330,8 @@ export const toCommitCart = (
       })),
       globalServiceCharge: options.globalServiceCharge ?? agorot(0),
       modify: options.modify ?? null,
+      ...(cart.vod == null
+        ? {}
+        : { vod: { prsntId: cart.vod.presentationId, ticketId: cart.vod.ticketId, amount: cart.vod.price } }),
     }
   })
