@@ -39,7 +39,6 @@ export const PAGE_PATHS = [
   "/shop/$kind/pay",
   // video on demand (issue 16)
   "/watch/$presentationId",
-  "/watch/payment-return",
   "/watch/play/$purchaseId",
   // season enrolment (issue 16)
   "/enrol/$membershipId",

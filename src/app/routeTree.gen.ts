@@ -45,7 +45,6 @@ import { Route as DefaultMoviesFeatureIdRouteImport } from "./routes/_default/mo
 import { Route as DefaultOfflineVenuePresentationIdRouteImport } from "./routes/_default/offline-venue.$presentationId.tsx"
 import { Route as DefaultTermsCodeRouteImport } from "./routes/_default/terms.$code.tsx"
 import { Route as DefaultWatchPresentationIdRouteImport } from "./routes/_default/watch.$presentationId.tsx"
-import { Route as DefaultWatchPaymentReturnRouteImport } from "./routes/_default/watch.payment-return.tsx"
 import { Route as PRESLiveLocationDateLocationIdRouteImport } from "./routes/PRES-live/location.$date.$locationId.tsx"
 import { Route as BookingEnrolMembershipIdConfirmationRouteImport } from "./routes/_booking/enrol.$membershipId.confirmation.tsx"
 import { Route as BookingEnrolMembershipIdCustomerRouteImport } from "./routes/_booking/enrol.$membershipId.customer.tsx"
@@ -253,12 +252,6 @@ const DefaultWatchPresentationIdRoute =
     path: "/watch/$presentationId",
     getParentRoute: () => DefaultRoute,
   } as any)
-const DefaultWatchPaymentReturnRoute =
-  DefaultWatchPaymentReturnRouteImport.update({
-    id: "/watch/payment-return",
-    path: "/watch/payment-return",
-    getParentRoute: () => DefaultRoute,
-  } as any)
 const PRESLiveLocationDateLocationIdRoute =
   PRESLiveLocationDateLocationIdRouteImport.update({
     id: "/location/$date/$locationId",
@@ -401,7 +394,6 @@ export interface FileRoutesByFullPath {
   "/offline-venue/$presentationId": typeof DefaultOfflineVenuePresentationIdRoute
   "/terms/$code": typeof DefaultTermsCodeRoute
   "/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
-  "/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
   "/PRES-live/references/": typeof PRESLiveReferencesIndexRoute
   "/memberships/": typeof BookingMembershipsIndexRoute
   "/order/": typeof BookingOrderIndexRoute
@@ -455,7 +447,6 @@ export interface FileRoutesByTo {
   "/offline-venue/$presentationId": typeof DefaultOfflineVenuePresentationIdRoute
   "/terms/$code": typeof DefaultTermsCodeRoute
   "/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
-  "/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
   "/PRES-live/references": typeof PRESLiveReferencesIndexRoute
   "/memberships": typeof BookingMembershipsIndexRoute
   "/order": typeof BookingOrderIndexRoute
@@ -514,7 +505,6 @@ export interface FileRoutesById {
   "/_default/offline-venue/$presentationId": typeof DefaultOfflineVenuePresentationIdRoute
   "/_default/terms/$code": typeof DefaultTermsCodeRoute
   "/_default/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
-  "/_default/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
   "/PRES-live/references/": typeof PRESLiveReferencesIndexRoute
   "/_booking/memberships/": typeof BookingMembershipsIndexRoute
   "/_booking/order/": typeof BookingOrderIndexRoute
@@ -572,7 +562,6 @@ export interface FileRouteTypes {
     | "/offline-venue/$presentationId"
     | "/terms/$code"
     | "/watch/$presentationId"
-    | "/watch/payment-return"
     | "/PRES-live/references/"
     | "/memberships/"
     | "/order/"
@@ -626,7 +615,6 @@ export interface FileRouteTypes {
     | "/offline-venue/$presentationId"
     | "/terms/$code"
     | "/watch/$presentationId"
-    | "/watch/payment-return"
     | "/PRES-live/references"
     | "/memberships"
     | "/order"
@@ -684,7 +672,6 @@ export interface FileRouteTypes {
     | "/_default/offline-venue/$presentationId"
     | "/_default/terms/$code"
     | "/_default/watch/$presentationId"
-    | "/_default/watch/payment-return"
     | "/PRES-live/references/"
     | "/_booking/memberships/"
     | "/_booking/order/"
@@ -971,13 +958,6 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DefaultWatchPresentationIdRouteImport
       parentRoute: typeof DefaultRoute
     }
-    "/_default/watch/payment-return": {
-      id: "/_default/watch/payment-return"
-      path: "/watch/payment-return"
-      fullPath: "/watch/payment-return"
-      preLoaderRoute: typeof DefaultWatchPaymentReturnRouteImport
-      parentRoute: typeof DefaultRoute
-    }
     "/PRES-live/location/$date/$locationId": {
       id: "/PRES-live/location/$date/$locationId"
       path: "/location/$date/$locationId"
@@ -1253,7 +1233,6 @@ interface DefaultRouteChildren {
   DefaultOfflineVenuePresentationIdRoute: typeof DefaultOfflineVenuePresentationIdRoute
   DefaultTermsCodeRoute: typeof DefaultTermsCodeRoute
   DefaultWatchPresentationIdRoute: typeof DefaultWatchPresentationIdRoute
-  DefaultWatchPaymentReturnRoute: typeof DefaultWatchPaymentReturnRoute
   DefaultCustomerIndexRoute: typeof DefaultCustomerIndexRoute
   DefaultWatchPlayPurchaseIdRoute: typeof DefaultWatchPlayPurchaseIdRoute
 }
@@ -1274,7 +1253,6 @@ const DefaultRouteChildren: DefaultRouteChildren = {
     DefaultOfflineVenuePresentationIdRoute,
   DefaultTermsCodeRoute: DefaultTermsCodeRoute,
   DefaultWatchPresentationIdRoute: DefaultWatchPresentationIdRoute,
-  DefaultWatchPaymentReturnRoute: DefaultWatchPaymentReturnRoute,
   DefaultCustomerIndexRoute: DefaultCustomerIndexRoute,
   DefaultWatchPlayPurchaseIdRoute: DefaultWatchPlayPurchaseIdRoute,
 }
