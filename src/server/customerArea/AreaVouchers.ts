@@ -9,6 +9,7 @@ import {
   voucherState,
 } from "../../domain/customerArea/states.ts"
 import { localized } from "../localized.ts"
+import { eTicketPath } from "../payment/outbox.ts"
 import { toChainIso } from "../time.ts"
 
 /**
@@ -35,6 +36,7 @@ export interface VoucherRow {
   readonly cancelledAtMs: number | null
   readonly soldOnline: boolean
   readonly purchaseReservation: string | null
+  readonly documentKey: string | null
 }
 
 /** Whose vouchers: a customer's (with `reference`, only that one of theirs), or the one an e-document key opens. */
@@ -68,7 +70,8 @@ const voucherRows = Effect.fn("AreaVouchers.rows")(function* (
       (extract(epoch FROM v.created_at) * 1000)::float8 AS "createdAtMs", v.is_for_replacement AS "isForReplacement",
       (extract(epoch FROM v.replaced_at) * 1000)::float8 AS "replacedAtMs", v.status = 'cancelled' AS cancelled,
       (extract(epoch FROM v.cancelled_at) * 1000)::float8 AS "cancelledAtMs", c.is_sold_online AS "soldOnline",
-      (SELECT r.identifier FROM reservations r WHERE r.id = v.purchase_reservation_id) AS "purchaseReservation"
+      (SELECT r.identifier FROM reservations r WHERE r.id = v.purchase_reservation_id) AS "purchaseReservation",
+      v.document_key AS "documentKey"
     FROM system_vouchers v
     JOIN system_voucher_classes c ON c.id = v.system_voucher_class_id
     WHERE ${where}
@@ -115,5 +118,6 @@ export const toAreaVoucher = (row: VoucherRow, today: string): AreaSystemVoucher
     DateTimeCreated: row.replacedAtMs === null ? null : toChainIso(row.replacedAtMs),
     isCancellable: row.soldOnline && voucherCancellable(state),
     isReplaceable: row.soldOnline && voucherReplaceable(state),
+    ...(row.documentKey === null ? {} : { eDocumentUrl: eTicketPath(row.documentKey) }),
   }
 }
