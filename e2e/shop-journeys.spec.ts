@@ -82,6 +82,11 @@ test.describe("shop", () => {
     await expect(page.getByTestId("shop-total")).toContainText("300")
     await shot(page, "vouchers-choose", testInfo)
     await page.getByTestId("continue").click()
+    // spec §2 the auth step: sign in, or buy as a guest
+    await expect(page).toHaveURL(/\/shop\/vouchers\/auth/)
+    await expect(page.getByTestId("shop-auth-sign-in")).toBeVisible()
+    await shot(page, "vouchers-auth", testInfo)
+    await page.getByTestId("shop-auth-guest").click()
     await fillDetails(page, lang)
     await shot(page, "vouchers-pay", testInfo)
     await pay.payByCard()
@@ -93,6 +98,11 @@ test.describe("shop", () => {
     const code = line?.issued[0] as string
     await expect(page.getByTestId("confirmation")).toContainText(code)
     await shot(page, "vouchers-confirmation", testInfo)
+    // each voucher has its own e-document: the first code opens its page, with its balance
+    await page.getByTestId("issued-document").first().click()
+    await expect(page.getByTestId("voucher-document-code")).toHaveText(code)
+    await expect(page.getByTestId("voucher-document-balance")).toContainText("150")
+    await shot(page, "vouchers-document", testInfo)
 
     // a ticket on the journey's own showing, paid with the first voucher
     const presentation = await journeyPresentation(request, "shop/voucher-pays-ticket", testInfo)

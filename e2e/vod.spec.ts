@@ -9,12 +9,13 @@ import {
 } from "../src/server/db/seed/journeys.ts"
 import { expect, test } from "./fixtures.ts"
 import { signInBySms } from "./inbox.ts"
+import { PayPage } from "./pages/pay-page.ts"
 
 /**
  * Video on demand (issue 16), end to end on the seeded journey title (src/server/db/seed/journeySeed.ts: a VOD
  * presentation whose 48-hour window opened at midnight) with a customer of the journey's own: "Watch now" asks
  * to sign in (access belongs to an account), the buyer confirms their details and pays by card on the provider's
- * page, comes back to a paid order, finds the title available in the customer area and plays it. On the desktop
+ * page through the ticket order's own payment (its dialog, return page and confirmation), comes back to a paid order, finds the title available in the customer area and plays it. On the desktop
  * (English) the video element reaches `playing` and the playback is counted; on the phone (Hebrew) the spec's
  * "unsupported device" message stands where the player would be, and nothing is counted. Screenshots go to
  * $VOD_SHOTS (default /tmp) as vod-<locale>-<project>-<screen>.png.
@@ -78,9 +79,11 @@ test("a video-on-demand title bought and played", async ({ page, request }, test
   await page.locator("input[name='expiry']").fill("12/30")
   await page.locator("input[name='cvv']").fill("123")
   await page.locator("form:has(input[name='action'][value='pay']) button[type='submit']").click()
-  await expect(page).toHaveURL(/\/watch\/payment-return/, { timeout: 30_000 })
-  await expect(page.getByTestId("watch-return")).toHaveAttribute("data-paid", "true", { timeout: 30_000 })
-  await expect(page.getByRole("heading", { name: texts.return.paidTitle })).toBeVisible()
+  // back through the ticket order's own return page to its confirmation: the server says the order is paid
+  await expect(page).toHaveURL(/\/order\/confirmation\//, { timeout: 30_000 })
+  await expect(page.getByTestId("confirmation")).toBeVisible({ timeout: 30_000 })
+  const confirmation = await new PayPage(page).confirmationOf(request)
+  expect(confirmation).toMatchObject({ status: "paid", orderKind: "vod", items: [{ kind: "vod" }] })
   await shot("paid")
   const bought = await areaTitle(page, request, englishName)
   expect(bought).toMatchObject({

@@ -142,6 +142,8 @@ export const AreaSystemVoucher = Schema.Struct({
   isCancellable: Schema.Boolean,
   /** `POST /system-vouchers/{ref}/replacement` would be accepted */
   isReplaceable: Schema.Boolean,
+  /** its own e-document page (`/edocument/{key}`, issue 16); absent for vouchers not issued by an online order */
+  eDocumentUrl: Schema.optional(Schema.String),
 })
 export type AreaSystemVoucher = typeof AreaSystemVoucher.Type
 

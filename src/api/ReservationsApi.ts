@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { WireText } from "../domain/shared/wireText.ts"
+import { AreaVoucherState } from "./CustomerAreaApi.ts"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
 import { InvalidMobileNumber, SmsFailed } from "./messagingErrors.ts"
 import { Agorot, OrderStatus, ReservationNotFound } from "./PaymentApi.ts"
@@ -41,8 +42,33 @@ export const ConfirmationItem = Schema.Struct({
   quantity: Schema.Int,
   total: Agorot,
   issued: Schema.Array(Schema.String),
+  /**
+   * each issued voucher's own e-document page (`/edocument/{key}`), in the order of `issued`; vouchers only, and
+   * absent on copies saved before vouchers had pages
+   */
+  documents: Schema.optional(Schema.Array(Schema.String)),
 })
 export type ConfirmationItem = typeof ConfirmationItem.Type
+
+/**
+ * One issued voucher's e-document (issue 16; spec §2 `/edocument/{documentKey}`, "e-ticket or voucher page"): the
+ * code to type at the payment step or show at the box office, what it is, what is left of it (agorot for a money
+ * voucher, tickets for a ticket voucher; `quantity` is what it was worth) and the days it is valid, with its spec
+ * §4 state. Nothing of the buyer's: whoever holds the key may use the voucher, as with a printed gift card.
+ */
+export const VoucherDocument = Schema.Struct({
+  reference: Schema.String,
+  benefitName: Schema.String,
+  kind: Schema.Literals(["money", "tickets"]),
+  balance: Schema.Int,
+  quantity: Schema.Int,
+  state: AreaVoucherState,
+  /** first and last valid day (YYYY-MM-DD, the chain's days) */
+  StartDate: Schema.String,
+  EndDate: Schema.String,
+  purchasedAt: Schema.String,
+})
+export type VoucherDocument = typeof VoucherDocument.Type
 
 /** A showing as a confirmation names it. */
 export const ConfirmationShowing = Schema.Struct({
@@ -115,6 +141,15 @@ export class ReservationsApi extends HttpApiGroup.make("reservations")
       params: { documentKey: WireText },
       query: { lang: Schema.optional(LocaleCode) },
       success: Confirmation,
+      error: [ReservationNotFound, DocumentLookupLimited],
+    }),
+  )
+  .add(
+    // ours: one issued voucher's page; its key is "v" and 32 characters (src/domain/edocument/voucherDocument.ts)
+    HttpApiEndpoint.get("voucherDocument", "/edocuments/vouchers/:documentKey", {
+      params: { documentKey: WireText },
+      query: { lang: Schema.optional(LocaleCode) },
+      success: VoucherDocument,
       error: [ReservationNotFound, DocumentLookupLimited],
     }),
   )

@@ -34,11 +34,11 @@ export const PAGE_PATHS = [
   "/vouchers/$systemVoucherSuperClassId",
   "/donate",
   "/food",
+  "/shop/vouchers/auth",
   "/shop/$kind/customer",
   "/shop/$kind/pay",
   // video on demand (issue 16)
   "/watch/$presentationId",
-  "/watch/payment-return",
   "/watch/play/$purchaseId",
   // season enrolment (issue 16)
   "/enrol/$membershipId",

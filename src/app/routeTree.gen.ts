@@ -45,7 +45,6 @@ import { Route as DefaultMoviesFeatureIdRouteImport } from "./routes/_default/mo
 import { Route as DefaultOfflineVenuePresentationIdRouteImport } from "./routes/_default/offline-venue.$presentationId.tsx"
 import { Route as DefaultTermsCodeRouteImport } from "./routes/_default/terms.$code.tsx"
 import { Route as DefaultWatchPresentationIdRouteImport } from "./routes/_default/watch.$presentationId.tsx"
-import { Route as DefaultWatchPaymentReturnRouteImport } from "./routes/_default/watch.payment-return.tsx"
 import { Route as PRESLiveLocationDateLocationIdRouteImport } from "./routes/PRES-live/location.$date.$locationId.tsx"
 import { Route as BookingEnrolMembershipIdConfirmationRouteImport } from "./routes/_booking/enrol.$membershipId.confirmation.tsx"
 import { Route as BookingEnrolMembershipIdCustomerRouteImport } from "./routes/_booking/enrol.$membershipId.customer.tsx"
@@ -62,6 +61,7 @@ import { Route as BookingOrderPresentationIdTicketsRouteImport } from "./routes/
 import { Route as BookingOrderConfirmationIdentifierRouteImport } from "./routes/_booking/order.confirmation.$identifier.tsx"
 import { Route as BookingShopKindCustomerRouteImport } from "./routes/_booking/shop.$kind.customer.tsx"
 import { Route as BookingShopKindPayRouteImport } from "./routes/_booking/shop.$kind.pay.tsx"
+import { Route as BookingShopVouchersAuthRouteImport } from "./routes/_booking/shop.vouchers.auth.tsx"
 import { Route as DefaultWatchPlayPurchaseIdRouteImport } from "./routes/_default/watch.play.$purchaseId.tsx"
 import { Route as PRESLiveBoxDateLocationIdByIdRouteImport } from "./routes/PRES-live/box.$date.$locationId.$by.$id.tsx"
 
@@ -252,12 +252,6 @@ const DefaultWatchPresentationIdRoute =
     path: "/watch/$presentationId",
     getParentRoute: () => DefaultRoute,
   } as any)
-const DefaultWatchPaymentReturnRoute =
-  DefaultWatchPaymentReturnRouteImport.update({
-    id: "/watch/payment-return",
-    path: "/watch/payment-return",
-    getParentRoute: () => DefaultRoute,
-  } as any)
 const PRESLiveLocationDateLocationIdRoute =
   PRESLiveLocationDateLocationIdRouteImport.update({
     id: "/location/$date/$locationId",
@@ -352,6 +346,11 @@ const BookingShopKindPayRoute = BookingShopKindPayRouteImport.update({
   path: "/shop/$kind/pay",
   getParentRoute: () => BookingRoute,
 } as any)
+const BookingShopVouchersAuthRoute = BookingShopVouchersAuthRouteImport.update({
+  id: "/shop/vouchers/auth",
+  path: "/shop/vouchers/auth",
+  getParentRoute: () => BookingRoute,
+} as any)
 const DefaultWatchPlayPurchaseIdRoute =
   DefaultWatchPlayPurchaseIdRouteImport.update({
     id: "/watch/play/$purchaseId",
@@ -395,7 +394,6 @@ export interface FileRoutesByFullPath {
   "/offline-venue/$presentationId": typeof DefaultOfflineVenuePresentationIdRoute
   "/terms/$code": typeof DefaultTermsCodeRoute
   "/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
-  "/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
   "/PRES-live/references/": typeof PRESLiveReferencesIndexRoute
   "/memberships/": typeof BookingMembershipsIndexRoute
   "/order/": typeof BookingOrderIndexRoute
@@ -416,6 +414,7 @@ export interface FileRoutesByFullPath {
   "/order/confirmation/$identifier": typeof BookingOrderConfirmationIdentifierRoute
   "/shop/$kind/customer": typeof BookingShopKindCustomerRoute
   "/shop/$kind/pay": typeof BookingShopKindPayRoute
+  "/shop/vouchers/auth": typeof BookingShopVouchersAuthRoute
   "/watch/play/$purchaseId": typeof DefaultWatchPlayPurchaseIdRoute
   "/order/$presentationId/": typeof BookingOrderPresentationIdIndexRoute
   "/PRES-live/box/$date/$locationId/$by/$id": typeof PRESLiveBoxDateLocationIdByIdRoute
@@ -448,7 +447,6 @@ export interface FileRoutesByTo {
   "/offline-venue/$presentationId": typeof DefaultOfflineVenuePresentationIdRoute
   "/terms/$code": typeof DefaultTermsCodeRoute
   "/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
-  "/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
   "/PRES-live/references": typeof PRESLiveReferencesIndexRoute
   "/memberships": typeof BookingMembershipsIndexRoute
   "/order": typeof BookingOrderIndexRoute
@@ -469,6 +467,7 @@ export interface FileRoutesByTo {
   "/order/confirmation/$identifier": typeof BookingOrderConfirmationIdentifierRoute
   "/shop/$kind/customer": typeof BookingShopKindCustomerRoute
   "/shop/$kind/pay": typeof BookingShopKindPayRoute
+  "/shop/vouchers/auth": typeof BookingShopVouchersAuthRoute
   "/watch/play/$purchaseId": typeof DefaultWatchPlayPurchaseIdRoute
   "/order/$presentationId": typeof BookingOrderPresentationIdIndexRoute
   "/PRES-live/box/$date/$locationId/$by/$id": typeof PRESLiveBoxDateLocationIdByIdRoute
@@ -506,7 +505,6 @@ export interface FileRoutesById {
   "/_default/offline-venue/$presentationId": typeof DefaultOfflineVenuePresentationIdRoute
   "/_default/terms/$code": typeof DefaultTermsCodeRoute
   "/_default/watch/$presentationId": typeof DefaultWatchPresentationIdRoute
-  "/_default/watch/payment-return": typeof DefaultWatchPaymentReturnRoute
   "/PRES-live/references/": typeof PRESLiveReferencesIndexRoute
   "/_booking/memberships/": typeof BookingMembershipsIndexRoute
   "/_booking/order/": typeof BookingOrderIndexRoute
@@ -527,6 +525,7 @@ export interface FileRoutesById {
   "/_booking/order/confirmation/$identifier": typeof BookingOrderConfirmationIdentifierRoute
   "/_booking/shop/$kind/customer": typeof BookingShopKindCustomerRoute
   "/_booking/shop/$kind/pay": typeof BookingShopKindPayRoute
+  "/_booking/shop/vouchers/auth": typeof BookingShopVouchersAuthRoute
   "/_default/watch/play/$purchaseId": typeof DefaultWatchPlayPurchaseIdRoute
   "/_booking/order/$presentationId/": typeof BookingOrderPresentationIdIndexRoute
   "/PRES-live/box/$date/$locationId/$by/$id": typeof PRESLiveBoxDateLocationIdByIdRoute
@@ -563,7 +562,6 @@ export interface FileRouteTypes {
     | "/offline-venue/$presentationId"
     | "/terms/$code"
     | "/watch/$presentationId"
-    | "/watch/payment-return"
     | "/PRES-live/references/"
     | "/memberships/"
     | "/order/"
@@ -584,6 +582,7 @@ export interface FileRouteTypes {
     | "/order/confirmation/$identifier"
     | "/shop/$kind/customer"
     | "/shop/$kind/pay"
+    | "/shop/vouchers/auth"
     | "/watch/play/$purchaseId"
     | "/order/$presentationId/"
     | "/PRES-live/box/$date/$locationId/$by/$id"
@@ -616,7 +615,6 @@ export interface FileRouteTypes {
     | "/offline-venue/$presentationId"
     | "/terms/$code"
     | "/watch/$presentationId"
-    | "/watch/payment-return"
     | "/PRES-live/references"
     | "/memberships"
     | "/order"
@@ -637,6 +635,7 @@ export interface FileRouteTypes {
     | "/order/confirmation/$identifier"
     | "/shop/$kind/customer"
     | "/shop/$kind/pay"
+    | "/shop/vouchers/auth"
     | "/watch/play/$purchaseId"
     | "/order/$presentationId"
     | "/PRES-live/box/$date/$locationId/$by/$id"
@@ -673,7 +672,6 @@ export interface FileRouteTypes {
     | "/_default/offline-venue/$presentationId"
     | "/_default/terms/$code"
     | "/_default/watch/$presentationId"
-    | "/_default/watch/payment-return"
     | "/PRES-live/references/"
     | "/_booking/memberships/"
     | "/_booking/order/"
@@ -694,6 +692,7 @@ export interface FileRouteTypes {
     | "/_booking/order/confirmation/$identifier"
     | "/_booking/shop/$kind/customer"
     | "/_booking/shop/$kind/pay"
+    | "/_booking/shop/vouchers/auth"
     | "/_default/watch/play/$purchaseId"
     | "/_booking/order/$presentationId/"
     | "/PRES-live/box/$date/$locationId/$by/$id"
@@ -959,13 +958,6 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof DefaultWatchPresentationIdRouteImport
       parentRoute: typeof DefaultRoute
     }
-    "/_default/watch/payment-return": {
-      id: "/_default/watch/payment-return"
-      path: "/watch/payment-return"
-      fullPath: "/watch/payment-return"
-      preLoaderRoute: typeof DefaultWatchPaymentReturnRouteImport
-      parentRoute: typeof DefaultRoute
-    }
     "/PRES-live/location/$date/$locationId": {
       id: "/PRES-live/location/$date/$locationId"
       path: "/location/$date/$locationId"
@@ -1076,6 +1068,13 @@ declare module "@tanstack/react-router" {
       path: "/shop/$kind/pay"
       fullPath: "/shop/$kind/pay"
       preLoaderRoute: typeof BookingShopKindPayRouteImport
+      parentRoute: typeof BookingRoute
+    }
+    "/_booking/shop/vouchers/auth": {
+      id: "/_booking/shop/vouchers/auth"
+      path: "/shop/vouchers/auth"
+      fullPath: "/shop/vouchers/auth"
+      preLoaderRoute: typeof BookingShopVouchersAuthRouteImport
       parentRoute: typeof BookingRoute
     }
     "/_default/watch/play/$purchaseId": {
@@ -1193,6 +1192,7 @@ interface BookingRouteChildren {
   BookingOrderConfirmationIdentifierRoute: typeof BookingOrderConfirmationIdentifierRoute
   BookingShopKindCustomerRoute: typeof BookingShopKindCustomerRoute
   BookingShopKindPayRoute: typeof BookingShopKindPayRoute
+  BookingShopVouchersAuthRoute: typeof BookingShopVouchersAuthRoute
 }
 
 const BookingRouteChildren: BookingRouteChildren = {
@@ -1212,6 +1212,7 @@ const BookingRouteChildren: BookingRouteChildren = {
     BookingOrderConfirmationIdentifierRoute,
   BookingShopKindCustomerRoute: BookingShopKindCustomerRoute,
   BookingShopKindPayRoute: BookingShopKindPayRoute,
+  BookingShopVouchersAuthRoute: BookingShopVouchersAuthRoute,
 }
 
 const BookingRouteWithChildren =
@@ -1232,7 +1233,6 @@ interface DefaultRouteChildren {
   DefaultOfflineVenuePresentationIdRoute: typeof DefaultOfflineVenuePresentationIdRoute
   DefaultTermsCodeRoute: typeof DefaultTermsCodeRoute
   DefaultWatchPresentationIdRoute: typeof DefaultWatchPresentationIdRoute
-  DefaultWatchPaymentReturnRoute: typeof DefaultWatchPaymentReturnRoute
   DefaultCustomerIndexRoute: typeof DefaultCustomerIndexRoute
   DefaultWatchPlayPurchaseIdRoute: typeof DefaultWatchPlayPurchaseIdRoute
 }
@@ -1253,7 +1253,6 @@ const DefaultRouteChildren: DefaultRouteChildren = {
     DefaultOfflineVenuePresentationIdRoute,
   DefaultTermsCodeRoute: DefaultTermsCodeRoute,
   DefaultWatchPresentationIdRoute: DefaultWatchPresentationIdRoute,
-  DefaultWatchPaymentReturnRoute: DefaultWatchPaymentReturnRoute,
   DefaultCustomerIndexRoute: DefaultCustomerIndexRoute,
   DefaultWatchPlayPurchaseIdRoute: DefaultWatchPlayPurchaseIdRoute,
 }

@@ -13,6 +13,7 @@ import { OrderItemsList } from "../payment/OrderItemsList.tsx"
 import { orderHeadlineOf } from "../payment/orderHeadline.ts"
 import { confirmationHref } from "../payment/queries.ts"
 import { SendTicketsForm } from "../payment/SendTicketsForm.tsx"
+import { DocumentProblem, PassQr } from "./DocumentParts.tsx"
 import { qrImage } from "./qrImage.ts"
 import { savedBeforePasses } from "./savedBeforePasses.ts"
 import { TicketPasses } from "./TicketPasses.tsx"
@@ -57,17 +58,12 @@ export const EDocumentPage = ({ documentKey, locale }: Props) => {
     case "missing":
     case "failed":
       return (
-        <div className="order">
-          <h1 className="order__title">{t("edocument.title")}</h1>
-          <p className="order__notice order__notice--problem" role="alert" data-testid="edocument-problem">
-            {state.kind === "missing" ? t("edocument.missing") : t("edocument.unavailable")}
-          </p>
-          <p>
-            <Link to="/" search={{ lang: locale }} className="button button--primary">
-              {t("payment.actions.whatsOn")}
-            </Link>
-          </p>
-        </div>
+        <DocumentProblem
+          title={t("edocument.title")}
+          text={state.kind === "missing" ? t("edocument.missing") : t("edocument.unavailable")}
+          locale={locale}
+          t={t}
+        />
       )
   }
 }
@@ -132,14 +128,7 @@ const EDocumentView = ({ confirmation, documentKey, savedAt, locale, t }: ViewPr
       ))}
       <section className="eticket__pass" aria-label={t("payment.confirmation.orderId")}>
         {showQr && qr !== null ? (
-          <img
-            className="eticket__qr"
-            src={qr}
-            alt={t("payment.confirmation.qr")}
-            width={240}
-            height={240}
-            data-testid="order-qr"
-          />
+          <PassQr src={qr} alt={t("payment.confirmation.qr")} testId="order-qr" />
         ) : null}
         {qr !== null ? <p className="eticket__hint">{t("payment.confirmation.qr")}</p> : null}
         <p className="eticket__label">{t("payment.confirmation.orderId")}</p>

@@ -216,6 +216,19 @@ const ConfirmationView = ({ confirmation, documentKey, offline, locale, t }: Vie
           {t("payment.confirmation.eTicket")}
         </a>
       </p>
+      {confirmation.orderKind === "vod" ? (
+        // a title is watched from the customer area, where its window and playbacks are
+        <p className="confirmation__eticket">
+          <Link
+            to="/customer"
+            search={{ lang: locale }}
+            className="button button--ghost"
+            data-testid="vod-my-titles"
+          >
+            {t("vod.myTitles")}
+          </Link>
+        </p>
+      ) : null}
       <ConfirmationActions confirmation={confirmation} documentKey={documentKey} locale={locale} t={t} />
       <SendTicketsForm
         identifier={confirmation.reservationIdentifier}

@@ -60,12 +60,20 @@ export const PaymentReturnPage = ({ paymentId, reservationIdentifier, locale }: 
       : undefined
   // an order without a showing goes back to the shop's pay step of its kind (src/app/shop)
   const shopKind = cartLog.status === "ready" ? shopKindOf(cartLog.cart) : null
+  // a video-on-demand title goes back to its "Watch now" page, where it is paid
+  const vodId = cartLog.status === "ready" ? (cartLog.cart.vod?.presentationId ?? null) : null
   const payLink =
-    presentationId !== undefined
-      ? screenLink(presentationId, "pay", locale)
-      : shopKind !== null
-        ? linkOptions({ to: "/shop/$kind/pay", params: { kind: shopKind }, search: { lang: locale } })
-        : linkOptions({ to: "/", search: { lang: locale } })
+    vodId !== null
+      ? linkOptions({
+          to: "/watch/$presentationId",
+          params: { presentationId: vodId },
+          search: { lang: locale },
+        })
+      : presentationId !== undefined
+        ? screenLink(presentationId, "pay", locale)
+        : shopKind !== null
+          ? linkOptions({ to: "/shop/$kind/pay", params: { kind: shopKind }, search: { lang: locale } })
+          : linkOptions({ to: "/", search: { lang: locale } })
 
   return (
     <div className="order pay-return">

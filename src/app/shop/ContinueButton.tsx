@@ -2,7 +2,7 @@ import { useNavigate } from "@tanstack/react-router"
 import { useState } from "react"
 import type { LocaleCode } from "../i18n/locales.ts"
 import type { Translate } from "../i18n/useI18n.ts"
-import type { ShopKind } from "./shopKinds.ts"
+import { type ShopKind, stepAfter } from "./shopKinds.ts"
 
 type Props = {
   readonly kind: ShopKind
@@ -15,7 +15,7 @@ type Props = {
   readonly seatsFirst?: boolean
 }
 
-/** A choose screen's way on to the buyer's details; with nothing chosen it says so (spec §8 "none selected"). */
+/** A choose screen's way on (spec §2: the kind's next step); with nothing chosen it says so (spec §8 "none selected"). */
 export const ContinueButton = ({ kind, hasLines, problem, locale, t, seatsFirst = false }: Props) => {
   const navigate = useNavigate()
   const [tried, setTried] = useState(false)
@@ -37,9 +37,11 @@ export const ContinueButton = ({ kind, hasLines, problem, locale, t, seatsFirst 
           setTried(true)
           if (hasLines && problem === null)
             void navigate(
-              seatsFirst
-                ? { to: "/memberships/seats", search: { lang: locale } }
-                : { to: "/shop/$kind/customer", params: { kind }, search: { lang: locale } },
+              stepAfter(kind, "choose") === "auth"
+                ? { to: "/shop/vouchers/auth", search: { lang: locale } }
+                : seatsFirst
+                  ? { to: "/memberships/seats", search: { lang: locale } }
+                  : { to: "/shop/$kind/customer", params: { kind }, search: { lang: locale } },
             )
         }}
       >

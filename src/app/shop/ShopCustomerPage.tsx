@@ -7,11 +7,11 @@ import {
   type CustomerFormValues,
   DEFAULT_CUSTOMER_FORMS,
   type FieldErrors,
-  formValuesOf,
   toCustomerInfo,
   validateCustomerForm,
 } from "../../domain/order/customerInfo.ts"
 import { eventMeta } from "../cart/cartLog.ts"
+import { storedCustomer } from "../customer/customerSession.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { useT } from "../i18n/useI18n.ts"
 import { configQueryOptions } from "../lib/configQuery.ts"
@@ -23,8 +23,9 @@ import {
   saveOrderConsents,
   withConsents,
 } from "../order/customer/consents.ts"
+import { startingDetails } from "./buyerDetails.ts"
 import { ShopBasket } from "./ShopBasket.tsx"
-import { ChooseLink, ShopFrame } from "./ShopFrame.tsx"
+import { NothingChosen, ShopFrame } from "./ShopFrame.tsx"
 import { FORM_TYPE, hasLines, readFoodCinema, type ShopKind } from "./shopKinds.ts"
 import { useShopCart } from "./useShopCart.ts"
 import { useShopLines } from "./useShopLines.ts"
@@ -34,7 +35,7 @@ type Props = { readonly kind: ShopKind; readonly locale: LocaleCode }
 /**
  * The customer step of every shop order (spec §2 customerInfo): the kind's form from `/api/config`
  * (`voucher`, `donation` with its required SSN and check digit, `order` for food), the same one the commit
- * checks. The answers go into the cart (`CustomerInfoSet`), terms and invoice to `consents.ts`, then to pay.
+ * checks; a buyer signed in starts from their name and mobile. The answers go into the cart (`CustomerInfoSet`), terms and invoice to `consents.ts`, then to pay.
  */
 export const ShopCustomerPage = ({ kind, locale }: Props) => {
   const t = useT()
@@ -66,7 +67,7 @@ const CustomerStep = ({ kind, locale, shop }: StepProps) => {
   const invoiceEnabled = config.data?.params["66"] ?? false
   const lines = useShopLines(kind, cart, locale, readFoodCinema(log.cartId))
   const [values, setValues] = useState<CustomerFormValues>(() =>
-    withConsents(formValuesOf(cart.customerInfo), readOrderConsents(log.cartId)),
+    withConsents(startingDetails(cart.customerInfo, storedCustomer()), readOrderConsents(log.cartId)),
   )
   const flags = useSiteFlags()
   const [mailingChoice, setMailing] = useState<boolean | null>(null)
@@ -100,15 +101,7 @@ const CustomerStep = ({ kind, locale, shop }: StepProps) => {
     }
   }
 
-  if (!hasLines(cart, kind))
-    return (
-      <p className="order__notice" data-testid="shop-nothing">
-        {t(`shop.noneSelected.${kind}`)}{" "}
-        <ChooseLink kind={kind} locale={locale}>
-          {t("shop.back")}
-        </ChooseLink>
-      </p>
-    )
+  if (!hasLines(cart, kind)) return <NothingChosen kind={kind} locale={locale} t={t} />
   const errorCount = Object.keys(errors).length
   return (
     <div className="order__body">

@@ -2,16 +2,10 @@ import { Link } from "@tanstack/react-router"
 import { type ReactNode, useEffect } from "react"
 import type { LocaleCode } from "../i18n/locales.ts"
 import type { Translate } from "../i18n/useI18n.ts"
-import type { ShopKind } from "./shopKinds.ts"
+import { SHOP_STEPS, type ShopKind, type ShopStep } from "./shopKinds.ts"
 import "../order/order.css"
 import "../order/steps.css"
 import "./shop.css"
-
-/** Spec §2: chooseVouchers / chooseDonations / choose food → customerInfo → pay → confirmation. */
-const STEPS = ["choose", "customer", "pay", "confirmation"] as const
-/** Spec §2 membership order: chooseMemberships → chooseSeats → customerInfo → pay → confirmation. */
-const MEMBERSHIP_STEPS = ["choose", "seats", "customer", "pay", "confirmation"] as const
-export type ShopStep = (typeof MEMBERSHIP_STEPS)[number]
 
 type Props = {
   readonly kind: ShopKind
@@ -60,12 +54,30 @@ export const ChooseLink = ({
   )
 }
 
+/** A step reached with nothing of its kind in the cart (spec §8 "none selected"), and the way back to choose. */
+export const NothingChosen = ({
+  kind,
+  locale,
+  t,
+}: {
+  readonly kind: ShopKind
+  readonly locale: LocaleCode
+  readonly t: Translate
+}) => (
+  <p className="order__notice" data-testid="shop-nothing">
+    {t(`shop.noneSelected.${kind}`)}{" "}
+    <ChooseLink kind={kind} locale={locale}>
+      {t("shop.back")}
+    </ChooseLink>
+  </p>
+)
+
 /** The frame of every shop screen: where the buyer is among the steps, and the screen. */
 export const ShopFrame = ({ kind, step, title, locale, t, children }: Props) => {
   useEffect(() => {
     document.title = `${title} · ${t("app.brand")}`
   }, [t, title])
-  const steps: ReadonlyArray<ShopStep> = kind === "memberships" ? MEMBERSHIP_STEPS : STEPS
+  const steps: ReadonlyArray<ShopStep> = SHOP_STEPS[kind]
   const current = steps.indexOf(step)
   return (
     <div className="order shop" data-testid={`shop-${kind}-${step}`}>
@@ -86,6 +98,10 @@ export const ShopFrame = ({ kind, step, title, locale, t, children }: Props) => 
                 ) : index < current && name === "seats" ? (
                   <Link to="/memberships/seats" search={{ lang: locale }}>
                     {t("shop.steps.seats")}
+                  </Link>
+                ) : index < current && name === "auth" ? (
+                  <Link to="/shop/vouchers/auth" search={{ lang: locale }}>
+                    {t("shop.steps.auth")}
                   </Link>
                 ) : index < current && name === "customer" ? (
                   <Link to="/shop/$kind/customer" params={{ kind }} search={{ lang: locale }}>

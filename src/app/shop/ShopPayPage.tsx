@@ -19,7 +19,7 @@ import { payFor, usePaymentRun } from "../payment/usePaymentRun.ts"
 import { VoucherEntry } from "../payment/VoucherEntry.tsx"
 import { TermsLink } from "../terms/TermsLink.tsx"
 import { ShopBasket } from "./ShopBasket.tsx"
-import { ChooseLink, ShopFrame } from "./ShopFrame.tsx"
+import { NothingChosen, ShopFrame } from "./ShopFrame.tsx"
 import { hasLines, readFoodCinema, type ShopKind } from "./shopKinds.ts"
 import { type ShopCart, useShopCart } from "./useShopCart.ts"
 import { useShopLines } from "./useShopLines.ts"
@@ -138,14 +138,7 @@ const PayStep = ({
   }
 
   if (!hasLines(cart, kind) && reservation === null)
-    return (
-      <p className="order__notice" data-testid="shop-nothing">
-        {t(`shop.noneSelected.${kind}`)}{" "}
-        <ChooseLink kind={kind} locale={locale}>
-          {t("shop.back")}
-        </ChooseLink>
-      </p>
-    )
+    return <NothingChosen kind={kind} locale={locale} t={t} />
   const busy = state.status === "working" || (state.status === "done" && state.outcome._tag === "Redirecting")
   const payLabel =
     figures.due > 0

@@ -29,6 +29,25 @@ export const FORM_TYPE: Readonly<Record<ShopKind, CustomerFormType>> = {
   memberships: "membership",
 }
 
+/**
+ * Spec §2 order step sequences, each kind's own: vouchers ask who buys (auth: sign in, or go on as a guest)
+ * before the details; a membership's season seat comes before them; donations and food go straight on.
+ */
+export const SHOP_STEPS = {
+  vouchers: ["choose", "auth", "customer", "pay", "confirmation"],
+  donations: ["choose", "customer", "pay", "confirmation"],
+  food: ["choose", "customer", "pay", "confirmation"],
+  memberships: ["choose", "seats", "customer", "pay", "confirmation"],
+} as const satisfies Readonly<Record<ShopKind, ReadonlyArray<string>>>
+export type ShopStep = (typeof SHOP_STEPS)[ShopKind][number]
+
+/** The step after `step` in `kind`'s sequence (the step itself when it is the last or not the kind's). */
+export const stepAfter = (kind: ShopKind, step: ShopStep): ShopStep => {
+  const steps: ReadonlyArray<ShopStep> = SHOP_STEPS[kind]
+  const index = steps.indexOf(step)
+  return index < 0 || index === steps.length - 1 ? step : (steps[index + 1] as ShopStep)
+}
+
 /** Whether the cart holds something of this kind to buy. */
 export const hasLines = (cart: Cart, kind: ShopKind): boolean => {
   switch (kind) {
@@ -45,6 +64,8 @@ export const hasLines = (cart: Cart, kind: ShopKind): boolean => {
 
 /** Whether the cart is free for this kind: nothing of another order in it, and no reservation of another kind. */
 export const belongsTo = (cart: Cart, kind: ShopKind): boolean => {
+  // a video-on-demand title is an order of its own, though a ticket-type one (issue 16)
+  if ((cart.vod ?? null) !== null) return false
   if (cart.cartType !== null && cart.cartType !== CART_TYPE[kind]) return false
   if (kind === "food") return cart.presentations.length === 0
   return cart.reservation === null || hasLines(cart, kind)

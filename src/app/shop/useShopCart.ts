@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from "react"
+import { useEffect, useRef } from "react"
 import { CartReset, CartTypeChosen } from "../../domain/cart/events.ts"
 import { eventMeta } from "../cart/cartLog.ts"
 import { type CartView, useCart } from "../cart/useCart.ts"
+import { useCartToken } from "../cart/useCartToken.ts"
 import { belongsTo, CART_TYPE, type ShopKind } from "./shopKinds.ts"
 
 export type ShopCart = CartView & {
@@ -19,8 +20,7 @@ export type ShopCart = CartView & {
 export const useShopCart = (kind: ShopKind, claim: boolean): ShopCart => {
   const view = useCart()
   const log = view.status === "ready" ? view.log : null
-  const [token, setToken] = useState<string | null>(null)
-  const [tokenFailed, setTokenFailed] = useState(false)
+  const { token, failed: tokenFailed } = useCartToken(log)
   const claiming = useRef(false)
 
   const cart = view.status === "ready" ? view.cart : null
@@ -37,26 +37,6 @@ export const useShopCart = (kind: ShopKind, claim: boolean): ShopCart => {
         claiming.current = false
       })
   }, [claim, log, cart, kind])
-
-  useEffect(() => {
-    if (log === null) return
-    const existing = log.cartToken()
-    if (existing !== null && existing !== "") {
-      setToken(existing)
-      return
-    }
-    const controller = new AbortController()
-    import("../cart/openCart.ts")
-      .then((module) => module.earnCartToken(controller.signal))
-      .then(
-        (value) => {
-          log.setCartToken(value)
-          if (!controller.signal.aborted) setToken(value)
-        },
-        () => !controller.signal.aborted && setTokenFailed(true),
-      )
-    return () => controller.abort()
-  }, [log])
 
   return { ...view, token, tokenFailed }
 }

@@ -9,10 +9,12 @@ import type {
   PresentationSelected,
   ProductQuantitySet,
   SystemVoucherQuantitySet,
+  VodAccessChosen,
 } from "./events.ts"
 import {
   CART_TYPE_OF_ITEM,
   canAddPresentation,
+  canChooseVod,
   canSelectPresentation,
   canSetItemQuantity,
   cartTypeOfPresentation,
@@ -24,25 +26,37 @@ import { type Cart, type CartPresentation, findPresentation, guarded } from "./s
 
 /** The order kind, presentations, and the item lines of the other order kinds. */
 
+/** The cart emptied of every line for a new order of `cartType` (the buyer's details and members stay). */
+const startedOver = (cart: Cart, cartType: Cart["cartType"]): Cart => ({
+  ...cart,
+  cartType,
+  presentations: [],
+  products: [],
+  vouchers: [],
+  memberships: [],
+  membershipSeat: null,
+  topupMemberNumber: null,
+  donations: [],
+  vod: null,
+  // the voucher paid for the old order and the step deadlines timed its steps
+  voucherPayment: null,
+  timers: {},
+  startDateTime: null,
+})
+
 /** Spec §4: only one order kind is kept; choosing another clears everything bought under the old one. */
 export const applyCartTypeChosen = (cart: Cart, event: CartTypeChosen): Cart =>
-  cart.cartType === event.cartType
-    ? cart
-    : {
-        ...cart,
-        cartType: event.cartType,
-        presentations: [],
-        products: [],
-        vouchers: [],
-        memberships: [],
-        membershipSeat: null,
-        topupMemberNumber: null,
-        donations: [],
-        // the voucher paid for the old order and the step deadlines timed its steps
-        voucherPayment: null,
-        timers: {},
-        startDateTime: null,
-      }
+  cart.cartType === event.cartType ? cart : startedOver(cart, event.cartType)
+
+/** Issue 16: a video-on-demand title alone, a ticket-type order without seats; everything else goes. */
+export const applyVodAccessChosen = (cart: Cart, event: VodAccessChosen): Cart =>
+  guarded(cart, event, canChooseVod(cart), () => ({
+    ...applyCartTypeChosen(
+      { ...cart, cartType: null },
+      { ...event, _tag: "CartTypeChosen", cartType: "tickets" },
+    ),
+    vod: { presentationId: event.presentationId, ticketId: event.ticketId, price: event.price },
+  }))
 
 /**
  * Spec §4: selecting a presentation clears the reservation identifier and start time, and removes the other
@@ -96,6 +110,8 @@ const withPresentation = (
     ...cart,
     cartType: cartTypeOfPresentation(isEnrolling),
     presentations,
+    // a showing's seats are another order than a video-on-demand title's access
+    vod: null,
     reservation: null,
     // a commit in flight or refused belonged to the order the reservation would have been
     commit: null,

@@ -179,8 +179,8 @@ export const CommitCart = Schema.Struct({
 export type CommitCart = typeof CommitCart.Type
 
 /**
- * A commit cart that buys nothing yet, for the buyer given: the orders built outside the cart log (a VOD title,
- * the tests' vouchers and food) add their lines to it.
+ * A commit cart that buys nothing yet, for the buyer given: the orders built outside the cart log (the tests'
+ * vouchers, food and titles) add their lines to it.
  */
 export const emptyCommitCart = (customerInfo: CustomerInfo | null): CommitCart => ({
   customerInfo,
@@ -330,5 +330,8 @@ export const toCommitCart = (
       })),
       globalServiceCharge: options.globalServiceCharge ?? agorot(0),
       modify: options.modify ?? null,
+      ...(cart.vod == null
+        ? {}
+        : { vod: { prsntId: cart.vod.presentationId, ticketId: cart.vod.ticketId, amount: cart.vod.price } }),
     }
   })

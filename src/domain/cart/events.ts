@@ -230,6 +230,19 @@ export class DonationQuantitySet extends Schema.TaggedClass<DonationQuantitySet>
   quantity: Quantity,
 }) {}
 
+/**
+ * Issue 16: access to one video-on-demand title (venue types 101–104), bought alone through the same commit and
+ * payment as tickets: no seat, the public VOD ticket's id and price. It replaces whatever the cart held (spec §4:
+ * one order at a time; a VOD presentation stands alone).
+ */
+export class VodAccessChosen extends Schema.TaggedClass<VodAccessChosen>()("VodAccessChosen", {
+  v: v1,
+  ...meta,
+  presentationId: Schema.Int,
+  ticketId: Schema.Int,
+  price: Agorot,
+}) {}
+
 // ── customer ──────────────────────────────────────────────────────────────────────────────────────────────
 
 export class CustomerInfoSet extends Schema.TaggedClass<CustomerInfoSet>()("CustomerInfoSet", {
@@ -428,6 +441,7 @@ export const CartEventSchema = Schema.Union([
   MembershipSeatHeld,
   MembershipSeatLetGo,
   MembershipTopupChosen,
+  VodAccessChosen,
 ])
 
 export type CartEvent = typeof CartEventSchema.Type

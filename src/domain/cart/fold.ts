@@ -17,6 +17,7 @@ import {
   applyPresentationSelected,
   applyProductQuantitySet,
   applySystemVoucherQuantitySet,
+  applyVodAccessChosen,
 } from "./applyItems.ts"
 import {
   applyMembershipSeatHeld,
@@ -96,6 +97,7 @@ const handlers: Handlers = {
   MembershipSeatHeld: applyMembershipSeatHeld,
   MembershipSeatLetGo: applyMembershipSeatLetGo,
   MembershipTopupChosen: applyMembershipTopupChosen,
+  VodAccessChosen: applyVodAccessChosen,
 }
 
 /** One event onto the cart. The derived figures (totals, used balance) are recomputed from the lines each time. */

@@ -183,7 +183,12 @@ const hasItems = (cart: Cart): boolean =>
   cart.products.length > 0 ||
   cart.vouchers.length > 0 ||
   cart.memberships.length > 0 ||
-  cart.donations.length > 0
+  cart.donations.length > 0 ||
+  (cart.vod ?? null) !== null
+
+/** Issue 16: a video-on-demand title is chosen for a cart with no order placed yet. */
+export const canChooseVod = (cart: Cart): Verdict =>
+  cart.reservation === null ? ok : refuse("reservationExists")
 
 /** What a commit cart needs: no reservation yet, something to buy, and a ticket on every seat. */
 export const canBuildCommit = (cart: Cart): Verdict => {

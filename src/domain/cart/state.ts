@@ -133,6 +133,13 @@ export interface MembershipSeatHold {
   readonly expiresAt: string
 }
 
+/** The video-on-demand title a VOD order buys access to (issue 16): its presentation and public ticket. */
+export interface CartVod {
+  readonly presentationId: number
+  readonly ticketId: number
+  readonly price: Agorot
+}
+
 export interface CartDonation {
   readonly donationId: number
   readonly donationDetailId: number
@@ -218,6 +225,8 @@ export interface Cart {
   readonly membershipSeat?: MembershipSeatHold | null
   /** the member a top-up line is for (the buyer's own); optional for the same reason */
   readonly topupMemberNumber?: string | null
+  /** a video-on-demand order's title (issue 16); optional: snapshots written before VOD orders have none */
+  readonly vod?: CartVod | null
   readonly customerInfo: CustomerInfo | null
   readonly members: ReadonlyArray<Member>
   readonly membershipLoyaltyId: number | null
@@ -264,6 +273,7 @@ export const initialCart: Cart = {
   donations: [],
   membershipSeat: null,
   topupMemberNumber: null,
+  vod: null,
   customerInfo: null,
   members: [],
   membershipLoyaltyId: null,

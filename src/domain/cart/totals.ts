@@ -16,16 +16,9 @@ export const computeTotals = (cart: Cart): Totals => {
   const donations = sumAgorot(
     cart.donations.map((line) => (line.customAmount ?? line.amount) * line.quantity),
   )
-  const total = sumAgorot([tickets, serviceCharges, products, vouchers, memberships, donations])
-  return {
-    tickets,
-    serviceCharges,
-    products,
-    vouchers,
-    memberships,
-    donations,
-    total,
-  }
+  const lines = { tickets, serviceCharges, products, vouchers, memberships, donations }
+  // a video-on-demand title is the order's only line (issue 16): it counts in the total, as what is due
+  return { ...lines, total: sumAgorot([...Object.values(lines), cart.vod?.price ?? 0]) }
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   voucherState,
 } from "../../domain/customerArea/states.ts"
 import { localized } from "../localized.ts"
+import { eTicketPath } from "../payment/outbox.ts"
 import { toChainIso } from "../time.ts"
 
 /**
@@ -35,16 +36,26 @@ export interface VoucherRow {
   readonly cancelledAtMs: number | null
   readonly soldOnline: boolean
   readonly purchaseReservation: string | null
+  readonly documentKey: string | null
 }
 
-/** The vouchers of `customerId`; with `reference`, only that one (and only if it is theirs). */
-export const loadVouchers = Effect.fn("AreaVouchers.load")(function* (
-  customerId: number,
+/** Whose vouchers: a customer's (with `reference`, only that one of theirs), or the one an e-document key opens. */
+export type VoucherFilter =
+  | { readonly customerId: number; readonly reference?: string | undefined }
+  | { readonly documentKey: string }
+
+const voucherRows = Effect.fn("AreaVouchers.rows")(function* (
+  filter: VoucherFilter,
   lang: LocaleCode,
-  reference?: string,
-  forUpdate = false,
+  forUpdate: boolean,
 ) {
   const sql = yield* SqlClient.SqlClient
+  const where =
+    "documentKey" in filter
+      ? sql`v.document_key = ${filter.documentKey}`
+      : filter.reference === undefined
+        ? sql`v.customer_id = ${filter.customerId}`
+        : sql`v.customer_id = ${filter.customerId} AND v.reference = ${filter.reference}`
   return yield* sql<VoucherRow>`
     SELECT v.id::float8 AS id, v.reference, v.system_voucher_class_id AS "classId",
       ${localized(sql, "c.name", lang)} AS "benefitName", v.tickets_left IS NOT NULL AS "isTickets",
@@ -59,14 +70,22 @@ export const loadVouchers = Effect.fn("AreaVouchers.load")(function* (
       (extract(epoch FROM v.created_at) * 1000)::float8 AS "createdAtMs", v.is_for_replacement AS "isForReplacement",
       (extract(epoch FROM v.replaced_at) * 1000)::float8 AS "replacedAtMs", v.status = 'cancelled' AS cancelled,
       (extract(epoch FROM v.cancelled_at) * 1000)::float8 AS "cancelledAtMs", c.is_sold_online AS "soldOnline",
-      (SELECT r.identifier FROM reservations r WHERE r.id = v.purchase_reservation_id) AS "purchaseReservation"
+      (SELECT r.identifier FROM reservations r WHERE r.id = v.purchase_reservation_id) AS "purchaseReservation",
+      v.document_key AS "documentKey"
     FROM system_vouchers v
     JOIN system_voucher_classes c ON c.id = v.system_voucher_class_id
-    WHERE v.customer_id = ${customerId}
-      ${reference === undefined ? sql`` : sql`AND v.reference = ${reference}`}
+    WHERE ${where}
     ORDER BY v.created_at DESC, v.id DESC
     ${forUpdate ? sql`FOR UPDATE OF v` : sql``}`.pipe(Effect.orDie)
 })
+
+/** The vouchers of `customerId`; with `reference`, only that one (and only if it is theirs). */
+export const loadVouchers = (customerId: number, lang: LocaleCode, reference?: string, forUpdate = false) =>
+  voucherRows({ customerId, reference }, lang, forUpdate)
+
+/** The voucher an e-document key opens (issue 16: each issued voucher's own page), whoever owns it. */
+export const voucherByDocumentKey = (documentKey: string, lang: LocaleCode) =>
+  voucherRows({ documentKey }, lang, false)
 
 export const stateOf = (row: VoucherRow, today: string): VoucherState =>
   voucherState(
@@ -99,5 +118,6 @@ export const toAreaVoucher = (row: VoucherRow, today: string): AreaSystemVoucher
     DateTimeCreated: row.replacedAtMs === null ? null : toChainIso(row.replacedAtMs),
     isCancellable: row.soldOnline && voucherCancellable(state),
     isReplaceable: row.soldOnline && voucherReplaceable(state),
+    ...(row.documentKey === null ? {} : { eDocumentUrl: eTicketPath(row.documentKey) }),
   }
 }

@@ -178,9 +178,8 @@ export class PaymentFlow extends Context.Service<
             }),
           )
           .pipe(Effect.orDie)
-        // video on demand is bought outside the ticket journey: its own page completes it (src/app/vod)
-        const returnPage = order.orderKind === "vod" ? "/watch/payment-return" : "/order/payment-return"
-        const returnUrl = `${returnPage}?paymentId=${encodeURIComponent(paymentId)}&reservationIdentifier=${encodeURIComponent(order.identifier)}`
+        // every order kind, video on demand too, comes back to the one return page (its cart's log completes it)
+        const returnUrl = `/order/payment-return?paymentId=${encodeURIComponent(paymentId)}&reservationIdentifier=${encodeURIComponent(order.identifier)}`
         // the hosted page offers what the pay step offered and the commit accepted: one rule (domain/pricing)
         const maxInstalments = maxInstalmentsOf(order.amountDue)
         const created = yield* provider.createPayment({

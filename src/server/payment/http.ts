@@ -11,6 +11,7 @@ import { israeliMobile } from "../../domain/order/customerInfo.ts"
 import { SiteFlagsConfig } from "../config/siteFlags.ts"
 import { SavedCardsRepo } from "../customer/SavedCardsRepo.ts"
 import { TicketPasses } from "../edocuments/TicketPasses.ts"
+import { voucherDocument } from "../edocuments/VoucherDocuments.ts"
 import { clientOf, hasUsesLeft, type Limit, takeFromLimits } from "../limits/RateLimits.ts"
 import { MiniSitesRepo } from "../miniSite/MiniSitesRepo.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
@@ -186,6 +187,15 @@ export const ReservationsHttp = HttpApiBuilder.group(
           // each ticket's QR: a signed pass a door checks offline (src/server/edocuments/README.md)
           Effect.flatMap(({ id: _id, ...confirmation }) => passes.withPasses(confirmation)),
         ),
+      )
+      .handle("voucherDocument", ({ params, query, request }) =>
+        // counted with the order lookups: one budget of misses for guessing either kind of key
+        limitedLookup(
+          clientOf(request.remoteAddress),
+          voucherDocument(params.documentKey, query.lang ?? "he").pipe(
+            Effect.provideService(SqlClient.SqlClient, sql),
+          ),
+        ).pipe(Effect.flatMap(Option.match({ onNone: () => Effect.fail(notFound), onSome: Effect.succeed }))),
       )
       .handle("sendTickets", ({ params, query, payload, request }) =>
         Effect.gen(function* () {

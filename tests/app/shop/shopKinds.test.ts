@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest"
 import { parseShekels, shekelsText } from "../../../src/app/shop/amountInput.ts"
-import { belongsTo, hasLines } from "../../../src/app/shop/shopKinds.ts"
+import { startingDetails } from "../../../src/app/shop/buyerDetails.ts"
+import { belongsTo, hasLines, SHOP_STEPS, stepAfter } from "../../../src/app/shop/shopKinds.ts"
 import { initialCart } from "../../../src/domain/cart/state.ts"
+import { emptyCustomerForm, formValuesOf } from "../../../src/domain/order/customerInfo.ts"
 
 describe("the shop's amount field", () => {
   it("reads shekels with up to two decimals as agorot, and nothing else", () => {
@@ -30,5 +32,43 @@ describe("which cart a shop screen may use", () => {
     const tickets = { ...initialCart, cartType: "tickets" as const, presentations: [{}] as never }
     expect(belongsTo(tickets, "food")).toBe(false)
     expect(belongsTo({ ...initialCart, cartType: "tickets" as const }, "food")).toBe(true)
+  })
+})
+
+describe("the shop's step sequences (spec §2)", () => {
+  it("a voucher order asks who buys between chooseVouchers and customerInfo; the others go straight on", () => {
+    expect(SHOP_STEPS.vouchers).toEqual(["choose", "auth", "customer", "pay", "confirmation"])
+    expect(stepAfter("vouchers", "choose")).toBe("auth")
+    expect(stepAfter("vouchers", "auth")).toBe("customer")
+    expect(stepAfter("donations", "choose")).toBe("customer")
+    expect(stepAfter("food", "choose")).toBe("customer")
+    expect(stepAfter("memberships", "choose")).toBe("seats")
+    // no auth step outside vouchers, and nothing after the confirmation
+    for (const kind of ["donations", "food", "memberships"] as const)
+      expect(SHOP_STEPS[kind] as ReadonlyArray<string>).not.toContain("auth")
+    expect(stepAfter("donations", "auth")).toBe("auth")
+    expect(stepAfter("vouchers", "confirmation")).toBe("confirmation")
+  })
+
+  it("a buyer who signed in at the auth step starts the details from their name and mobile; a guest from none", () => {
+    const customer = { uuid: "u", mobileNumber: "0501234567", firstName: "Dana", lastName: "Levi" }
+    expect(startingDetails(null, customer)).toEqual({
+      ...emptyCustomerForm,
+      firstName: "Dana",
+      lastName: "Levi",
+      mobileNumber: "0501234567",
+      mobileConfirm: "0501234567",
+    })
+    expect(startingDetails(null, { ...customer, lastName: undefined }).lastName).toBe("")
+    expect(startingDetails(null, null)).toEqual(emptyCustomerForm)
+    // details the cart already holds are the buyer's own latest answer: a sign-in does not overwrite them
+    const info = {
+      CustomerId: null,
+      FirstName: "Noa",
+      LastName: "Cohen",
+      EmailAddress1: "noa@example.com",
+      MobileNumber1: "0529876543",
+    }
+    expect(startingDetails(info as never, customer)).toEqual(formValuesOf(info as never))
   })
 })

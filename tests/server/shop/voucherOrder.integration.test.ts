@@ -229,6 +229,12 @@ describe.each(databases)("voucher orders on $name", ({ start }) => {
     expect(owner?.mobile).toBe(DEMO_MOBILE)
     const area = await call(live(), uuid, "GET", "/api/customer-area/customerAreaData?lang=en")
     expect(JSON.stringify(area.body)).toContain(issued?.reference as string)
+    // with a link to the voucher's own e-document page
+    const listed = (area.body as { SystemVouchers: Array<{ reference: string; eDocumentUrl?: string }> })
+      .SystemVouchers
+    expect(listed.find((v) => v.reference === issued?.reference)?.eDocumentUrl).toMatch(
+      /^\/edocument\/v[\w-]{32}$/,
+    )
     // a guest's voucher belongs to nobody's area
     const guest = await buyAndPay(live(), [open(GIFT.min, 1)])
     const [unowned] = await live().query<{ customer: number | null }>(

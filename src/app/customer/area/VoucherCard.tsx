@@ -1,8 +1,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query"
+import { Link } from "@tanstack/react-router"
 import { useState } from "react"
 import type { AreaSystemVoucher } from "../../../api/CustomerAreaApi.ts"
 import { displayOrderIdentifier } from "../../../domain/order/orderIdentifier.ts"
 import { formatMoney } from "../../i18n/format.ts"
+import type { LocaleCode } from "../../i18n/locales.ts"
 import type { Translate } from "../../i18n/useI18n.ts"
 import { AreaDialog } from "./AreaDialog.tsx"
 import { AREA_KEY, cancelVoucher, fetchVoucherHistory, replaceVoucher, voucherHistoryKey } from "./areaApi.ts"
@@ -104,6 +106,18 @@ export const VoucherCard = ({
         </p>
       ) : null}
       <div className="area-actions">
+        {v.eDocumentUrl === undefined ? null : (
+          // the voucher's own page (issue 16): to show at the box office, or to pass on as a gift
+          <Link
+            to="/edocument/$documentKey"
+            params={{ documentKey: v.eDocumentUrl.slice(v.eDocumentUrl.lastIndexOf("/") + 1) }}
+            search={{ lang: locale as LocaleCode }}
+            className="button button--ghost"
+            data-testid="voucher-document"
+          >
+            {t("customerArea.voucher.open")}
+          </Link>
+        )}
         <button
           type="button"
           className="button button--ghost"

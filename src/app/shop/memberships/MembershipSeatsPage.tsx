@@ -10,7 +10,7 @@ import { useT } from "../../i18n/useI18n.ts"
 import { SeatListLegend } from "../../seatmap/SeatListLegend.tsx"
 import { type SeatItem, seatRows } from "../../seatmap/seatRows.ts"
 import { ShopBasket } from "../ShopBasket.tsx"
-import { ChooseLink, ShopFrame } from "../ShopFrame.tsx"
+import { NothingChosen, ShopFrame } from "../ShopFrame.tsx"
 import { useShopCart } from "../useShopCart.ts"
 import { useShopLines } from "../useShopLines.ts"
 import { offerOf } from "./membershipChoice.ts"
@@ -156,15 +156,7 @@ export const MembershipSeatsPage = ({ locale }: { readonly locale: LocaleCode })
 
   const body = () => {
     if (cart === null || catalogue.isPending) return <p className="order__notice">{t("shop.loading")}</p>
-    if (line === undefined)
-      return (
-        <p className="order__notice" data-testid="shop-nothing">
-          {t("shop.noneSelected.memberships")}{" "}
-          <ChooseLink kind="memberships" locale={locale}>
-            {t("shop.back")}
-          </ChooseLink>
-        </p>
-      )
+    if (line === undefined) return <NothingChosen kind="memberships" locale={locale} t={t} />
     if (membershipId === 0)
       return (
         <p className="order__notice" data-testid="membership-no-seat">

@@ -1,6 +1,7 @@
-import { randomInt } from "node:crypto"
+import { randomBytes, randomInt } from "node:crypto"
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
+import { voucherDocumentKey } from "../../../domain/edocument/voucherDocument.ts"
 
 /**
  * Issues the vouchers a paid order bought, inside the transaction that marks it paid (OrdersRepo.markPaid):
@@ -8,8 +9,9 @@ import { SqlClient } from "effect/sql"
  * at the payment step or the box office), worth what was paid for it (a money voucher) or the class's tickets
  * (a ticket voucher). Valid from the server's today (Asia/Jerusalem days, `marquee_now()`) for the class's
  * `validity_days` days, that day included. The codes go to `order_items.details.issued`, which the confirmation
- * and the e-document show. A line is claimed by setting its `fulfilled_at`, so it is issued once even if the
- * payment were completed twice.
+ * and the e-document show; each voucher also gets its own e-document key (`document_key`, migration 0059), whose
+ * page shows that voucher alone (src/server/edocuments/VoucherDocuments.ts). A line is claimed by setting its
+ * `fulfilled_at`, so it is issued once even if the payment were completed twice.
  */
 
 /** Crockford's base32 without look-alikes (no I, L, O, U): read aloud and typed without confusion. */
@@ -45,11 +47,12 @@ export const issueVouchers = Effect.fn("ItemOrders.issueVouchers")(function* (or
       yield* sql`
         INSERT INTO system_vouchers (reference, system_voucher_class_id, customer_id, balance_agorot, tickets_left,
           starts_on, ends_on, created_at, initial_balance_agorot, initial_tickets, paid_agorot,
-          purchase_reservation_id)
+          purchase_reservation_id, document_key)
         VALUES (${code}, ${line.classId}, ${line.customerId}, ${isMoney ? line.unitPrice : null},
           ${line.ticketQuantity}, (marquee_now() AT TIME ZONE 'Asia/Jerusalem')::date,
           (marquee_now() AT TIME ZONE 'Asia/Jerusalem')::date + ${line.validityDays - 1}, marquee_now(),
-          ${isMoney ? line.unitPrice : null}, ${line.ticketQuantity}, ${line.unitPrice}, ${orderId})`
+          ${isMoney ? line.unitPrice : null}, ${line.ticketQuantity}, ${line.unitPrice}, ${orderId},
+          ${voucherDocumentKey(randomBytes(24).toString("base64url"))})`
     yield* sql`
       UPDATE order_items SET details = details || jsonb_build_object('issued', ${JSON.stringify(codes)}::jsonb)
       WHERE id = ${line.id}`

@@ -3,11 +3,13 @@ import { SqlClient } from "effect/sql"
 import type { ConfirmationItem } from "../../../api/ReservationsApi.ts"
 import type { LocaleCode } from "../../../api/shared.ts"
 import { localized } from "../../localized.ts"
+import { eTicketPath } from "../outbox.ts"
 
 /**
  * The lines of a voucher, donation, membership or video-on-demand order as its confirmation shows them. What a line issued when
  * the order was paid is in `order_items.details.issued` (an array of codes): a kind that issues codes writes
- * them there in its `fulfil`, so this one reader serves every kind.
+ * them there in its `fulfil`, so this one reader serves every kind. An issued voucher also has a page of its own
+ * (`system_vouchers.document_key`, migration 0059): `documents` links each code to it.
  */
 export const orderItemsOf = Effect.fn("ItemOrders.itemsOf")(function* (orderId: number, lang: LocaleCode) {
   const sql = yield* SqlClient.SqlClient
@@ -31,14 +33,33 @@ export const orderItemsOf = Effect.fn("ItemOrders.itemsOf")(function* (orderId: 
     LEFT JOIN presentations vp ON oi.kind = 'vod' AND vp.id = oi.item_id
     LEFT JOIN features f ON f.id = vp.feature_id
     WHERE oi.reservation_id = ${orderId} ORDER BY oi.id`
-  return rows.map(
-    (row): ConfirmationItem => ({
+  const keys = rows.some((row) => row.kind === "voucher")
+    ? new Map(
+        (yield* sql<{ reference: string; documentKey: string }>`
+          SELECT reference, document_key AS "documentKey" FROM system_vouchers
+          WHERE purchase_reservation_id = ${orderId} AND document_key IS NOT NULL`).map((v) => [
+          v.reference,
+          v.documentKey,
+        ]),
+      )
+    : new Map<string, string>()
+  return rows.map((row): ConfirmationItem => {
+    const issued = Array.isArray(row.issued) ? row.issued.filter((code) => typeof code === "string") : []
+    const documents = issued.flatMap((code) => {
+      const key = keys.get(code)
+      return key === undefined ? [] : [eTicketPath(key)]
+    })
+    return {
       id: row.id,
       kind: row.kind,
       name: row.name ?? "",
       quantity: row.quantity,
       total: row.total,
-      issued: Array.isArray(row.issued) ? row.issued.filter((code) => typeof code === "string") : [],
-    }),
-  )
+      issued,
+      // all or none: a page for every code, in their order (vouchers issued before pages existed have none)
+      ...(row.kind === "voucher" && issued.length > 0 && documents.length === issued.length
+        ? { documents }
+        : {}),
+    }
+  })
 }, Effect.orDie)
