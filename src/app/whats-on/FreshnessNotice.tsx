@@ -25,10 +25,12 @@ export const FreshnessNotice = ({ locale, updatedAt, refreshFailed, refreshing, 
   const time = formatLongDateTime(temporal(), new Date(updatedAt).toISOString(), locale)
   return (
     <div className="notice" role="status">
-      <p>{online ? t("status.stale", { time }) : t("status.offline", { time })}</p>
-      <p className="notice__age" data-testid="whats-on-saved-age">
-        {savedAgeLabel(savedAgeOf(updatedAt, Date.now()), locale, t)}
-      </p>
+      <div>
+        <p className="notice__age" data-testid="whats-on-saved-age">
+          {savedAgeLabel(savedAgeOf(updatedAt, Date.now()), locale, t)}
+        </p>
+        <p>{online ? t("status.stale", { time }) : t("status.offline", { time })}</p>
+      </div>
       <button type="button" className="button button--ghost" onClick={onRetry} disabled={refreshing}>
         {t("status.retry")}
       </button>
