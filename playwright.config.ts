@@ -42,6 +42,8 @@ const CLOCK_AND_JOURNEYS = {
   // every journey's buyer comes from 127.0.0.1, like a crowd behind one NAT: the per-client seat cap (migration
   // 0024) would count the whole run as one client; its own test (tests/server/seats/clientSeatCap) proves it
   MAX_SEATS_PER_CLIENT: "0",
+  // a browser with the deploy cookie gets another service worker version (src/server/http/journeyDeploys.ts)
+  E2E_DEPLOYS: "true",
 }
 
 /**

@@ -1,5 +1,7 @@
+import type { Page } from "@playwright/test"
 import en from "../locales/en.json" with { type: "json" }
 import type { SeatStatuses } from "../src/api/SeatsApi.ts"
+import { DEPLOY_COOKIE } from "../src/server/http/journeyDeploys.ts"
 import { expect, test } from "./fixtures.ts"
 import { detailsToPay, holdBestAndContinue, payAndConfirm } from "./order-journeys.ts"
 import { journeyPresentation } from "./presentations.ts"
@@ -7,13 +9,63 @@ import { journeyPresentation } from "./presentations.ts"
 // offline reloads are served by the service worker, which playwright.config.ts blocks for other journeys
 test.use({ serviceWorkers: "allow" })
 
+/** Marks this document: a reload (or any new document) starts without it. */
+const NOT_RELOADED = "__marqueeNotReloaded"
+
+/**
+ * Issue 17, "a deploy during checkout shows the update prompt and nothing reloads until the order is done": from
+ * now the server's `/sw.js` is another version for this browser (its deploy cookie: the built worker with a line
+ * appended, src/server/http/journeyDeploys.ts: a new worker, the same precache), and the app's update check
+ * (registerServiceWorker.ts: when the tab comes back into view, and hourly) is made at once. The new worker
+ * installs and waits; the prompt offers it, in English.
+ */
+const deployDuringOrder = async (page: Page) => {
+  const { origin } = new URL(page.url())
+  await page.context().addCookies([{ name: DEPLOY_COOKIE, value: "next", url: origin }])
+  await page.evaluate(async (marker) => {
+    ;(window as unknown as Record<string, boolean>)[marker] = true
+    await (await navigator.serviceWorker.getRegistration())?.update()
+  }, NOT_RELOADED)
+  const prompt = page.getByRole("complementary", { name: en.pwa.updateAvailable })
+  await expect(prompt).toBeVisible()
+  await expect(prompt.getByRole("button", { name: en.pwa.reload })).toBeVisible()
+}
+
+/** At the payment step, every step since the deploy on the same document, the prompt still offered. */
+const notReloadedOnTheWay = async (page: Page) => {
+  expect(await page.evaluate((marker) => marker in window, NOT_RELOADED)).toBe(true)
+  await expect(page.getByRole("complementary", { name: en.pwa.updateAvailable })).toBeVisible()
+}
+
+/**
+ * Paid (the provider's page and back are the payment's own navigations) and confirmed: the new version is still
+ * offered, and the buyer's yes reloads the page under it.
+ */
+const reloadOnceDone = async (page: Page) => {
+  await page.evaluate((marker) => {
+    ;(window as unknown as Record<string, boolean>)[marker] = true
+  }, NOT_RELOADED)
+  const waiting = () =>
+    page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting != null)
+  expect(await waiting()).toBe(true)
+  const reloaded = page.waitForEvent("load")
+  await page.getByRole("button", { name: en.pwa.reload }).click()
+  await reloaded
+  expect(await page.evaluate((marker) => marker in window, NOT_RELOADED)).toBe(false)
+  // the new version controls the page: nothing waits any more
+  await expect.poll(waiting).toBe(false)
+  await expect(page.getByRole("complementary", { name: en.pwa.updateAvailable })).toHaveCount(0)
+}
+
 /**
  * Issue 17, a checkout that survives lost signal: a returning buyer (the service worker already installed) holds
  * two seats and loses signal on the tickets step. Every step says it is offline, a reload offline keeps what was
  * chosen, the seat step too. Back online the reconciler checks the holds and the order is finished once: one
- * commit, two seats sold, nothing sent while offline and nothing replayed later.
+ * commit, two seats sold, nothing sent while offline and nothing replayed later. A new version is deployed between
+ * the tickets step and the payment: the update prompt shows, nothing reloads until the order is confirmed, and the
+ * buyer's yes then reloads the page.
  */
-test("English: signal lost on the tickets step, reloaded offline, the order is finished once when it is back", async ({
+test("English: signal lost on the tickets step, reloaded offline, the order is finished once when it is back; a deploy meanwhile waits for the buyer's yes", async ({
   page,
   request,
 }, testInfo) => {
@@ -66,8 +118,12 @@ test("English: signal lost on the tickets step, reloaded offline, the order is f
   await expect(page.getByTestId("order-offline")).toHaveCount(0)
   await expect(steps.ticketSeats).toHaveCount(2)
   expect(await steps.summaryLines()).toEqual(chosen)
+  // a deploy in the middle of the order: the server now answers this browser another worker script
+  await deployDuringOrder(page)
   await detailsToPay(page, steps, presentation.id)
+  await notReloadedOnTheWay(page)
   await payAndConfirm(page, request, presentation.id, 2)
+  await reloadOnceDone(page)
 
   // one order: one commit, and the hall has exactly the two seats sold
   expect(writes.filter((w) => w === "POST /api/payment/commit")).toHaveLength(1)

@@ -11,6 +11,7 @@ import { expect, test } from "./fixtures.ts"
 import { detailsToPay, holdBestAndContinue, payAndConfirm } from "./order-journeys.ts"
 import { journeyPresentation } from "./presentations.ts"
 import { screenshotsWanted } from "./screenshots.ts"
+import { savedTicketStates, walletHolds } from "./wallet.ts"
 
 /**
  * The customer area (issue 15), on what the journey itself bought: in Hebrew on a phone and in English on a
@@ -202,6 +203,11 @@ const journey = async (page: Page, request: APIRequestContext, testInfo: TestInf
   const steps = await holdBestAndContinue(page, presentation.id, 2, lang)
   await detailsToPay(page, steps, presentation.id)
   const bought = await payAndConfirm(page, request, presentation.id, 2)
+  // the e-ticket opened once: this device's wallet keeps a copy (issue 17)
+  const documentKey = bought.eDocumentUrl.split("/").pop() ?? ""
+  await page.getByTestId("open-eticket").click()
+  await expect(page.getByTestId("ticket-pass-qr")).toHaveCount(2)
+  await expect.poll(() => walletHolds(page, documentKey)).toBe(true)
 
   // the area lists it among my tickets, active, both tickets valid
   await page.goto(`/customer?lang=${lang}`)
@@ -229,6 +235,17 @@ const journey = async (page: Page, request: APIRequestContext, testInfo: TestInf
 
   await replaceVoucher(page, voucher, texts, name)
   await signOutLeavesNothing(page, mobile, voucher, locale.customerSignIn.signedOut)
+
+  // issue 17: signed out, the wallet opened with signal asks the server again: its copy has the ticket cancelled in
+  // the area, the entry counts the one left, and the e-ticket shows the other cancelled (no code to show)
+  await page.goto(`/wallet?lang=${lang}`)
+  const entry = page.getByTestId("wallet-entry")
+  await expect(entry).toContainText(locale.wallet.tickets.replace("{{n}}", "1"))
+  expect(await savedTicketStates(page, documentKey)).toEqual(["active", "cancelled"])
+  await entry.getByRole("link").click()
+  const cancelled = page.locator('[data-testid="eticket-ticket"][data-state="cancelled"]')
+  await expect(cancelled.getByTestId("eticket-state")).toHaveText(locale.edocument.state.cancelled)
+  await expect(page.getByTestId("ticket-pass-qr")).toHaveCount(1)
 }
 
 const JOURNEYS = [

@@ -89,6 +89,11 @@ test("bought, offline, the browser closed and started cold: the wallet opens the
   const entry = page.getByTestId("wallet-entry")
   await expect(entry).toContainText(online.presentation?.featureName ?? "")
   await expect(entry).toContainText(texts.wallet.tickets.replace("{{n}}", "2"))
+  // and how old its copy is (src/app/lib/savedAge.ts): saved moments ago, by the page's clock
+  const saved = texts.status.savedAgo.replace("{{age}}", "")
+  await expect(entry.getByTestId("wallet-saved-age")).toHaveText(
+    new RegExp(`^(${texts.status.savedJustNow}|${saved}.+)$`),
+  )
   await page.screenshot({ path: `${SHOTS}/wallet-${lang}-${testInfo.project.name}.png`, fullPage: true })
 
   await entry.getByRole("link").click()

@@ -15,3 +15,24 @@ export const walletHolds = (page: Page, documentKey: string): Promise<boolean> =
       }),
     documentKey,
   )
+
+/** The states of the tickets in the wallet's copy of `documentKey` (an active ticket has none: "active"), sorted. */
+export const savedTicketStates = (page: Page, documentKey: string): Promise<Array<string>> =>
+  page.evaluate(
+    (key) =>
+      new Promise<Array<string>>((resolve) => {
+        const open = indexedDB.open("marquee-wallet")
+        open.onsuccess = () => {
+          const get = open.result.transaction("documents").objectStore("documents").get(key)
+          get.onsuccess = () =>
+            resolve(
+              ((get.result?.confirmation?.tickets ?? []) as Array<{ state?: string }>)
+                .map((ticket) => ticket.state ?? "active")
+                .sort(),
+            )
+          get.onerror = () => resolve([])
+        }
+        open.onerror = () => resolve([])
+      }),
+    documentKey,
+  )

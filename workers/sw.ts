@@ -9,6 +9,7 @@ import {
 } from "workbox-precaching"
 import { NavigationRoute, registerRoute } from "workbox-routing"
 import { NetworkFirst } from "workbox-strategies"
+import { withSavedAt } from "../src/app/lib/savedAtHeader.ts"
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> }
 
@@ -52,13 +53,20 @@ registerRoute(
 )
 
 // What's on, per full URL (language and filters): stale data offline beats an empty screen; the page says
-// how old it is.
+// how old it is, from the moment each copy was kept (src/app/lib/savedAtHeader.ts: the stamp comes back with a
+// copy answered from here, never with the network's answer, which is not read back from the cache).
 registerRoute(
   ({ url, request, sameOrigin }) => sameOrigin && isGet(request) && url.pathname === "/api/presentations/",
   new NetworkFirst({
     cacheName: "api-presentations",
     networkTimeoutSeconds: 3,
-    plugins: [new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: 7 * DAY_SECONDS })],
+    plugins: [
+      {
+        // a plugin with its own cacheWillUpdate replaces the strategy's default, so it keeps only what that kept
+        cacheWillUpdate: async ({ response }) => (response.ok ? withSavedAt(response, Date.now()) : null),
+      },
+      new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: 7 * DAY_SECONDS }),
+    ],
   }),
   "GET",
 )

@@ -19,7 +19,9 @@ import { processCount, runPrimary } from "./processes.ts"
  * - `WEB_CONCURRENCY` (default: the cores; always 1 on the embedded database): server processes on PostgreSQL
  *   (src/server/processes.ts);
  * - `MARQUEE_DEMO` (default false; `npm start` sets it): the sandbox providers and inbox; without it the server
- *   refuses to start, as those are the only providers there are (src/server/config/demoMode.ts).
+ *   refuses to start, as those are the only providers there are (src/server/config/demoMode.ts);
+ * - `E2E_DEPLOYS` (default false; the journeys' servers only): a browser with a deploy cookie gets another
+ *   service worker version (src/server/http/journeyDeploys.ts).
  */
 const ServerConfig = Config.all({
   port: Config.Port("PORT").pipe(Config.withDefault(3000)),

@@ -25,7 +25,9 @@ type Saved = { readonly confirmation: Confirmation; readonly savedAt: number }
  * never fails); a key the server says it does not know is "missing", whatever the device kept.
  */
 export const useEDocument = (key: string, locale: LocaleCode): EDocumentState => {
-  const query = useQuery(edocumentQueryOptions(key, locale))
+  // asked again on every visit with signal, whatever the (persisted) cache holds: a ticket cancelled since it was
+  // last shown must show cancelled (issue 17); offline the query waits and the cached or saved copy shows
+  const query = useQuery({ ...edocumentQueryOptions(key, locale), refetchOnMount: "always" })
   const online = useOnline()
   const [saved, setSaved] = useState<Saved | null | undefined>()
 

@@ -1,12 +1,16 @@
+import { useQueryClient } from "@tanstack/react-query"
 import { Link } from "@tanstack/react-router"
 import { useLiveQuery } from "dexie-react-hooks"
 import { useEffect, useState } from "react"
 import { formatLongDateTime } from "../i18n/format.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { type Translate, useT } from "../i18n/useI18n.ts"
+import { savedAgeLabel, savedAgeOf } from "../lib/savedAge.ts"
 import { temporal } from "../lib/temporal.ts"
 import { useOnline } from "../lib/useOnline.ts"
 import { orderHeadlineOf } from "../payment/orderHeadline.ts"
+import { edocumentQueryOptions } from "../payment/queries.ts"
+import { refreshSavedDocuments } from "./refreshSaved.ts"
 import type { SavedDocument } from "./walletDb.ts"
 import { walletDb } from "./walletDb.ts"
 import { forgetPastShows, readWallet } from "./walletList.ts"
@@ -28,9 +32,26 @@ export const WalletPage = ({ locale }: { readonly locale: LocaleCode }) => {
   useEffect(() => {
     document.title = [t("wallet.title"), t("app.brand")].join(" · ")
   }, [t])
+  const queryClient = useQueryClient()
   useEffect(() => {
-    void forgetPastShows(walletDb(), now).catch(() => undefined)
-  }, [now])
+    const db = walletDb()
+    // shows long over go first, so a refresh cannot bring one back; then, with signal, every copy is asked
+    // again (a ticket cancelled since shows cancelled: refreshSaved.ts), the list following through useLiveQuery
+    void forgetPastShows(db, now)
+      .catch(() => 0)
+      .then(() =>
+        online
+          ? refreshSavedDocuments(
+              db,
+              // through the query cache, so the e-document opened next shows the same answer
+              (key) => queryClient.fetchQuery({ ...edocumentQueryOptions(key, locale), staleTime: 0 }),
+              locale,
+              () => Date.now(),
+            )
+          : 0,
+      )
+      .catch(() => undefined)
+  }, [now, online, locale, queryClient])
 
   return (
     <div className="order wallet" data-testid="wallet">
@@ -58,13 +79,13 @@ export const WalletPage = ({ locale }: { readonly locale: LocaleCode }) => {
             id="wallet-upcoming"
             title={t("wallet.upcoming")}
             documents={wallet.upcoming}
-            {...{ t, locale }}
+            {...{ t, locale, online, now }}
           />
           <WalletSection
             id="wallet-past"
             title={t("wallet.past")}
             documents={wallet.past}
-            {...{ t, locale }}
+            {...{ t, locale, online, now }}
           />
         </>
       )}
@@ -78,9 +99,11 @@ type SectionProps = {
   readonly documents: ReadonlyArray<SavedDocument>
   readonly t: Translate
   readonly locale: LocaleCode
+  readonly online: boolean
+  readonly now: number
 }
 
-const WalletSection = ({ id, title, documents, t, locale }: SectionProps) =>
+const WalletSection = ({ id, title, documents, ...entry }: SectionProps) =>
   documents.length === 0 ? null : (
     <section className="wallet__section" aria-labelledby={id}>
       <h2 id={id} className="pay-section__title">
@@ -88,7 +111,7 @@ const WalletSection = ({ id, title, documents, t, locale }: SectionProps) =>
       </h2>
       <ul className="wallet__list" data-testid={id}>
         {documents.map((document) => (
-          <WalletEntry key={document.key} document={document} t={t} locale={locale} />
+          <WalletEntry key={document.key} document={document} {...entry} />
         ))}
       </ul>
     </section>
@@ -98,11 +121,9 @@ const WalletEntry = ({
   document,
   t,
   locale,
-}: {
-  readonly document: SavedDocument
-  readonly t: Translate
-  readonly locale: LocaleCode
-}) => {
+  online,
+  now,
+}: Omit<SectionProps, "id" | "title" | "documents"> & { readonly document: SavedDocument }) => {
   const { tickets } = document.confirmation
   // a ticket order names its film, time and hall; vouchers, memberships and food their kind (issue 16)
   const headline = orderHeadlineOf(document.confirmation, t)
@@ -127,6 +148,12 @@ const WalletEntry = ({
             {admitting === 0 ? t("wallet.cancelled") : t("wallet.tickets", { n: admitting })}
           </span>
         ) : null}
+        {online ? null : (
+          // offline, each copy says how old it is: a ticket cancelled since shows so only once signal is back
+          <span className="wallet__age" data-testid="wallet-saved-age">
+            {savedAgeLabel(savedAgeOf(document.savedAt, now), locale, t)}
+          </span>
+        )}
       </Link>
     </li>
   )

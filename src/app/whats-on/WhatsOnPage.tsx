@@ -57,8 +57,9 @@ export const WhatsOnPage = ({ locale, filters, onFiltersChange }: Props) => {
       </header>
       <FreshnessNotice
         locale={locale}
-        updatedAt={list.dataUpdatedAt}
-        refreshFailed={list.isRefetchError}
+        updatedAt={list.data.savedAt ?? list.dataUpdatedAt}
+        // a copy the service worker kept is no fresh answer, whatever the query says
+        refreshFailed={list.isRefetchError || list.data.savedAt != null}
         refreshing={list.isFetching}
         onRetry={() => void list.refetch()}
       />

@@ -2,7 +2,8 @@ import { queryOptions } from "@tanstack/react-query"
 import type { LocationList } from "../../api/CustomerApi.ts"
 import type { PresentationList } from "../../api/PresentationsApi.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
-import { apiGet } from "../lib/api.ts"
+import { ApiError, apiFetch, apiGet, apiUrl } from "../lib/api.ts"
+import { savedAtOf } from "../lib/savedAtHeader.ts"
 
 export type Locations = typeof LocationList.Type
 
@@ -10,7 +11,14 @@ export type Locations = typeof LocationList.Type
 export const presentationsQueryOptions = (locale: LocaleCode) =>
   queryOptions({
     queryKey: ["presentations", "list", { lang: locale }],
-    queryFn: ({ signal }) => apiGet<PresentationList>("/presentations/", { lang: locale }, signal),
+    queryFn: async ({ signal }) => {
+      const url = apiUrl("/presentations/", { lang: locale })
+      const response = await apiFetch(url, { headers: { accept: "application/json" }, signal })
+      if (!response.ok) throw new ApiError(response.status, url)
+      // `savedAt`: when the service worker kept the copy it answered (no signal, or a network slower than its
+      // 3 s); null for the network's own answer. The page says how old a kept copy is.
+      return { ...((await response.json()) as PresentationList), savedAt: savedAtOf(response) }
+    },
     staleTime: 60_000,
     // Persisted to localStorage so the last what's-on opens with no network.
     meta: { persist: true },

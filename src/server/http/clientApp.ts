@@ -5,6 +5,7 @@ import { HttpRouter, HttpServerResponse } from "effect/http"
 import type { ReservationNotFound } from "../../api/PaymentApi.ts"
 import { externalLinkOf, mayRedirect, parseHostList } from "../../domain/shared/externalLink.ts"
 import { siteConfig } from "../config/siteConfig.ts"
+import { deployedWorker, JourneyDeploys } from "./journeyDeploys.ts"
 import { contentSecurityPolicy, FILE_HEADERS, shellHeaders } from "./securityHeaders.ts"
 import { type SiteLocales, shellAnswer } from "./shellDocument.ts"
 
@@ -51,13 +52,13 @@ const ExternalLinkHosts = Config.String("EXTERNAL_LINK_HOSTS").pipe(
 
 export const clientAppLayer = (distDir: string) =>
   Layer.unwrap(
-    ExternalLinkHosts.pipe(
+    Config.all([ExternalLinkHosts, JourneyDeploys]).pipe(
       Effect.orDie,
-      Effect.map((hosts) => clientAppRoutes(distDir, hosts)),
+      Effect.map(([hosts, deploys]) => clientAppRoutes(distDir, hosts, deploys)),
     ),
   )
 
-const clientAppRoutes = (distDir: string, externalHosts: ReadonlySet<string>) => {
+const clientAppRoutes = (distDir: string, externalHosts: ReadonlySet<string>, deploys: boolean) => {
   const root = normalize(distDir)
   const indexPath = join(root, "index.html")
   const locales = siteLocales()
@@ -118,6 +119,15 @@ const clientAppRoutes = (distDir: string, externalHosts: ReadonlySet<string>) =>
       }
       const file =
         url.pathname === "/" || external.kind !== "none" ? undefined : fileInside(root, url.pathname)
+      const deployed =
+        deploys && file !== undefined && url.pathname === "/sw.js"
+          ? deployedWorker(request.cookies, readFileSync(file, "utf8"))
+          : undefined
+      if (deployed !== undefined)
+        return HttpServerResponse.text(deployed, {
+          contentType: "text/javascript",
+          headers: { ...FILE_HEADERS, "cache-control": "no-cache" },
+        })
       if (file !== undefined) {
         // the shell's own file (the service worker precaches `/index.html` and serves it for every page offline)
         // carries the shell's policy, or the pages it opens would run under a policy meant for data

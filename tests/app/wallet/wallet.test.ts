@@ -2,6 +2,7 @@ import { Dexie, liveQuery } from "dexie"
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb"
 import { afterEach, describe, expect, it } from "vitest"
 import type { Confirmation } from "../../../src/api/ReservationsApi.ts"
+import { refreshSavedDocuments } from "../../../src/app/wallet/refreshSaved.ts"
 import { saveDocument } from "../../../src/app/wallet/savedDocuments.ts"
 import { WalletDb } from "../../../src/app/wallet/walletDb.ts"
 import {
@@ -141,5 +142,29 @@ describe("the wallet list", () => {
     await save(otherTab, "tonight", "2026-11-25T21:00:00+02:00")
     await expect.poll(() => seen.at(-1)).toEqual(["tonight"])
     subscription.unsubscribe()
+  })
+
+  it("takes the server's answer for every copy when it opens with signal, and keeps a copy the server did not give", async () => {
+    const db = openWallet()
+    await save(db, "cancelledSince", "2026-11-28T20:00:00+02:00")
+    await save(db, "unreachable", "2026-11-29T20:00:00+02:00")
+    const later = NOW + 3_600_000
+    const refreshed = await refreshSavedDocuments(
+      db,
+      async (key) => {
+        if (key === "unreachable") throw new Error("no answer")
+        const answer = confirmation(key, "2026-11-28T20:00:00+02:00")
+        return { ...answer, tickets: [{ state: "cancelled" }] } as unknown as Confirmation
+      },
+      "he",
+      () => later,
+    )
+    expect(refreshed).toBe(1)
+    const cancelled = await db.documents.get("cancelledSince")
+    expect(cancelled?.confirmation.tickets.map((ticket) => ticket.state)).toEqual(["cancelled"])
+    expect(cancelled?.savedAt).toBe(later)
+    expect(cancelled?.lang).toBe("he")
+    // the copy whose refresh failed stays, with the age it had
+    expect((await db.documents.get("unreachable"))?.savedAt).toBe(NOW)
   })
 })
