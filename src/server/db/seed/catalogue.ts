@@ -1,5 +1,6 @@
 // A data table (the demo chain's films, categories and locations in three languages), not logic: kept whole so it reads as one catalogue.
 import type { Temporal } from "@js-temporal/polyfill"
+import { withArabic } from "./arabic.ts"
 import type { Random } from "./random.ts"
 
 /** Localised text as stored in the JSONB name columns. */
@@ -7,6 +8,8 @@ export interface Text {
   readonly he: string
   readonly en: string
   readonly ru: string
+  /** Arabic, from the glossary (arabic.ts); English is shown where it has none */
+  readonly ar?: string
 }
 
 export interface LocationRow {
@@ -40,7 +43,7 @@ export interface FeatureRow {
   readonly is_3d: boolean
 }
 
-const t = (he: string, en: string, ru: string): Text => ({ he, en, ru })
+const t = (he: string, en: string, ru: string): Text => withArabic({ he, en, ru })
 
 export const HEAD_OFFICE_ID = 1
 export const STREAMING_LOCATION_ID = 1199
@@ -386,8 +389,10 @@ const specs: ReadonlyArray<FeatureSpec> = [
   },
 ]
 
-const synopsisFor = (name: Text): Text =>
-  t(`${name.he}: סרט חדש ברשת מרקי.`, `${name.en}: new at Marquee.`, `${name.ru}: новинка в Marquee.`)
+const synopsisFor = (name: Text): Text => ({
+  ...t(`${name.he}: סרט חדש ברשת מרקי.`, `${name.en}: new at Marquee.`, `${name.ru}: новинка в Marquee.`),
+  ...(name.ar === undefined ? {} : { ar: `${name.ar}: جديد في Marquee.` }),
+})
 
 export const makeFeatures = (today: Temporal.PlainDate, random: Random): ReadonlyArray<FeatureRow> =>
   specs.map((spec, i) => ({
