@@ -1,5 +1,6 @@
 // A data table (the demo chain's films, categories and locations in three languages), not logic: kept whole so it reads as one catalogue.
 import type { Temporal } from "@js-temporal/polyfill"
+import type { BrandCode } from "../../../domain/shared/brands.ts"
 import { withArabic } from "./arabic.ts"
 import type { Random } from "./random.ts"
 
@@ -22,6 +23,8 @@ export interface LocationRow {
   readonly card_provider: "default" | "secondary"
   readonly latitude: number | null
   readonly longitude: number | null
+  /** the venue brand whose wording its order screens use (issue 19); none: the chain's own */
+  readonly brand?: BrandCode
 }
 
 export interface FeatureCategoryRow {
@@ -96,6 +99,9 @@ export const locations: ReadonlyArray<LocationRow> = [
   {
     id: 1181,
     name: t("מרקי באר שבע", "Marquee Be'er Sheva", "Marquee Беэр-Шева"),
+    // its VIP hall serves at the seat: the lounge brand's wording (locales/brands/lounge.json); no journey orders
+    // here, so the journeys' step titles stay the chain's own
+    brand: "lounge",
     city: t("באר שבע", "Be'er Sheva", "Беэр-Шева"),
     address: t("שדרות יצחק רגר 21", "21 Yitzhak Rager Blvd", "бульвар Ицхак Рагер, 21"),
     is_head_office: false,
