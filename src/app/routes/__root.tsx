@@ -4,6 +4,7 @@ import { ErrorPage } from "../errors/ErrorPage.tsx"
 import { ensureDictionary, translate } from "../i18n/dictionaries.ts"
 import { applyDocumentLocale, DEFAULT_ENABLED_LOCALES, isLocaleCode, resolveLocale } from "../i18n/locales.ts"
 import { configQueryOptions } from "../lib/configQuery.ts"
+import { useIdleRefresh } from "../lib/useIdleRefresh.ts"
 import { UpdatePrompt } from "../pwa/UpdatePrompt.tsx"
 import { Toaster } from "../ui/Toaster.tsx"
 import { useBackOnlineToast } from "../ui/useBackOnlineToast.ts"
@@ -47,6 +48,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function Root() {
   useBackOnlineToast()
+  useIdleRefresh()
   return (
     <>
       <Outlet />
