@@ -57,9 +57,9 @@ describe.each(BRAND_CODES)("the %s brand's wording", (brand) => {
 
 describe("brand files", () => {
   it("exist only for the brands a location may have", () => {
-    const files = readdirSync(new URL("../../../locales/brands/", import.meta.url)).map((name) =>
-      name.replace(/\.json$/, ""),
-    )
+    const files = readdirSync(new URL("../../../locales/brands/", import.meta.url))
+      .filter((name) => name.endsWith(".json"))
+      .map((name) => name.replace(/\.json$/, ""))
     expect(files.sort()).toEqual([...BRAND_CODES].sort())
   })
 })
