@@ -93,13 +93,15 @@ export default defineConfig({
       timeout: 420_000,
       reuseExistingServer: SERVERS_STARTED,
       stdout: "pipe",
-      // SAVE_CARD: the saved-card journey keeps a card, which the spec's default flags do not offer
+      // SAVE_CARD: the saved-card journey keeps a card, which the spec's default flags do not offer;
+      // ENABLED_LOCALES: Arabic besides the default three, as configuration alone enables it (the GA journey)
       env: {
         PORT: String(PORT),
         HOST: "127.0.0.1",
         DATA_DIR: dataDir,
         DATABASE_URL: "",
         SAVE_CARD: "true",
+        ENABLED_LOCALES: "he,en,ru,ar",
         ...CLOCK_AND_JOURNEYS,
       },
     },

@@ -57,6 +57,8 @@ test("Hebrew: a partner's buyer checks a reference, buys on the mini-site, and t
   const presentation = await journeyPresentation(request, "mini-site/buy", testInfo)
   await page.goto(`/mini-site/${TECHPLUS.url}?lang=he`)
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(TECHPLUS.name.he)
+  // the showings are listed one day at a time: the journey's is tomorrow morning's
+  await page.getByLabel(he.whatsOn.days).selectOption(presentation.dateTime.slice(0, 10))
   const showing = page.locator(`[data-testid='partner-showing'][data-presentation='${presentation.id}']`)
   // no showing is open before the reference is checked
   await expect(showing.getByRole("button", { name: he.partners.buy })).toBeDisabled()

@@ -32,6 +32,28 @@ export const holdBestAndContinue = async (
   return steps
 }
 
+/**
+ * An order screen in Arabic (issue 19): `<html lang="ar" dir="rtl">`, the step's heading, and no Latin word on the
+ * screen besides the chain's name ("Marquee") and the XL hall format, the demo data's films and halls included.
+ * `heading` is the screen's own (the step's title, or the general-admission section's on the seat screen).
+ */
+export const expectArabic = async (page: Page, heading: string): Promise<void> => {
+  await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible()
+  expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+    "ar",
+    "rtl",
+  ])
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...(document.querySelector("main")?.textContent ?? "").matchAll(/[A-Za-z]{2,}/g)]
+          .map((match) => match[0])
+          .filter((word) => word !== "Marquee" && word !== "XL"),
+      ),
+    )
+    .toEqual([])
+}
+
 /** Where the order journeys' screenshots go (scratch/, looked at by hand). */
 export const SHOTS = "scratch/shots/journeys"
 mkdirSync(SHOTS, { recursive: true })

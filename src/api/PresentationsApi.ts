@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import { EVENT_NOT_FOUND } from "../domain/seating/refusals.ts"
+import { BRAND_CODES } from "../domain/shared/brands.ts"
 import { WireText } from "../domain/shared/wireText.ts"
 import { IntegrationDataError, LocationOffline } from "./partnerErrors.ts"
 import { CartSession, CustomerIfAny } from "./sessions.ts"
@@ -43,6 +44,11 @@ export const Presentation = Schema.Struct({
   featureCategoryName: Schema.String,
   dateTime: Schema.String,
   locationName: Schema.String,
+  /**
+   * Issue 19: the location's venue brand, whose wording (locales/brands/{brand}.json) the order screens use over
+   * the locale files; absent or null, the chain's own (optional for answers cached before it existed).
+   */
+  locationBrand: Schema.optional(Schema.NullOr(Schema.Literals(BRAND_CODES))),
   venueName: Schema.String,
   /** ISO 639-1 of the spoken language */
   language: Schema.String,

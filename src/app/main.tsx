@@ -2,15 +2,29 @@ import { QueryClientProvider } from "@tanstack/react-query"
 import { RouterProvider } from "@tanstack/react-router"
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
-import { applyDocumentLocale, langFromSearch, resolveLocale } from "./i18n/locales.ts"
+import {
+  applyDocumentLocale,
+  DEFAULT_ENABLED_LOCALES,
+  langFromSearch,
+  resolveLocale,
+} from "./i18n/locales.ts"
 import { reloadForChunkError } from "./lib/chunkReload.ts"
 import { configQueryOptions } from "./lib/configQuery.ts"
 import { createQueryClient, persistQueries } from "./lib/queryClient.ts"
 import { createAppRouter } from "./router.tsx"
 import "./styles/base.css"
 
-// Before anything renders, so an English or Russian page never paints right-to-left first.
-applyDocumentLocale(document.documentElement, resolveLocale(langFromSearch(window.location.search)).locale)
+// Before anything renders, so an English or Russian page never paints right-to-left first. A language enabled by
+// configuration only (ENABLED_LOCALES) is one the server's shell already answered in: its `<html lang>` is trusted.
+const requestedLang = langFromSearch(window.location.search)
+const servedLang = document.documentElement.lang
+applyDocumentLocale(
+  document.documentElement,
+  resolveLocale(
+    requestedLang,
+    requestedLang === servedLang ? [...DEFAULT_ENABLED_LOCALES, servedLang] : DEFAULT_ENABLED_LOCALES,
+  ).locale,
+)
 
 // Vite fires this when a lazy chunk's preload fails (typically: a deploy removed the old hashed files).
 window.addEventListener("vite:preloadError", (event) => {

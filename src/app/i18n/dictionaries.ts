@@ -1,5 +1,6 @@
 import rosetta from "rosetta"
 import type en from "../../../locales/en.json"
+import type { BrandCode } from "../../domain/shared/brands.ts"
 import { FALLBACK_LOCALE, type LocaleCode } from "./locales.ts"
 
 /** The English dictionary is the complete one, so its shape defines which keys exist. */
@@ -56,8 +57,43 @@ export const setDictionary = (locale: LocaleCode, table: unknown): void => {
   loaded.set(locale, Promise.resolve())
 }
 
-/** rosetta returns "" for a missing key; fall back to English when it is loaded, then to the key so gaps are visible. */
-export const translate = (locale: LocaleCode, key: MessageKey, params?: MessageParams): string => {
+// A venue brand's wording (issue 19), every language in one small file: its own chunk, fetched for its screens only.
+const brandLoaders: Record<BrandCode, () => Promise<{ default: unknown }>> = {
+  lounge: () => import("../../../locales/brands/lounge.json"),
+}
+const brandsLoaded = new Map<BrandCode, Promise<void>>()
+/** Where a brand's texts for one language sit beside the locales' own (never a locale code itself). */
+const brandTable = (locale: LocaleCode, brand: BrandCode) => `${locale}@${brand}`
+
+/** Loads a brand's texts (a failed load is retried next time; the chain's own wording shows meanwhile). */
+export const ensureBrandTexts = async (brand: BrandCode): Promise<void> => {
+  let pending = brandsLoaded.get(brand)
+  if (pending === undefined) {
+    pending = brandLoaders[brand]().then((module) => {
+      const tables = module.default as Partial<Record<LocaleCode, unknown>>
+      for (const [locale, table] of Object.entries(tables))
+        i18n.set(brandTable(locale as LocaleCode, brand), table)
+    })
+    pending.catch(() => brandsLoaded.delete(brand))
+    brandsLoaded.set(brand, pending)
+  }
+  await pending
+}
+
+/**
+ * rosetta returns "" for a missing key; fall back to English when it is loaded, then to the key so gaps are visible.
+ * A venue brand's text, where it has one for the key, goes before the locale's (the brand overrides, issue 19).
+ */
+export const translate = (
+  locale: LocaleCode,
+  key: MessageKey,
+  params?: MessageParams,
+  brand?: BrandCode | null,
+): string => {
+  if (brand !== undefined && brand !== null) {
+    const branded = i18n.t(key, params, brandTable(locale, brand))
+    if (branded !== "") return branded
+  }
   const own = i18n.t(key, params, locale)
   if (own !== "") return own
   const fallback = i18n.t(key, params, FALLBACK_LOCALE)

@@ -59,13 +59,16 @@ export const weekdayName = (isoDayOfWeek: number, locale: string): string => {
 }
 
 /** Heading of a day in lists: "Monday, 23/11/2026". */
+/** The comma after the day's name: Arabic writes its own (،), which a Latin one reads as stray in right-to-left text. */
+const commaOf = (locale: string): string => (locale === "ar" ? "،" : ",")
+
 export const formatDayHeading = (date: Temporal.PlainDate, locale: string): string =>
-  `${weekdayName(date.dayOfWeek, locale)}, ${formatDate(date)}`
+  `${weekdayName(date.dayOfWeek, locale)}${commaOf(locale)} ${formatDate(date)}`
 
 /** Spec §9 long date-time: "day name, DD/MM/YYYY HH:mm", in Jerusalem time. */
 export const formatLongDateTime = (T: TemporalApi, isoInstant: string, locale: string): string => {
   const local = toJerusalem(T, isoInstant)
-  return `${weekdayName(local.dayOfWeek, locale)}, ${formatDate(local)} ${formatTime(local)}`
+  return `${weekdayName(local.dayOfWeek, locale)}${commaOf(locale)} ${formatDate(local)} ${formatTime(local)}`
 }
 
 const languageNames = new Map<string, Intl.DisplayNames>()

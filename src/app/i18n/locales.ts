@@ -1,5 +1,6 @@
 import {
   directionOf,
+  isLocaleCode,
   LOCALE_CODES,
   type LocaleCode,
   type LocaleResolution,
@@ -28,7 +29,7 @@ export const resolveLocale = (
   enabled: ReadonlyArray<string> = DEFAULT_ENABLED_LOCALES,
 ): LocaleResolution => resolveFrom(lang, enabled, DEFAULT_LOCALE)
 
-export { directionOf }
+export { directionOf, isLocaleCode }
 
 /** Reads `lang` the same way the router will, before React exists. */
 export const langFromSearch = (search: string): string | undefined =>

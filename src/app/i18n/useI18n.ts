@@ -1,5 +1,6 @@
 import { useRouterState } from "@tanstack/react-router"
-import { useCallback } from "react"
+import { createContext, useCallback, useContext } from "react"
+import type { BrandCode } from "../../domain/shared/brands.ts"
 import { type MessageKey, type MessageParams, translate } from "./dictionaries.ts"
 import { type LocaleCode, resolveLocale } from "./locales.ts"
 import { useEnabledLocales } from "./useEnabledLocales.ts"
@@ -12,7 +13,17 @@ export const useLocale = (): LocaleCode => {
 
 export type Translate = (key: MessageKey, params?: MessageParams) => string
 
+/**
+ * The venue brand whose wording the screens below use over the locale files (issue 19): the order of a branded
+ * location provides it (routes/_booking/order.$presentationId.tsx); elsewhere none, the chain's own wording.
+ */
+export const BrandContext = createContext<BrandCode | null>(null)
+
 export const useT = (): Translate => {
   const locale = useLocale()
-  return useCallback((key: MessageKey, params?: MessageParams) => translate(locale, key, params), [locale])
+  const brand = useContext(BrandContext)
+  return useCallback(
+    (key: MessageKey, params?: MessageParams) => translate(locale, key, params, brand),
+    [locale, brand],
+  )
 }

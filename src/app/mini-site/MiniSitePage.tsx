@@ -44,6 +44,9 @@ const visitOf = (site: MiniSite, reference?: PartnerVisit["reference"]): Partner
   ...(reference === undefined ? {} : { reference }),
 })
 
+/** The chain's calendar day of a showing: the server writes its times in Jerusalem's offset ("…T19:30:00+02:00"). */
+const chainDay = (dateTime: string): string => dateTime.slice(0, 10)
+
 const PartnerSite = ({ site }: { readonly site: MiniSite }) => {
   const t = useT()
   const locale = useLocale()
@@ -55,13 +58,20 @@ const PartnerSite = ({ site }: { readonly site: MiniSite }) => {
   const [check, setCheck] = useState<ReferenceCheck | null>(null)
   const [busy, setBusy] = useState(false)
   const valid = check?._tag === "Valid" && check.balance.Balance > 0
-  const when = new Intl.DateTimeFormat(locale, {
+  // the day is the chooser's: a showing says its time
+  const when = new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, hour: "2-digit", minute: "2-digit" })
+
+  // one day at a time: the partner's whole list (about 80 showings) was some 11,000 px on a phone (issue 19)
+  const presentations = site.PresentationList.presentations
+  const days = [...new Set(presentations.map((p) => chainDay(p.dateTime)))]
+  const [chosenDay, setDay] = useState<string | undefined>(undefined)
+  const day = chosenDay ?? days[0] ?? ""
+  const shown = presentations.filter((p) => chainDay(p.dateTime) === day)
+  const dayName = new Intl.DateTimeFormat(locale, {
     timeZone: TIME_ZONE,
-    weekday: "short",
+    weekday: "long",
     day: "numeric",
     month: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
   })
 
   const submit = async (event: FormEvent) => {
@@ -100,9 +110,10 @@ const PartnerSite = ({ site }: { readonly site: MiniSite }) => {
       </section>
       <form className="mini-site__reference" onSubmit={submit} aria-labelledby={`${formId}-reference`}>
         <h2 id={`${formId}-reference`}>{t("partners.referenceTitle")}</h2>
-        <label>
-          {t("partners.reference1")}
+        <label className="field">
+          <span className="field__label">{t("partners.reference1")}</span>
           <input
+            className="field__input"
             name="reference1"
             value={reference1}
             autoComplete="off"
@@ -112,9 +123,10 @@ const PartnerSite = ({ site }: { readonly site: MiniSite }) => {
             onChange={(e) => setReference1(e.target.value)}
           />
         </label>
-        <label>
-          {t("partners.reference2")}
+        <label className="field">
+          <span className="field__label">{t("partners.reference2")}</span>
           <input
+            className="field__input"
             name="reference2"
             value={reference2}
             autoComplete="off"
@@ -132,8 +144,20 @@ const PartnerSite = ({ site }: { readonly site: MiniSite }) => {
         {site.PresentationList.presentations.length === 0 ? (
           <p>{t("partners.noShowings")}</p>
         ) : (
+          <label className="field mini-site__day">
+            <span className="field__label">{t("whatsOn.days")}</span>
+            <select className="field__input" value={day} onChange={(e) => setDay(e.target.value)}>
+              {days.map((date) => (
+                <option key={date} value={date}>
+                  {dayName.format(new Date(`${date}T12:00:00Z`))}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {shown.length > 0 && (
           <ul className="mini-site__showings">
-            {site.PresentationList.presentations.map((p) => (
+            {shown.map((p) => (
               <li
                 key={p.id}
                 className="mini-site__showing"

@@ -121,12 +121,12 @@ export const SignaturePad = ({ value, onChange, typedName, t }: Props) => {
         {value === null ? t("waiver.notSigned") : t("waiver.signed")}
       </p>
       <div className="waiver__actions">
-        <button type="button" className="button" onClick={clear} data-testid="waiver-clear">
+        <button type="button" className="button button--ghost" onClick={clear} data-testid="waiver-clear">
           {t("waiver.clear")}
         </button>
         <button
           type="button"
-          className="button"
+          className="button button--ghost"
           onClick={signTyped}
           disabled={typedName.trim() === ""}
           data-testid="waiver-sign-typed"

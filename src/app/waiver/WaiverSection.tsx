@@ -74,7 +74,7 @@ export const WaiverSection = ({ draft, onChange, problem, t }: Props) => {
             </div>
             <button
               type="button"
-              className="button waiver__remove"
+              className="button button--ghost waiver__remove"
               onClick={() => removeChild(i)}
               data-testid="waiver-remove-child"
             >
@@ -83,7 +83,12 @@ export const WaiverSection = ({ draft, onChange, problem, t }: Props) => {
           </li>
         ))}
       </ol>
-      <button type="button" className="button" onClick={addChild} data-testid="waiver-add-child">
+      <button
+        type="button"
+        className="button button--ghost"
+        onClick={addChild}
+        data-testid="waiver-add-child"
+      >
         {t("waiver.addChild")}
       </button>
       <span className="field__label">{t("waiver.signature")}</span>

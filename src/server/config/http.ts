@@ -1,7 +1,7 @@
 import { DateTime, Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
-import { LoyaltyLoginConfig, siteConfig } from "./siteConfig.ts"
+import { EnabledLocalesConfig, LoyaltyLoginConfig, siteConfig } from "./siteConfig.ts"
 import { SiteFlagsConfig } from "./siteFlags.ts"
 
 export const ConfigHttp = HttpApiBuilder.group(
@@ -10,8 +10,11 @@ export const ConfigHttp = HttpApiBuilder.group(
   Effect.fn(function* (handlers) {
     const flags = yield* SiteFlagsConfig
     const loyaltyLogin = yield* LoyaltyLoginConfig
+    const enabledLocales = yield* EnabledLocalesConfig
     return handlers.handle("get", () =>
-      DateTime.now.pipe(Effect.map((now) => siteConfig(DateTime.formatIso(now), flags, loyaltyLogin))),
+      DateTime.now.pipe(
+        Effect.map((now) => siteConfig(DateTime.formatIso(now), flags, loyaltyLogin, enabledLocales)),
+      ),
     )
   }),
 )

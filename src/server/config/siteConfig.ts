@@ -1,5 +1,6 @@
 import { Config } from "effect"
 import type { SiteConfig } from "../../api/ConfigApi.ts"
+import { LocaleCode } from "../../api/shared.ts"
 import { DEFAULT_SITE_FLAGS, type SiteFlags } from "../../domain/order/agreements.ts"
 import { DEFAULT_CUSTOMER_FORMS } from "../../domain/order/customerInfo.ts"
 
@@ -15,6 +16,7 @@ export const siteConfig = (
   serverTime: string,
   flags: SiteFlags = DEFAULT_SITE_FLAGS,
   loyaltyLogin = true,
+  enabledLocales: ReadonlyArray<LocaleCode> = DEFAULT_ENABLED_LOCALES,
 ): SiteConfig => ({
   params: {
     "64": loyaltyLogin,
@@ -30,7 +32,7 @@ export const siteConfig = (
   timerMode: "perStep",
   currencies: [{ CurrencyCode: "ILS", symbol: "₪", decimals: 2, isDefault: true }],
   customSeatAttributes: [],
-  locales: { enabled: ["he", "en", "ru"], default: "he", storeDefault: "en", fallback: "en" },
+  locales: { enabled: enabledLocales, default: "he", storeDefault: "en", fallback: "en" },
   timeZone: "Asia/Jerusalem",
   country: "IL",
   flags,
@@ -40,3 +42,19 @@ export const siteConfig = (
 
 /** Param 64, the loyalty login: `LOYALTY_LOGIN` in the environment, on unless set to false. */
 export const LoyaltyLoginConfig = Config.Boolean("LOYALTY_LOGIN").pipe(Config.withDefault(true))
+
+/** The languages offered when `ENABLED_LOCALES` is not set: the chain's own three (spec §1). */
+export const DEFAULT_ENABLED_LOCALES: ReadonlyArray<LocaleCode> = ["he", "en", "ru"]
+
+/**
+ * Enabling a language is configuration only (issue 19): `ENABLED_LOCALES=he,en,ru,ar` offers Arabic everywhere
+ * (the shell's `<html lang dir>`, `/api/config`, the language switcher). A code without a locale file stops the
+ * server at start; the default, Hebrew, is always enabled, since every page without `lang` is in it.
+ */
+export const EnabledLocalesConfig: Config.Config<ReadonlyArray<LocaleCode>> = Config.Array(
+  LocaleCode,
+  "ENABLED_LOCALES",
+).pipe(
+  Config.withDefault(DEFAULT_ENABLED_LOCALES),
+  Config.map((enabled) => (enabled.includes("he") ? enabled : ["he" as const, ...enabled])),
+)

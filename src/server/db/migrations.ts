@@ -36,6 +36,7 @@ import marketingForms from "./migrations/0049_marketing_forms.ts"
 import publicPages from "./migrations/0050_public_pages.ts"
 import childWaivers from "./migrations/0053_child_waivers.ts"
 import imageMaps from "./migrations/0056_image_maps.ts"
+import locationBrands from "./migrations/0058_location_brands.ts"
 import voucherDocuments from "./migrations/0059_voucher_documents.ts"
 import salesRollups from "./migrations/0061_sales_rollups.ts"
 
@@ -84,6 +85,7 @@ export const migrations = {
   "0050_public_pages": publicPages,
   "0053_child_waivers": childWaivers,
   "0056_image_maps": imageMaps,
+  "0058_location_brands": locationBrands,
   "0059_voucher_documents": voucherDocuments,
   "0061_sales_rollups": salesRollups,
 }

@@ -4,13 +4,15 @@ import { Config, Effect, Layer } from "effect"
 import { HttpRouter, HttpServerResponse } from "effect/http"
 import type { ReservationNotFound } from "../../api/PaymentApi.ts"
 import { externalLinkOf, mayRedirect, parseHostList } from "../../domain/shared/externalLink.ts"
-import { siteConfig } from "../config/siteConfig.ts"
+import type { LocaleCode } from "../../domain/shared/locales.ts"
+import { EnabledLocalesConfig, siteConfig } from "../config/siteConfig.ts"
 import { deployedWorker, JourneyDeploys } from "./journeyDeploys.ts"
 import { contentSecurityPolicy, FILE_HEADERS, shellHeaders } from "./securityHeaders.ts"
 import { type SiteLocales, shellAnswer } from "./shellDocument.ts"
 
 /** The languages the site config enables; its default answers a path or `lang` the site does not have. */
-const siteLocales = (): SiteLocales => siteConfig("").locales
+const siteLocales = (enabled: ReadonlyArray<LocaleCode>): SiteLocales =>
+  siteConfig("", undefined, undefined, enabled).locales
 
 /**
  * Hashed build assets never change, so browsers may keep them forever; everything else (index.html,
@@ -52,16 +54,22 @@ const ExternalLinkHosts = Config.String("EXTERNAL_LINK_HOSTS").pipe(
 
 export const clientAppLayer = (distDir: string) =>
   Layer.unwrap(
-    Config.all([ExternalLinkHosts, JourneyDeploys]).pipe(
+    Config.all([ExternalLinkHosts, EnabledLocalesConfig, JourneyDeploys]).pipe(
       Effect.orDie,
-      Effect.map(([hosts, deploys]) => clientAppRoutes(distDir, hosts, deploys)),
+      Effect.map(([hosts, enabled, deploys]) =>
+        clientAppRoutes(distDir, hosts, siteLocales(enabled), deploys),
+      ),
     ),
   )
 
-const clientAppRoutes = (distDir: string, externalHosts: ReadonlySet<string>, deploys: boolean) => {
+const clientAppRoutes = (
+  distDir: string,
+  externalHosts: ReadonlySet<string>,
+  locales: SiteLocales,
+  deploys: boolean,
+) => {
   const root = normalize(distDir)
   const indexPath = join(root, "index.html")
-  const locales = siteLocales()
   let template: { readonly html: string; readonly policy: string } | undefined
   const shell = () => {
     try {

@@ -2,6 +2,7 @@ import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
 import type { Presentation, SeatingMode } from "../../api/PresentationsApi.ts"
 import type { LocaleCode } from "../../api/shared.ts"
+import type { BrandCode } from "../../domain/shared/brands.ts"
 import { isVodVenueType } from "../../domain/shared/venueType.ts"
 import { localized } from "../localized.ts"
 import { toChainIso } from "../time.ts"
@@ -31,6 +32,7 @@ interface PresentationRow {
   readonly featureName: string
   readonly featureCategoryName: string
   readonly locationName: string
+  readonly locationBrand: BrandCode | null
   readonly venueName: string
   readonly startsAtMs: number
   readonly language: string
@@ -81,6 +83,7 @@ const toPresentation = (row: PresentationRow): Presentation => {
     featureCategoryName: row.featureCategoryName,
     dateTime: toChainIso(row.startsAtMs),
     locationName: row.locationName,
+    locationBrand: row.locationBrand,
     venueName: row.venueName,
     language: row.language,
     dubbing: row.dubbing,
@@ -124,7 +127,7 @@ export class PresentationsRepo extends Context.Service<
           coalesce(p.image_map_html, v.image_map_html) AS "imageMapHtml",
           p.feature_id AS "featureId", ${localized(sql, "f.name", lang)} AS "featureName",
           ${localized(sql, "fc.name", lang)} AS "featureCategoryName",
-          ${localized(sql, "l.name", lang)} AS "locationName", ${localized(sql, "v.name", lang)} AS "venueName",
+          ${localized(sql, "l.name", lang)} AS "locationName", l.brand AS "locationBrand", ${localized(sql, "v.name", lang)} AS "venueName",
           (extract(epoch FROM p.starts_at) * 1000)::float8 AS "startsAtMs",
           f.language, f.dubbing, f.subtitles, f.release_date::text AS "releaseDate",
           f.duration_minutes AS duration, (p.is_3d OR f.is_3d) AS "is3D", p.is_on_sale AS "isOnSale",

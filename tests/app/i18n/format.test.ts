@@ -60,6 +60,11 @@ describe("Jerusalem date-time", () => {
   it("heads a day with its name and date", () => {
     expect(formatDayHeading(Temporal.PlainDate.from("2026-11-27"), "en")).toBe("Friday, 27/11/2026")
   })
+
+  it("puts Arabic's own comma after the day's name", () => {
+    expect(formatDayHeading(Temporal.PlainDate.from("2026-11-27"), "ar")).toMatch(/^\S+ ?\S*، 27\/11\/2026$/)
+    expect(formatLongDateTime(Temporal, "2026-11-23T17:30:00Z", "ar")).not.toContain(",")
+  })
 })
 
 describe("languageName", () => {

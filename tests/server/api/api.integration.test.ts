@@ -128,6 +128,21 @@ describe.each(databases)("API on $name", ({ start }) => {
     },
   )
 
+  live(
+    "a location's venue brand travels with its presentations, and Arabic names with lang=ar (issue 19)",
+    async () => {
+      const all = (await (await get("/api/presentations/?lang=ar")).json()) as PresentationList
+      const beerSheva = all.presentations.filter((p) => p.locationId === 1181)
+      expect(beerSheva.length).toBeGreaterThan(0)
+      for (const p of beerSheva) expect(p.locationBrand).toBe("lounge")
+      for (const p of all.presentations.filter((p) => p.locationId !== 1181))
+        expect(p.locationBrand).toBeNull()
+      // the demo data's Arabic (seed/arabic.ts): a film and its category, not their English
+      expect(all.presentations[0]!.featureName).toMatch(/^[\u0600-\u06FF\s\d]+$/)
+      expect(all.presentations[0]!.featureCategoryName).toMatch(/^[\u0600-\u06FF\s]+$/)
+    },
+  )
+
   live("the detail carries ticket groups, prices in agorot, booking fees and products", async () => {
     const all = (await (await get("/api/presentations/?lang=en")).json()) as PresentationList
     const hall = all.presentations.find((p) => !p.isVod && !p.is3D)!

@@ -1,11 +1,14 @@
-import { createFileRoute } from "@tanstack/react-router"
+import { useQuery } from "@tanstack/react-query"
+import { createFileRoute, Outlet } from "@tanstack/react-router"
+import { BrandContext, useLocale } from "../../i18n/useI18n.ts"
 import { loadSeatSelection, parsePresentationId } from "../../order/loadSeatSelection.ts"
+import { presentationDetailQueryOptions } from "../../order/queries.ts"
 
 /**
  * The ticket order of one presentation: this route owns `$presentationId` (a positive integer, else a 404) and
  * the loader every screen of the order needs (the presentation, its seatplan and statuses, Temporal); the
- * screens under it (seats, tickets, products, customer, pay) only render. No component: the screen is the
- * outlet.
+ * screens under it (seats, tickets, products, customer, pay) only render. Its component only hands them the
+ * location's venue brand, whose wording they use (issue 19).
  */
 export const Route = createFileRoute("/_booking/order/$presentationId")({
   params: {
@@ -15,4 +18,19 @@ export const Route = createFileRoute("/_booking/order/$presentationId")({
   loaderDeps: ({ search }) => ({ lang: search.lang }),
   loader: ({ context, params }) =>
     loadSeatSelection(context.queryClient, params.presentationId, context.locale),
+  component: OrderOfBrand,
 })
+
+function OrderOfBrand() {
+  const { presentationId } = Route.useParams()
+  const locale = useLocale()
+  const brand = useQuery({
+    ...presentationDetailQueryOptions(presentationId, locale),
+    select: (detail) => detail.presentation.locationBrand ?? null,
+  }).data
+  return (
+    <BrandContext.Provider value={brand ?? null}>
+      <Outlet />
+    </BrandContext.Provider>
+  )
+}

@@ -1,5 +1,7 @@
 // A data table (the demo chain's films, categories and locations in three languages), not logic: kept whole so it reads as one catalogue.
 import type { Temporal } from "@js-temporal/polyfill"
+import type { BrandCode } from "../../../domain/shared/brands.ts"
+import { withArabic } from "./arabic.ts"
 import type { Random } from "./random.ts"
 
 /** Localised text as stored in the JSONB name columns. */
@@ -7,6 +9,8 @@ export interface Text {
   readonly he: string
   readonly en: string
   readonly ru: string
+  /** Arabic, from the glossary (arabic.ts); English is shown where it has none */
+  readonly ar?: string
 }
 
 export interface LocationRow {
@@ -19,6 +23,8 @@ export interface LocationRow {
   readonly card_provider: "default" | "secondary"
   readonly latitude: number | null
   readonly longitude: number | null
+  /** the venue brand whose wording its order screens use (issue 19); none: the chain's own */
+  readonly brand?: BrandCode
 }
 
 export interface FeatureCategoryRow {
@@ -40,7 +46,7 @@ export interface FeatureRow {
   readonly is_3d: boolean
 }
 
-const t = (he: string, en: string, ru: string): Text => ({ he, en, ru })
+const t = (he: string, en: string, ru: string): Text => withArabic({ he, en, ru })
 
 export const HEAD_OFFICE_ID = 1
 export const STREAMING_LOCATION_ID = 1199
@@ -93,6 +99,9 @@ export const locations: ReadonlyArray<LocationRow> = [
   {
     id: 1181,
     name: t("מרקי באר שבע", "Marquee Be'er Sheva", "Marquee Беэр-Шева"),
+    // its VIP hall serves at the seat: the lounge brand's wording (locales/brands/lounge.json); no journey orders
+    // here, so the journeys' step titles stay the chain's own
+    brand: "lounge",
     city: t("באר שבע", "Be'er Sheva", "Беэр-Шева"),
     address: t("שדרות יצחק רגר 21", "21 Yitzhak Rager Blvd", "бульвар Ицхак Рагер, 21"),
     is_head_office: false,
@@ -386,8 +395,10 @@ const specs: ReadonlyArray<FeatureSpec> = [
   },
 ]
 
-const synopsisFor = (name: Text): Text =>
-  t(`${name.he}: סרט חדש ברשת מרקי.`, `${name.en}: new at Marquee.`, `${name.ru}: новинка в Marquee.`)
+const synopsisFor = (name: Text): Text => ({
+  ...t(`${name.he}: סרט חדש ברשת מרקי.`, `${name.en}: new at Marquee.`, `${name.ru}: новинка в Marquee.`),
+  ...(name.ar === undefined ? {} : { ar: `${name.ar}: جديد في Marquee.` }),
+})
 
 export const makeFeatures = (today: Temporal.PlainDate, random: Random): ReadonlyArray<FeatureRow> =>
   specs.map((spec, i) => ({

@@ -1,4 +1,5 @@
 import { isVodVenueType } from "../../../domain/shared/venueType.ts"
+import { withArabic } from "./arabic.ts"
 import type { Text } from "./catalogue.ts"
 import { TICKET_GROUP } from "./ticketGroupIds.ts"
 import type { Venues } from "./venues.ts"
@@ -6,7 +7,7 @@ import type { Venues } from "./venues.ts"
 /** Rows keyed by column name, as `write.ts` inserts them. */
 export type Row = Readonly<Record<string, unknown>>
 
-const t = (he: string, en: string, ru: string): Text => ({ he, en, ru })
+const t = (he: string, en: string, ru: string): Text => withArabic({ he, en, ru })
 
 /** Price policies: the kind of ticket across groups, what reports group by. */
 export const PRICE_POLICY = {

@@ -1,11 +1,12 @@
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
+import { withArabic } from "./arabic.ts"
 import type { Text } from "./catalogue.ts"
 import { PRICE_POLICY } from "./commerce.ts"
 import { JOURNEY_PROJECTS, journeyPresentationId } from "./journeys.ts"
 import { COLUMNS, insertRows } from "./write.ts"
 
-const t = (he: string, en: string, ru: string): Text => ({ he, en, ru })
+const t = (he: string, en: string, ru: string): Text => withArabic({ he, en, ru })
 
 /**
  * The demo's two partners (issue 19): each has a mini-site, a price list of its own (one ticket group whose

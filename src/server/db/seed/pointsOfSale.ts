@@ -1,7 +1,8 @@
+import { withArabic } from "./arabic.ts"
 import { HEAD_OFFICE_ID, STREAMING_LOCATION_ID, type Text } from "./catalogue.ts"
 import type { Row } from "./commerce.ts"
 
-const t = (he: string, en: string, ru: string): Text => ({ he, en, ru })
+const t = (he: string, en: string, ru: string): Text => withArabic({ he, en, ru })
 
 const channelNames: Record<string, Text> = {
   web: t("אתר", "Website", "Сайт"),

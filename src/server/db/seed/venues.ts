@@ -1,3 +1,4 @@
+import { withArabic } from "./arabic.ts"
 import { STREAMING_LOCATION_ID, type Text } from "./catalogue.ts"
 import {
   curvedSections,
@@ -35,7 +36,7 @@ export interface Venues {
   readonly seats: ReadonlyArray<SeatRow>
 }
 
-const t = (he: string, en: string, ru: string): Text => ({ he, en, ru })
+const t = (he: string, en: string, ru: string): Text => withArabic({ he, en, ru })
 const hall = (n: number) => t(`אולם ${n}`, `Hall ${n}`, `Зал ${n}`)
 const MAIN = t("אולם", "Stalls", "Партер")
 

@@ -46,7 +46,7 @@ const tstz = "timestamptz"
 export const COLUMNS = {
   locations: [
     ["id", int], ["name", json], ["city", json], ["address", json], ["is_head_office", bool], ["is_online", bool],
-    ["card_provider", text], ["latitude", dbl], ["longitude", dbl],
+    ["card_provider", text], ["latitude", dbl], ["longitude", dbl], ["brand", text],
   ],
   feature_categories: [["id", int], ["name", json]],
   features: [
