@@ -36,6 +36,7 @@ import marketingForms from "./migrations/0049_marketing_forms.ts"
 import publicPages from "./migrations/0050_public_pages.ts"
 import childWaivers from "./migrations/0053_child_waivers.ts"
 import imageMaps from "./migrations/0056_image_maps.ts"
+import brokers from "./migrations/0060_brokers.ts"
 
 /**
  * Every migration, keyed `<id>_<name>`, run once in id order by `Migrator.fromRecord`.
@@ -82,4 +83,5 @@ export const migrations = {
   "0050_public_pages": publicPages,
   "0053_child_waivers": childWaivers,
   "0056_image_maps": imageMaps,
+  "0060_brokers": brokers,
 }
