@@ -23,7 +23,8 @@ export const BrokerPanel = ({
   const lang = useLocale()
   const queryClient = useQueryClient()
   const ids = presentations.map((row) => row.PresentationId)
-  const states = useQuery(brokerStatesQuery(ids, lang))
+  const statesQuery = brokerStatesQuery(ids, lang)
+  const states = useQuery(statesQuery)
   const [busy, setBusy] = useState<number | null>(null)
   const [outcomes, setOutcomes] = useState<ReadonlyMap<number, BrokerOutcomeKey>>(new Map())
   const byId = new Map((states.data?.presentations ?? []).map((row) => [row.PresentationId, row]))
@@ -61,9 +62,21 @@ export const BrokerPanel = ({
                         onClick={async () => {
                           setBusy(row.PresentationId)
                           const answer = await runBrokerAction(action, row.PresentationId, lang).catch(
-                            () => "failed" as const,
+                            () => ({ key: "failed" as const, presentation: undefined }),
                           )
-                          setOutcomes((before) => new Map(before).set(row.PresentationId, answer))
+                          const now = answer.presentation
+                          // the new state shows with its message, not a refetch later
+                          if (now !== undefined)
+                            queryClient.setQueryData(statesQuery.queryKey, (before) =>
+                              before === undefined
+                                ? before
+                                : {
+                                    presentations: before.presentations.map((p) =>
+                                      p.PresentationId === now.PresentationId ? now : p,
+                                    ),
+                                  },
+                            )
+                          setOutcomes((before) => new Map(before).set(row.PresentationId, answer.key))
                           setBusy(null)
                           await queryClient.invalidateQueries({ queryKey: ["staff"] })
                         }}

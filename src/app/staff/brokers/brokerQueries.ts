@@ -30,15 +30,16 @@ export type BrokerOutcomeKey =
 
 const REFUSALS = new Set(["notBroker", "presentationNotFound", "presentationStarted"])
 
+/** The message to say, and the presentation as the server left it (to show at once, with the message). */
 export const runBrokerAction = async (
   action: BrokerAction,
   presentationId: number,
   lang: string,
-): Promise<BrokerOutcomeKey> => {
+): Promise<{ readonly key: BrokerOutcomeKey; readonly presentation?: BrokerPresentation }> => {
   const answer = await livePost<BrokerActionDone>(`/PRES-live/brokers/${action}/${presentationId}`, lang, {})
   const body = answer.body
   if (answer.status === 200 && body !== null && "changed" in body)
-    return body.changed ? `done.${action}` : `already.${action}`
+    return { key: body.changed ? `done.${action}` : `already.${action}`, presentation: body.presentation }
   const error = body !== null && "error" in body ? body.error : undefined
-  return error !== undefined && REFUSALS.has(error) ? (error as BrokerOutcomeKey) : "failed"
+  return { key: error !== undefined && REFUSALS.has(error) ? (error as BrokerOutcomeKey) : "failed" }
 }
