@@ -91,6 +91,9 @@ test.describe("staff live monitoring: cinema attendance", () => {
         page.getByText(new RegExp(t.updatedAt.replace("{{time}}", "\\d\\d:\\d\\d:\\d\\d"))),
       ).toBeVisible()
       await shot("5-box")
+      // the demo admin is a broker: the sale controls are under the box (their calls and what they do to buyers:
+      // tests/server/staff/brokers.integration.test.ts; nothing is clicked here, the box's showings are shared)
+      await expect(page.getByRole("region", { name: texts.staffBrokers.title })).toBeVisible()
 
       // offline, the last numbers stay on screen with the time they were fetched
       await page.context().setOffline(true)

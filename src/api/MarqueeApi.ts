@@ -20,6 +20,7 @@ import { ReservationsApi } from "./ReservationsApi.ts"
 import { SeatsApi } from "./SeatsApi.ts"
 import { ShopApi } from "./ShopApi.ts"
 import { LiveApi, StaffAuthApi } from "./StaffApi.ts"
+import { LiveBrokersApi } from "./StaffBrokersApi.ts"
 import { LiveEventsApi } from "./StaffEventsApi.ts"
 import { LiveFeatureViewApi } from "./StaffFeatureViewApi.ts"
 import { LiveReferencesApi } from "./StaffReferencesApi.ts"
@@ -56,6 +57,7 @@ export class MarqueeApi extends HttpApi.make("marquee")
   .add(LiveReferencesApi)
   .add(LiveFeatureViewApi)
   .add(LiveEventsApi)
+  .add(LiveBrokersApi)
   .add(EnrolApi)
   .add(MiniSiteApi)
   .add(IntegrationApi)

@@ -83,6 +83,8 @@ export type StaffMenuItem = typeof StaffMenuItem.Type
 export const StaffSessionInfo = Schema.Struct({
   userInfo: StaffUserInfo,
   menu: Schema.Array(StaffMenuItem),
+  /** a broker (src/api/StaffBrokersApi.ts): the presentation box shows the lock, unlock and save controls */
+  isBroker: Schema.Boolean,
   /** the chain's business date now (Asia/Jerusalem, by the server's clock): the strip's centre */
   today: Schema.String,
 })
@@ -159,7 +161,7 @@ export const CinemaFilterData = Schema.Struct({
 export type CinemaFilterData = typeof CinemaFilterData.Type
 
 /** Narrows the staff member's own businesses (never widens them): see the scope rule above. */
-const ScopeQuery = {
+export const ScopeQuery = {
   businessIds: Schema.optionalKey(Schema.Array(Schema.String)),
   businessId: Schema.optionalKey(Schema.Array(Schema.String)),
   lang: LangQuery,

@@ -35,6 +35,7 @@ import { SandboxInboxRoute } from "./providers/messaging/sandboxInbox.ts"
 import { sandboxMessengerLayer } from "./providers/messaging/sandboxMessenger.ts"
 import { SeatsHttp } from "./seats/http.ts"
 import { ShopHttp } from "./shop/http.ts"
+import { LiveBrokersHttp } from "./staff/brokersHttp.ts"
 import { LiveEventsHttp } from "./staff/eventsHttp.ts"
 import { LiveFeatureViewHttp } from "./staff/featureViewHttp.ts"
 import { LiveHttp, StaffAuthHttp } from "./staff/http.ts"
@@ -72,6 +73,7 @@ export const ApiRoutes = HttpApiBuilder.layer(MarqueeApi, { openapiPath: "/api/o
     LiveReferencesHttp,
     LiveFeatureViewHttp,
     LiveEventsHttp,
+    LiveBrokersHttp,
     MiniSiteHttp,
     IntegrationHttp,
     WaiverHttp,

@@ -1,11 +1,13 @@
 import { useQuery } from "@tanstack/react-query"
+import type { PresentationAttendance } from "../../api/StaffApi.ts"
 import { ALL_CINEMAS_LOCATION_ID } from "../../domain/live/attendance.ts"
 import { useLocale, useT } from "../i18n/useI18n.ts"
 import { AttendanceTable } from "./AttendanceTable.tsx"
+import { BrokerPanel } from "./brokers/BrokerPanel.tsx"
 import { Crumbs } from "./Crumbs.tsx"
 import { formatBusinessDate, wallTime } from "./dates.ts"
 import { LiveStatus } from "./LiveStatus.tsx"
-import { boxQuery, groupsQuery, locationsQuery } from "./liveQueries.ts"
+import { boxQuery, groupsQuery, locationsQuery, sessionQuery } from "./liveQueries.ts"
 import type { DrillBy } from "./staffApi.ts"
 import { useLiveTitle } from "./useLiveTitle.ts"
 import { useSignedOut } from "./useSignedOut.ts"
@@ -27,6 +29,7 @@ export const BoxPage = ({
   const box = useQuery(boxQuery(date, locationId, by, id, lang))
   const groups = useQuery(groupsQuery(date, locationId, by, lang))
   const locations = useQuery(locationsQuery(date, lang))
+  const session = useQuery(sessionQuery(lang))
   useSignedOut(box.error)
   const day = formatBusinessDate(date, lang)
   const locationName =
@@ -35,6 +38,11 @@ export const BoxPage = ({
       : (locations.data?.locations.find((row) => row.LocationId === locationId)?.Name ?? "")
   const name = groups.data?.find((row) => row.Id === id)?.Name ?? ""
   useLiveTitle(`${name} · ${day}`, t("staff.appName"))
+  // the hall's film, or the film's hall; with the cinema when the box spans every cinema
+  const nameOf = (row: PresentationAttendance) =>
+    `${by === "venues" ? row.FeatureName : row.VenueName}${
+      locationId === ALL_CINEMAS_LOCATION_ID ? ` · ${row.LocationName}` : ""
+    }`
   return (
     <section className="live-screen">
       <Crumbs
@@ -65,9 +73,7 @@ export const BoxPage = ({
             key: String(row.PresentationId),
             name: (
               <span className="live-box__name">
-                <span className="live-box__time">{wallTime(row.PresentationDateTime)}</span>{" "}
-                {by === "venues" ? row.FeatureName : row.VenueName}
-                {locationId === ALL_CINEMAS_LOCATION_ID ? ` · ${row.LocationName}` : ""}
+                <span className="live-box__time">{wallTime(row.PresentationDateTime)}</span> {nameOf(row)}
               </span>
             ),
             sold: row.SoldQuantity,
@@ -79,6 +85,9 @@ export const BoxPage = ({
           }))}
         />
       )}
+      {session.data?.isBroker === true && box.data !== undefined && box.data.presentations.length > 0 ? (
+        <BrokerPanel presentations={box.data.presentations} nameOf={nameOf} />
+      ) : null}
     </section>
   )
 }

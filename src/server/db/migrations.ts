@@ -38,6 +38,7 @@ import childWaivers from "./migrations/0053_child_waivers.ts"
 import imageMaps from "./migrations/0056_image_maps.ts"
 import locationBrands from "./migrations/0058_location_brands.ts"
 import voucherDocuments from "./migrations/0059_voucher_documents.ts"
+import brokers from "./migrations/0060_brokers.ts"
 import salesRollups from "./migrations/0061_sales_rollups.ts"
 
 /**
@@ -87,5 +88,6 @@ export const migrations = {
   "0056_image_maps": imageMaps,
   "0058_location_brands": locationBrands,
   "0059_voucher_documents": voucherDocuments,
+  "0060_brokers": brokers,
   "0061_sales_rollups": salesRollups,
 }

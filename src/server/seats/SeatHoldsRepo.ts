@@ -91,7 +91,12 @@ export class SeatHoldsRepo extends Context.Service<
       const presentation = Effect.fn("SeatHoldsRepo.presentation")(function* (id: number) {
         const now = yield* Clock.currentTimeMillis
         const hit = cached.get(id)
-        if (hit !== undefined && now - hit.at < PRESENTATION_CACHE_MS) return hit.value
+        // "not on sale" is not trusted from the cache: a broker's unlock (src/server/staff/brokersHttp.ts) must
+        // make a presentation sellable at once; a lock reaches this path within the cache's seconds, and the
+        // commit, which reads the switch afresh, refuses it at once
+        const fresh = hit !== undefined && now - hit.at < PRESENTATION_CACHE_MS
+        if (fresh && Option.match(hit.value, { onNone: () => true, onSome: (p) => p.isOnSale }))
+          return hit.value
         const rows = yield* sql<PresentationSeating>`
           SELECT p.id, p.venue_id AS "venueId", v.venue_type_id AS "venueTypeId", v.seatplan_id AS "seatplanId",
             v.seating_policy_id AS "seatingPolicyId", p.is_on_sale AS "isOnSale",

@@ -33,6 +33,7 @@ export interface StaffIdentity {
 export interface StaffProfile extends StaffIdentity {
   readonly firstName: string
   readonly lastName: string
+  readonly isBroker: boolean
 }
 
 export class StaffAuth extends Context.Service<
@@ -114,8 +115,14 @@ export class StaffAuth extends Context.Service<
       }, Effect.orDie)
 
       const profile = Effect.fn("StaffAuth.profile")(function* (userId: number) {
-        const rows = yield* sql<{ firstName: string; lastName: string; businessIds: ReadonlyArray<number> }>`
-          SELECT first_name AS "firstName", last_name AS "lastName", business_ids AS "businessIds"
+        const rows = yield* sql<{
+          firstName: string
+          lastName: string
+          businessIds: ReadonlyArray<number>
+          isBroker: boolean
+        }>`
+          SELECT first_name AS "firstName", last_name AS "lastName", business_ids AS "businessIds",
+            is_broker AS "isBroker"
           FROM staff_users WHERE id = ${userId}`
         const row = rows[0]
         if (row === undefined) return yield* Effect.die(new Error(`staff user ${userId} vanished`))
@@ -124,6 +131,7 @@ export class StaffAuth extends Context.Service<
           firstName: row.firstName,
           lastName: row.lastName,
           businessIds: row.businessIds.map(Number),
+          isBroker: row.isBroker,
         }
       }, Effect.orDie)
 

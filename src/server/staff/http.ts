@@ -85,6 +85,7 @@ const sessionInfo = (auth: StaffAuth["Service"], userId: number): Effect.Effect<
         { key: "reports", path: "/PRES-live/reports" },
         { key: "references", path: "/PRES-live/references" },
       ],
+      isBroker: profile.isBroker,
       today: yield* chainTodayNow,
     }
   })

@@ -183,13 +183,14 @@ export const makePeople = (options: {
     })
   }
 
-  const staff: ReadonlyArray<readonly [string, string, string, ReadonlyArray<number>]> = [
-    ["admin", "Dana", "Levi", [1, 2]],
-    ["manager.tlv", "Yossi", "Cohen", [1]],
-    ["partner.haifa", "Rania", "Khoury", [2]],
-    ["analyst", "Igor", "Popov", [1, 2]],
+  // the last column: a broker (migration 0060), who may take presentations of their businesses off sale and back
+  const staff: ReadonlyArray<readonly [string, string, string, ReadonlyArray<number>, boolean]> = [
+    ["admin", "Dana", "Levi", [1, 2], true],
+    ["manager.tlv", "Yossi", "Cohen", [1], false],
+    ["partner.haifa", "Rania", "Khoury", [2], true],
+    ["analyst", "Igor", "Popov", [1, 2], false],
   ]
-  const staffUsers = staff.map(([username, first, last, businessIds], i) => ({
+  const staffUsers = staff.map(([username, first, last, businessIds, isBroker], i) => ({
     id: i + 1,
     username,
     first_name: first,
@@ -197,6 +198,7 @@ export const makePeople = (options: {
     business_ids: businessIds,
     password_hash: seedArgon2idHash(DEMO_STAFF_PASSWORD, username),
     is_active: true,
+    is_broker: isBroker,
   }))
   return { customers, members, staffUsers }
 }

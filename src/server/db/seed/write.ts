@@ -124,7 +124,7 @@ export const COLUMNS = {
   ],
   staff_users: [
     ["id", int], ["username", text], ["first_name", text], ["last_name", text], ["business_ids", "integer[]"],
-    ["password_hash", text], ["is_active", bool],
+    ["password_hash", text], ["is_active", bool], ["is_broker", bool],
   ],
 } satisfies Record<string, Columns>
 
