@@ -22,7 +22,7 @@ import lighthouse from "lighthouse"
 import { chromium } from "playwright-core"
 import { build } from "vite"
 import { CHROMIUM_ARGS } from "../playwright.config.ts"
-import type { PresentationList } from "../src/api/PresentationsApi.ts"
+import type { PresentationList } from "../src/api/PresentationEntities.ts"
 import { PINNED_NOW } from "../tests/_support/pinnedClock.ts"
 
 const { values } = parseArgs({

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test"
 import en from "../locales/en.json" with { type: "json" }
 import he from "../locales/he.json" with { type: "json" }
-import type { PresentationDetail } from "../src/api/PresentationsApi.ts"
+import type { PresentationDetail } from "../src/api/PresentationEntities.ts"
 import { journeyPresentationId } from "../src/server/db/seed/journeys.ts"
 import { DEMO_PARTNERS } from "../src/server/db/seed/miniSites.ts"
 import { signLink } from "../src/server/miniSite/integrationLinks.ts"

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test"
-import type { Presentation } from "../src/api/PresentationsApi.ts"
+import type { Presentation } from "../src/api/PresentationEntities.ts"
 import type { Seatplan, SeatStatuses } from "../src/api/SeatsApi.ts"
 import { solveHumanCheck } from "../src/cli/humanCheckSolver.ts"
 import { test as base, expect } from "./fixtures.ts"

@@ -1,4 +1,4 @@
-import type { PresentationDetail } from "../src/api/PresentationsApi.ts"
+import type { PresentationDetail } from "../src/api/PresentationEntities.ts"
 import { formatMoney } from "../src/app/i18n/format.ts"
 import { bookingCharges } from "../src/domain/pricing/serviceCharge.ts"
 import { test as base, expect } from "./fixtures.ts"

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type TestInfo } from "@playwright/test"
-import type { Presentation, PresentationDetail } from "../src/api/PresentationsApi.ts"
+import type { Presentation, PresentationDetail } from "../src/api/PresentationEntities.ts"
 import {
   JOURNEY_PROJECTS,
   type JourneyName,

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test"
 import en from "../locales/en.json" with { type: "json" }
 import he from "../locales/he.json" with { type: "json" }
-import type { Presentation, PresentationList } from "../src/api/PresentationsApi.ts"
+import type { Presentation, PresentationList } from "../src/api/PresentationEntities.ts"
 import { expect, serverNow, test } from "./fixtures.ts"
 import { screenshot } from "./screenshots.ts"
 

@@ -1,6 +1,6 @@
 import en from "../locales/en.json" with { type: "json" }
 import he from "../locales/he.json" with { type: "json" }
-import type { PresentationList } from "../src/api/PresentationsApi.ts"
+import type { PresentationList } from "../src/api/PresentationEntities.ts"
 import { expect, test } from "./fixtures.ts"
 
 /** The list's first render: one day of showings (the day strip's), no longer the fortnight at once. */

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { WireText } from "../domain/shared/wireText.ts"
-import { PresentationList } from "./PresentationsApi.ts"
+import { PresentationList } from "./PresentationEntities.ts"
 import { IntegrationDataError } from "./partnerErrors.ts"
 import { LangQuery, PositiveInt } from "./shared.ts"
 

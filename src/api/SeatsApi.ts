@@ -9,7 +9,8 @@ import {
 import { LIMITS } from "../domain/shared/wireLimits.ts"
 import { WireText } from "../domain/shared/wireText.ts"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
-import { EventNotFound, Presentation } from "./PresentationsApi.ts"
+import { Presentation } from "./PresentationEntities.ts"
+import { EventNotFound } from "./PresentationsApi.ts"
 import { CartIfAny, CartSession } from "./sessions.ts"
 import { LangQuery, PositiveInt } from "./shared.ts"
 

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
-import { Product } from "./PresentationsApi.ts"
+import { Product } from "./PresentationEntities.ts"
 import { LangQuery, PositiveInt } from "./shared.ts"
 
 /**

@@ -1,4 +1,4 @@
-import type { Ticket } from "../../src/api/PresentationsApi.ts"
+import type { Ticket } from "../../src/api/PresentationEntities.ts"
 
 /** A ticket type as a presentation's detail lists it: ₪47 with a ₪5 service charge unless `extra` says so. */
 export const ticketOffer = (id: number, extra: Partial<Ticket> = {}): Ticket => ({

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
+import { CommitFailureCode } from "../../src/api/CommitRefusals.ts"
 import { MembershipSeatRefused } from "../../src/api/MembershipsApi.ts"
-import { CommitFailureCode } from "../../src/api/PaymentApi.ts"
 import { MEMBERSHIP_REFUSALS } from "../../src/domain/memberships/refusals.ts"
 
 /**

@@ -1,5 +1,5 @@
 import { Result } from "effect"
-import type { Presentation } from "../../api/PresentationsApi.ts"
+import type { Presentation } from "../../api/PresentationEntities.ts"
 import { CartTypeChosen, PresentationAdded, PresentationSelected } from "../../domain/cart/events.ts"
 import { canAddPresentation } from "../../domain/cart/rules.ts"
 import { findPresentation } from "../../domain/cart/state.ts"

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react"
-import type { Presentation } from "../../api/PresentationsApi.ts"
+import type { Presentation } from "../../api/PresentationEntities.ts"
 import type { Cart } from "../../domain/cart/state.ts"
 import type { SeatsClient } from "../seating/seatsClient.ts"
 import type { CartLog } from "./cartLog.ts"

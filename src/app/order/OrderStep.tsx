@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from "@tanstack/react-query"
 import type { ReactNode } from "react"
-import type { PresentationDetail } from "../../api/PresentationsApi.ts"
+import type { PresentationDetail } from "../../api/PresentationEntities.ts"
 import { type OrderCart, useCart } from "../cart/useCart.ts"
 import type { MessageKey } from "../i18n/dictionaries.ts"
 import type { LocaleCode } from "../i18n/locales.ts"

@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useState } from "react"
-import type { PresentationDetail } from "../../api/PresentationsApi.ts"
+import type { PresentationDetail } from "../../api/PresentationEntities.ts"
 import type { Cart, CartSeat } from "../../domain/cart/state.ts"
 import { bookingCharges } from "../../domain/pricing/serviceCharge.ts"
 import { formatMoney } from "../i18n/format.ts"

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router"
 import { type ReactNode, useEffect } from "react"
-import type { Presentation } from "../../api/PresentationsApi.ts"
+import type { Presentation } from "../../api/PresentationEntities.ts"
 import { formatLongDateTime } from "../i18n/format.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import type { Translate } from "../i18n/useI18n.ts"

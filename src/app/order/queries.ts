@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query"
-import type { PresentationDetail } from "../../api/PresentationsApi.ts"
+import type { PresentationDetail } from "../../api/PresentationEntities.ts"
 import type { Seatplan, SeatplanSeat, SeatStatuses } from "../../api/SeatsApi.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { ApiError, apiBytes, apiFetch, apiGet, apiUrl } from "../lib/api.ts"

@@ -1,4 +1,4 @@
-import type { PresentationDetail } from "../../api/PresentationsApi.ts"
+import type { PresentationDetail } from "../../api/PresentationEntities.ts"
 import { allSeats, type Cart } from "../../domain/cart/state.ts"
 import { formatMoney } from "../i18n/format.ts"
 import type { LocaleCode } from "../i18n/locales.ts"

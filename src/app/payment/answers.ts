@@ -1,6 +1,7 @@
 import { Context, Data, Effect, Result, Schedule, Schema } from "effect"
+import { OrderAlreadyPaid as OrderAlreadyPaidBody } from "../../api/CommitRefusals.ts"
 import { HumanCheckFailed } from "../../api/HumanCheckApi.ts"
-import { OrderAlreadyPaid as OrderAlreadyPaidBody, PaymentFailed } from "../../api/PaymentApi.ts"
+import { PaymentFailed } from "../../api/PaymentApi.ts"
 import {
   HumanCheckRefused,
   NetworkLost,

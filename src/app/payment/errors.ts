@@ -1,5 +1,6 @@
 import { Data } from "effect"
-import type { CommitAnswersCode, CommitFailureCode, PaymentFailureCode } from "../../api/PaymentApi.ts"
+import type { CommitAnswersCode, CommitFailureCode } from "../../api/CommitRefusals.ts"
+import type { PaymentFailureCode } from "../../api/PaymentApi.ts"
 
 /**
  * Every way placing an order or paying can fail, one tagged class each (spec §8 Order and payment). They carry

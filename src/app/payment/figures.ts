@@ -1,4 +1,4 @@
-import type { ServiceCharge } from "../../api/PresentationsApi.ts"
+import type { ServiceCharge } from "../../api/PresentationEntities.ts"
 import { allSeats, type Cart } from "../../domain/cart/state.ts"
 import { bookingCharges } from "../../domain/pricing/serviceCharge.ts"
 import { orderTotal, voucherPaymentAmount } from "../../domain/pricing/voucherPayment.ts"

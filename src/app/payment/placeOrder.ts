@@ -2,12 +2,11 @@ import { Effect, Result } from "effect"
 import {
   CommitAnswersRefused as CommitAnswersBody,
   CommitFailed as CommitFailedBody,
-  type CommitRequest,
-  CommitResult,
   ContactNotVerified as ContactNotVerifiedBody,
   InstalmentsNotAllowed as InstalmentsNotAllowedBody,
   LoyaltyMemberNotProven as LoyaltyMemberNotProvenBody,
-} from "../../api/PaymentApi.ts"
+} from "../../api/CommitRefusals.ts"
+import { type CommitRequest, CommitResult } from "../../api/PaymentApi.ts"
 import { toCommitCart } from "../../domain/cart/commitCart.ts"
 import { CommitRejected, CommitRequested, Committed } from "../../domain/cart/events.ts"
 import type { Reservation } from "../../domain/cart/state.ts"

@@ -1,4 +1,4 @@
-import type { Presentation } from "../../api/PresentationsApi.ts"
+import type { Presentation } from "../../api/PresentationEntities.ts"
 import { searchScore } from "../../domain/shared/textSearch.ts"
 
 /** A search lists this many showings at most, the soonest first: the rest are a click away on the film's page. */

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useMemo, useRef, useState } from "react"
-import type { TicketGroup } from "../../api/PresentationsApi.ts"
+import type { TicketGroup } from "../../api/PresentationEntities.ts"
 import { formatMoney } from "../i18n/format.ts"
 import { type Translate, useLocale } from "../i18n/useI18n.ts"
 import { SectionChooser } from "./SectionChooser.tsx"

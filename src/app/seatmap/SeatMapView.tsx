@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react"
-import type { TicketGroup } from "../../api/PresentationsApi.ts"
+import type { TicketGroup } from "../../api/PresentationEntities.ts"
 import type { Seatplan } from "../../api/SeatsApi.ts"
 import { placeKeyOfSeat } from "../../domain/seating/seatKeys.ts"
 import type { MessageKey } from "../i18n/dictionaries.ts"

@@ -1,4 +1,4 @@
-import type { TicketGroup } from "../../api/PresentationsApi.ts"
+import type { TicketGroup } from "../../api/PresentationEntities.ts"
 import type { MapSeat } from "./seatMapContract.ts"
 
 /**

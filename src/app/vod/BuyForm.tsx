@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query"
 import { useNavigate } from "@tanstack/react-router"
 import { Exit } from "effect"
 import { useId, useState } from "react"
-import type { Presentation } from "../../api/PresentationsApi.ts"
+import type { Presentation } from "../../api/PresentationEntities.ts"
 import { CartReset, CustomerInfoSet, VodAccessChosen } from "../../domain/cart/events.ts"
 import { agorot } from "../../domain/cart/values.ts"
 import {

@@ -1,4 +1,4 @@
-import type { PresentationDetail, TicketGroup } from "../../api/PresentationsApi.ts"
+import type { PresentationDetail, TicketGroup } from "../../api/PresentationEntities.ts"
 import type { VodPlayback } from "../../api/VodApi.ts"
 import { apiGet, apiSend } from "../lib/api.ts"
 

@@ -1,5 +1,5 @@
 import { useState } from "react"
-import type { PresentationDetail } from "../../api/PresentationsApi.ts"
+import type { PresentationDetail } from "../../api/PresentationEntities.ts"
 import type { Translate } from "../i18n/useI18n.ts"
 import { WaiverSection } from "./WaiverSection.tsx"
 import {

@@ -1,4 +1,4 @@
-import type { Presentation } from "../../api/PresentationsApi.ts"
+import type { Presentation } from "../../api/PresentationEntities.ts"
 import type { WhatsOnSearch } from "./search.ts"
 
 export const filterPresentations = (

@@ -1,5 +1,5 @@
 import type { Temporal } from "@js-temporal/polyfill"
-import type { Presentation } from "../../api/PresentationsApi.ts"
+import type { Presentation } from "../../api/PresentationEntities.ts"
 import { toJerusalem } from "../i18n/format.ts"
 import type { TemporalApi } from "../lib/temporal.ts"
 

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query"
 import type { LocationList } from "../../api/CustomerApi.ts"
-import type { PresentationList } from "../../api/PresentationsApi.ts"
+import type { PresentationList } from "../../api/PresentationEntities.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { ApiError, apiFetch, apiGet, apiUrl } from "../lib/api.ts"
 import { savedAtOf } from "../lib/savedAtHeader.ts"

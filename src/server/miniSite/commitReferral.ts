@@ -1,6 +1,7 @@
 import { Effect, Option } from "effect"
 import { SqlClient } from "effect/sql"
-import { CommitFailed, type CommitFailureCode, type CommitRequest } from "../../api/PaymentApi.ts"
+import { CommitFailed, type CommitFailureCode } from "../../api/CommitRefusals.ts"
+import type { CommitRequest } from "../../api/PaymentApi.ts"
 import { MiniSitesRepo } from "./MiniSitesRepo.ts"
 
 /** Where an order came from, as the server checked it: what the commit stores with the order. */

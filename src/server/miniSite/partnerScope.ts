@@ -1,5 +1,6 @@
 import { Effect, Option } from "effect"
-import { EventNotFound, type TicketGroup } from "../../api/PresentationsApi.ts"
+import type { TicketGroup } from "../../api/PresentationEntities.ts"
+import { EventNotFound } from "../../api/PresentationsApi.ts"
 import { IntegrationDataError, LocationOffline } from "../../api/partnerErrors.ts"
 import type { LocaleCode } from "../../api/shared.ts"
 import type { PresentationOffer } from "../presentations/PresentationOfferRepo.ts"

@@ -1,18 +1,17 @@
 import { createHash } from "node:crypto"
 import { Clock, Config, Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
-import type { HumanCheckFailed } from "../../api/HumanCheckApi.ts"
 import {
   type CommitAnswersRefused,
   CommitFailed,
   type CommitFailureCode,
-  type CommitRequest,
-  type CommitResult,
   type ContactNotVerified,
   InstalmentsNotAllowed,
   LoyaltyMemberNotProven,
   OrderAlreadyPaid,
-} from "../../api/PaymentApi.ts"
+} from "../../api/CommitRefusals.ts"
+import type { HumanCheckFailed } from "../../api/HumanCheckApi.ts"
+import type { CommitRequest, CommitResult } from "../../api/PaymentApi.ts"
 import { type OrderKind, orderKindOf } from "../../domain/cart/orderKind.ts"
 import { allowedInstalments, isAllowedInstalments } from "../../domain/pricing/instalments.ts"
 import { voucherPaymentAmount } from "../../domain/pricing/voucherPayment.ts"

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto"
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
+import { OrderAlreadyPaid } from "../../api/CommitRefusals.ts"
 import {
   type CompletionResult,
-  OrderAlreadyPaid,
   PaymentFailed,
   type PaymentFailureCode,
   type PaymentForm,

@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
-import { CommitAnswersRefused, type CommitRequest, ContactNotVerified } from "../../api/PaymentApi.ts"
+import { CommitAnswersRefused, ContactNotVerified } from "../../api/CommitRefusals.ts"
+import type { CommitRequest } from "../../api/PaymentApi.ts"
 import {
   acceptedTermCodes,
   missingTerms,

@@ -1,4 +1,4 @@
-import type { CommitFailureCode } from "../../api/PaymentApi.ts"
+import type { CommitFailureCode } from "../../api/CommitRefusals.ts"
 import type { CommitCart, CommitSeatLine } from "../../domain/cart/commitCart.ts"
 import {
   canPayWithPoints,

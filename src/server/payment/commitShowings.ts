@@ -1,4 +1,4 @@
-import type { CommitFailureCode } from "../../api/PaymentApi.ts"
+import type { CommitFailureCode } from "../../api/CommitRefusals.ts"
 import { priceLevelOf, priceLevelProblem } from "../../domain/order/ticketRules.ts"
 import type { PricedLine, PricingFacts, ResolvedSeat, TicketFacts } from "./commitPricing.ts"
 

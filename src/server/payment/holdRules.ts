@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import type { CommitFailureCode } from "../../api/PaymentApi.ts"
+import type { CommitFailureCode } from "../../api/CommitRefusals.ts"
 import type { CommitCart } from "../../domain/cart/commitCart.ts"
 import { holdDeadlineMs } from "../../domain/order/holdCutoff.ts"
 import { hasActiveMembership } from "./commitFacts.ts"

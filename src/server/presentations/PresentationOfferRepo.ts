@@ -1,6 +1,6 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
-import type { Product, ServiceCharge, Ticket, TicketGroup } from "../../api/PresentationsApi.ts"
+import type { Product, ServiceCharge, Ticket, TicketGroup } from "../../api/PresentationEntities.ts"
 import type { LocaleCode } from "../../api/shared.ts"
 import { localized } from "../localized.ts"
 

@@ -1,6 +1,6 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
-import type { Presentation, SeatingMode } from "../../api/PresentationsApi.ts"
+import type { Presentation, SeatingMode } from "../../api/PresentationEntities.ts"
 import type { LocaleCode } from "../../api/shared.ts"
 import type { BrandCode } from "../../domain/shared/brands.ts"
 import { isVodVenueType } from "../../domain/shared/venueType.ts"

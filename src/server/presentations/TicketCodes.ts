@@ -1,15 +1,15 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
+import type { Ticket } from "../../api/PresentationEntities.ts"
+import type { LocaleCode } from "../../api/shared.ts"
 import {
   type DiscountOffer,
   type LoyaltyMember,
-  type Ticket,
   type TicketCodeAnswer,
   type TicketCodeProblem,
   TicketCodeRefused,
   type TicketEligibility,
-} from "../../api/PresentationsApi.ts"
-import type { LocaleCode } from "../../api/shared.ts"
+} from "../../api/TicketCodesApi.ts"
 import { isValidIsraeliId, normalizeIsraeliId } from "../../domain/order/israeliId.ts"
 import { discountRefusal } from "../../domain/pricing/discount.ts"
 import { memberHolder } from "../customer/memberProof.ts"

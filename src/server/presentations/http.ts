@@ -2,15 +2,10 @@ import { DateTime, Effect, Layer, Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
-import {
-  EventNotFound,
-  LoyaltyLoginLimited,
-  LoyaltyLoginOff,
-  ProductNotFound,
-  TicketCodeRefused,
-} from "../../api/PresentationsApi.ts"
+import { EventNotFound, ProductNotFound } from "../../api/PresentationsApi.ts"
 import { CurrentCart, CurrentCustomerIfAny } from "../../api/sessions.ts"
 import { type LocaleCode, parseIdList } from "../../api/shared.ts"
+import { LoyaltyLoginLimited, LoyaltyLoginOff, TicketCodeRefused } from "../../api/TicketCodesApi.ts"
 import { firstTicket } from "../../domain/pricing/firstTicket.ts"
 import { LoyaltyLoginConfig } from "../config/siteConfig.ts"
 import { clientOf, type Limit, takeFromLimits } from "../limits/RateLimits.ts"

@@ -2,7 +2,7 @@ import { Temporal } from "@js-temporal/polyfill"
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { HumanCheckFailed } from "../../api/HumanCheckApi.ts"
-import type { Presentation } from "../../api/PresentationsApi.ts"
+import type { Presentation } from "../../api/PresentationEntities.ts"
 import {
   type BestAvailableMatch,
   InvalidSeatRequest,

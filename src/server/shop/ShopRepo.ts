@@ -1,6 +1,6 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
-import type { Product } from "../../api/PresentationsApi.ts"
+import type { Product } from "../../api/PresentationEntities.ts"
 import type {
   Donation,
   DonationDetail,

@@ -1,5 +1,6 @@
 import { Effect } from "effect"
-import { CommitAnswersRefused, type CommitRequest } from "../../api/PaymentApi.ts"
+import { CommitAnswersRefused } from "../../api/CommitRefusals.ts"
+import type { CommitRequest } from "../../api/PaymentApi.ts"
 import { CHILD_PRICE_POLICY, isSignaturePng, waiverProblem } from "../../domain/waiver/waiver.ts"
 import { ticketPolicies, type WaiverToStore, waiverShowings } from "./WaiverRepo.ts"
 

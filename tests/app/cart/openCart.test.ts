@@ -1,6 +1,6 @@
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb"
 import { afterEach, describe, expect, it } from "vitest"
-import type { Presentation } from "../../../src/api/PresentationsApi.ts"
+import type { Presentation } from "../../../src/api/PresentationEntities.ts"
 import { eventMeta, openCartLog } from "../../../src/app/cart/cartLog.ts"
 import { MarqueeDb } from "../../../src/app/cart/db.ts"
 import { selectForTickets } from "../../../src/app/cart/openCart.ts"

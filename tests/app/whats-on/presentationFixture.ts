@@ -1,4 +1,4 @@
-import type { Presentation } from "../../../src/api/PresentationsApi.ts"
+import type { Presentation } from "../../../src/api/PresentationEntities.ts"
 
 let nextId = 1
 

@@ -1,6 +1,6 @@
 import { Temporal } from "@js-temporal/polyfill"
 import { describe, expect, it } from "vitest"
-import type { Presentation } from "../../../src/api/PresentationsApi.ts"
+import type { Presentation } from "../../../src/api/PresentationEntities.ts"
 import { availability } from "../../../src/app/whats-on/purchasable.ts"
 import { presentation } from "./presentationFixture.ts"
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import type { PresentationDetail, TicketCodeAnswer } from "../../../src/api/PresentationsApi.ts"
+import type { PresentationDetail } from "../../../src/api/PresentationEntities.ts"
+import type { TicketCodeAnswer } from "../../../src/api/TicketCodesApi.ts"
 import { DEMO_MEMBER_SSN } from "../../../src/server/db/seed/codes.ts"
 import { bothDatabases } from "../../_support/databases.ts"
 import { newCart } from "../../_support/humanCheck.ts"

@@ -1,6 +1,6 @@
 import { useNavigate } from "@tanstack/react-router"
 import { useState } from "react"
-import type { Product } from "../../../api/PresentationsApi.ts"
+import type { Product } from "../../../api/PresentationEntities.ts"
 import { ProductQuantitySet } from "../../../domain/cart/events.ts"
 import { allSeats } from "../../../domain/cart/state.ts"
 import { agorot } from "../../../domain/cart/values.ts"

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query"
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react"
-import type { Presentation, TicketGroup } from "../../../api/PresentationsApi.ts"
+import type { Presentation, TicketGroup } from "../../../api/PresentationEntities.ts"
 import type { Seatplan, SeatStatuses } from "../../../api/SeatsApi.ts"
 import type { LockRejectionReason, UnlockRejectionReason } from "../../../domain/cart/facts.ts"
 import type { CartSeat } from "../../../domain/cart/state.ts"

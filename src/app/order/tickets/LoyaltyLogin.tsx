@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from "react"
-import type { LoyaltyMember } from "../../../api/PresentationsApi.ts"
+import type { LoyaltyMember } from "../../../api/TicketCodesApi.ts"
 import type { Member } from "../../../domain/cart/facts.ts"
 import { isValidIsraeliId } from "../../../domain/order/israeliId.ts"
 import { LOYALTY_TICKETS_PER_ORDER } from "../../../domain/order/ticketRules.ts"

@@ -1,11 +1,7 @@
 import { useId, useState } from "react"
-import type {
-  Ticket,
-  TicketCodeProblem,
-  TicketEligibility,
-  TicketGroup,
-} from "../../../api/PresentationsApi.ts"
+import type { Ticket, TicketGroup } from "../../../api/PresentationEntities.ts"
 import type { SeatplanSeat } from "../../../api/SeatsApi.ts"
+import type { TicketCodeProblem, TicketEligibility } from "../../../api/TicketCodesApi.ts"
 import { isPaidWithPoints } from "../../../domain/cart/rules.ts"
 import type { CartSeat } from "../../../domain/cart/state.ts"
 import { formatMoney } from "../../i18n/format.ts"

@@ -1,13 +1,9 @@
 import { useQuery } from "@tanstack/react-query"
 import { useNavigate } from "@tanstack/react-router"
 import { useEffect, useMemo, useRef, useState } from "react"
-import type {
-  PresentationDetail,
-  Ticket,
-  TicketEligibility,
-  TicketGroup,
-} from "../../../api/PresentationsApi.ts"
+import type { PresentationDetail, Ticket, TicketGroup } from "../../../api/PresentationEntities.ts"
 import type { SeatplanSeat } from "../../../api/SeatsApi.ts"
+import type { TicketEligibility } from "../../../api/TicketCodesApi.ts"
 import { autoSelectTicket } from "../../../domain/cart/autoTicket.ts"
 import type { CartEvent } from "../../../domain/cart/events.ts"
 import { type CartSeat, findPresentation } from "../../../domain/cart/state.ts"

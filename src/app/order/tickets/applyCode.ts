@@ -1,4 +1,4 @@
-import type { PresentationDetail } from "../../../api/PresentationsApi.ts"
+import type { PresentationDetail } from "../../../api/PresentationEntities.ts"
 import type { CartEvent } from "../../../domain/cart/events.ts"
 import type { CartSeat } from "../../../domain/cart/state.ts"
 import { agorot } from "../../../domain/cart/values.ts"

@@ -3,7 +3,7 @@ import type {
   TicketCodeAnswer,
   TicketCodeProblem,
   TicketEligibility,
-} from "../../../api/PresentationsApi.ts"
+} from "../../../api/TicketCodesApi.ts"
 import type { LocaleCode } from "../../i18n/locales.ts"
 import { apiFetch, apiUrl } from "../../lib/api.ts"
 import { referralParams } from "../../lib/referral.ts"

@@ -1,4 +1,5 @@
-import type { LoyaltyMember, Ticket, TicketGroup } from "../../../api/PresentationsApi.ts"
+import type { Ticket, TicketGroup } from "../../../api/PresentationEntities.ts"
+import type { LoyaltyMember } from "../../../api/TicketCodesApi.ts"
 import type { CartTicket, Member } from "../../../domain/cart/facts.ts"
 import { isActiveMember, isPaidWithPoints } from "../../../domain/cart/rules.ts"
 import type { Cart, CartSeat } from "../../../domain/cart/state.ts"

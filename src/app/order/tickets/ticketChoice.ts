@@ -1,4 +1,4 @@
-import type { Ticket, TicketGroup } from "../../../api/PresentationsApi.ts"
+import type { Ticket, TicketGroup } from "../../../api/PresentationEntities.ts"
 import type { SeatplanSeat } from "../../../api/SeatsApi.ts"
 import { TicketChosen } from "../../../domain/cart/events.ts"
 import type { CartTicket } from "../../../domain/cart/facts.ts"

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query"
-import type { LoyaltyMember, PresentationDetail } from "../../../api/PresentationsApi.ts"
+import type { PresentationDetail } from "../../../api/PresentationEntities.ts"
+import type { LoyaltyMember } from "../../../api/TicketCodesApi.ts"
 import { type CartEvent, MemberAdded, MemberRemoved } from "../../../domain/cart/events.ts"
 import type { Member } from "../../../domain/cart/facts.ts"
 import { isPaidWithPoints } from "../../../domain/cart/rules.ts"

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query"
 import { useId, useState } from "react"
-import type { Product } from "../../../api/PresentationsApi.ts"
+import type { Product } from "../../../api/PresentationEntities.ts"
 import { ProductQuantitySet } from "../../../domain/cart/events.ts"
 import { agorot } from "../../../domain/cart/values.ts"
 import { eventMeta } from "../../cart/cartLog.ts"

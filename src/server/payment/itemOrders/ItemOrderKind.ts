@@ -1,6 +1,6 @@
 import type { Effect } from "effect"
 import type { SqlClient } from "effect/sql"
-import type { CommitFailed, CommitFailureCode } from "../../../api/PaymentApi.ts"
+import type { CommitFailed, CommitFailureCode } from "../../../api/CommitRefusals.ts"
 import type { CommitCart } from "../../../domain/cart/commitCart.ts"
 import type { CustomerFormConfig } from "../../../domain/order/customerInfo.ts"
 import type { AnswerRules } from "../commitCustomerInfo.ts"

@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
-import { CommitFailed, type CommitFailureCode } from "../../../api/PaymentApi.ts"
+import { CommitFailed, type CommitFailureCode } from "../../../api/CommitRefusals.ts"
 import type { ItemLine, ItemOrderKind } from "./ItemOrderKind.ts"
 import { onlineShopPlace } from "./onlineShop.ts"
 

@@ -1,6 +1,6 @@
 import { Effect, Option } from "effect"
 import { SqlClient } from "effect/sql"
-import { CommitFailed, type CommitFailureCode } from "../../../api/PaymentApi.ts"
+import { CommitFailed, type CommitFailureCode } from "../../../api/CommitRefusals.ts"
 import type { CommitCart, CommitEnrolLine } from "../../../domain/cart/commitCart.ts"
 import { liveEnrolment, openSeason, type Season, showingPrice, validMember } from "../../enrol/season.ts"
 import { seatOf } from "../../memberships/membershipSeats.ts"

@@ -1,6 +1,6 @@
 import { Effect, Option } from "effect"
 import { SqlClient } from "effect/sql"
-import { CommitFailed, type CommitFailureCode } from "../../../api/PaymentApi.ts"
+import { CommitFailed, type CommitFailureCode } from "../../../api/CommitRefusals.ts"
 import type { CommitCart } from "../../../domain/cart/commitCart.ts"
 import { isValidIsraeliId, normalizeIsraeliId } from "../../../domain/order/israeliId.ts"
 import { currencyIdOf } from "../../../domain/shared/currencyIds.ts"

@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
-import { CommitFailed, type CommitFailureCode } from "../../../api/PaymentApi.ts"
+import { CommitFailed, type CommitFailureCode } from "../../../api/CommitRefusals.ts"
 import { loadProductPrices } from "../commitFacts.ts"
 import { priceProducts } from "../productPricing.ts"
 import type { ItemOrderKind, OrderPlace } from "./ItemOrderKind.ts"

@@ -1,6 +1,6 @@
 import { Clock, Effect } from "effect"
 import { SqlClient } from "effect/sql"
-import { CommitFailed, type CommitFailureCode } from "../../../api/PaymentApi.ts"
+import { CommitFailed, type CommitFailureCode } from "../../../api/CommitRefusals.ts"
 import { isVodVenueType } from "../../../domain/shared/venueType.ts"
 import { VOD_PLAYBACK_LIMIT, vodOnSaleAt, vodWindowOf } from "../../../domain/vod/access.ts"
 import type { ItemOrderKind } from "./ItemOrderKind.ts"

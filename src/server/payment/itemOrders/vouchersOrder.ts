@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
-import { CommitFailed, type CommitFailureCode } from "../../../api/PaymentApi.ts"
+import { CommitFailed, type CommitFailureCode } from "../../../api/CommitRefusals.ts"
 import { MAX_VOUCHERS_PER_ORDER } from "../../../domain/cart/rules.ts"
 import type { ItemLine, ItemOrderKind } from "./ItemOrderKind.ts"
 import { issueVouchers } from "./issueVouchers.ts"

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
-import type { PresentationDetail, Ticket } from "../../../../src/api/PresentationsApi.ts"
+import type { PresentationDetail, Ticket } from "../../../../src/api/PresentationEntities.ts"
 import { applyCode } from "../../../../src/app/order/tickets/applyCode.ts"
 import { toCartTicket } from "../../../../src/app/order/tickets/ticketChoice.ts"
 import type { CartTicket } from "../../../../src/domain/cart/facts.ts"

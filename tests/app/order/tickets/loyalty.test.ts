@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
-import type { LoyaltyMember, TicketGroup } from "../../../../src/api/PresentationsApi.ts"
+import type { TicketGroup } from "../../../../src/api/PresentationEntities.ts"
 import type { SeatplanSeat } from "../../../../src/api/SeatsApi.ts"
+import type { LoyaltyMember } from "../../../../src/api/TicketCodesApi.ts"
 import {
   pointsOfSeat,
   pointsTicket,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import type { TicketGroup } from "../../../../src/api/PresentationsApi.ts"
+import type { TicketGroup } from "../../../../src/api/PresentationEntities.ts"
 import type { SeatplanSeat } from "../../../../src/api/SeatsApi.ts"
 import {
   groupsForSeat,
