@@ -15,6 +15,8 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type BrowserContext, chromium, type Page } from "@playwright/test"
+import { pinClock } from "../e2e/fixtures.ts"
+import { walletHolds } from "../e2e/wallet.ts"
 import { CHROMIUM_ARGS } from "../playwright.config.ts"
 import { newCart } from "../tests/_support/humanCheck.ts"
 import { createScratchDatabase } from "../tests/_support/postgres.ts"
@@ -39,13 +41,20 @@ const median = (values: ReadonlyArray<number>) => {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
 }
 
-const launch = (profile: string, baseURL: string, offline: boolean): Promise<BrowserContext> =>
-  chromium.launchPersistentContext(profile, {
+/**
+ * A browser on the profile, its pages on the server's pinned clock (as the journeys' are): the ticket bought on the
+ * pinned day must be upcoming for the wallet whatever day the benchmark runs on.
+ */
+const launch = async (profile: string, baseURL: string, offline: boolean): Promise<BrowserContext> => {
+  const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: CHROMIUM_ARGS,
     baseURL,
     offline,
   })
+  await pinClock(context)
+  return context
+}
 
 /** A paid order of two seats, bought over HTTP; its e-document key. */
 const buyOrder = async (server: RunningServer): Promise<string> => {
@@ -113,6 +122,11 @@ const main = async () => {
     })
     await page.goto(`/edocument/${key}?lang=en`)
     await page.waitForFunction(QR_DRAWN, undefined, { timeout: 120_000 })
+    // the copy is written once the e-ticket's answer is in: wait for it, as a buyer's phone would have it
+    for (let tries = 0; !(await walletHolds(page, key)); tries++) {
+      if (tries > 600) throw new Error("the e-ticket was not kept in the wallet")
+      await page.waitForTimeout(100)
+    }
     await page.goto("/wallet?lang=en")
     await page.getByTestId("wallet-entry").first().waitFor({ timeout: 180_000 })
     await online.close()
@@ -139,7 +153,12 @@ const main = async () => {
         ).ms,
       )
     }
-    const forbidden = edocumentChunks.filter((chunk) => /seat|pay|order/i.test(chunk))
+    // chunks of the seat map (and regl), the payment, or the order's step routes (`order._presentationId…`); not
+    // the small domain helpers the e-ticket itself uses (`orderIdentifier`, `orderHeadline`: the reservation
+    // number and the headline), nor the booking layout's shell (`_booking`), which the e-ticket route sits in
+    const forbidden = edocumentChunks.filter((chunk) =>
+      /seat[-_]?map|regl|payment|pay[A-Z.]|order\._presentationId|order\.index/i.test(chunk),
+    )
     console.log(`e-ticket route chunks (cold, offline): ${edocumentChunks.join(", ")}`)
     const round = (n: number) => Number(n.toFixed(1))
     const figures = {
