@@ -7,11 +7,11 @@ import { localized } from "../localized.ts"
 import { chainDayBounds } from "../time.ts"
 
 /**
- * Live monitoring's reports, SQL only. One definition of "sold" for all of them (migration 0009): an order counts
- * when it is paid (`payment_status = 'paid'`) and not cancelled, a ticket when it is not cancelled; the head
+ * Live monitoring's reports, SQL only, over the sales rollups of migration 0061, which hold the one definition of
+ * "sold" (migration 0009: an order counts when it is paid and not cancelled, a ticket when it is not cancelled) summed
+ * per business day and hour, business, location, point of sale and film or product, and per showing. The head
  * office (location 1) is in no report. The business filter is the one `scope.ts` allowed, nothing else; the dates
- * are validated business dates turned into instants here. Sales are dated by the purchase (Asia/Jerusalem), a
- * presentation's sales by its show.
+ * are validated business dates. Sales are dated by the purchase (Asia/Jerusalem), a presentation's sales by its show.
  */
 
 export interface ReportWindow {
@@ -52,40 +52,6 @@ export class ReportsRepo extends Context.Service<
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
 
-      /** the paid, live orders of the window; `dated` says whose date the window is of */
-      const paidOrders = (w: ReportWindow, dated: "purchase" | "none" = "purchase") => {
-        const { from, to } = chainDayBounds(w.firstDate, w.days)
-        return sql.and([
-          sql`r.payment_status = 'paid'`,
-          sql`r.status = 'active'`,
-          sql`r.business_id IN ${sql.in(w.businessIds)}`,
-          sql`r.location_id <> ${EXCLUDED_LOCATION_ID}`,
-          ...(dated === "purchase"
-            ? [sql`r.purchased_at >= ${from}::timestamptz`, sql`r.purchased_at < ${to}::timestamptz`]
-            : []),
-          ...(w.locationId === undefined ? [] : [sql`r.location_id = ${w.locationId}`]),
-        ])
-      }
-
-      /** the live tickets of those orders, with their presentation as `p` */
-      const paidTickets = (w: ReportWindow, dated: "purchase" | "show" = "purchase") => {
-        const { from, to } = chainDayBounds(w.firstDate, w.days)
-        const conditions: Array<Statement.Fragment> = [
-          paidOrders(w, dated === "purchase" ? "purchase" : "none"),
-          sql`t.cancelled_at IS NULL`,
-          ...(dated === "show"
-            ? [sql`p.starts_at >= ${from}::timestamptz`, sql`p.starts_at < ${to}::timestamptz`]
-            : []),
-          ...(w.featureId === undefined ? [] : [sql`p.feature_id = ${w.featureId}`]),
-        ]
-        return sql`FROM reservations r
-          JOIN sold_tickets t ON t.reservation_id = r.id
-          JOIN presentations p ON p.id = t.presentation_id
-          WHERE ${sql.and(conditions)}`
-      }
-
-      const sums = sql`count(*)::int AS "Quantity", coalesce(sum(t.price_agorot), 0)::int AS "AmountAgorot"`
-
       /**
        * A rollup's rows in the window (migration 0061: sums per business day and hour, business, location, point
        * of sale, and film or product): the allowed businesses, no head office, the screens' filters. `alias` names
@@ -100,6 +66,18 @@ export class ReportsRepo extends Context.Service<
           sql`${at("business_date")} < ${w.firstDate}::date + ${w.days}::int`,
           ...(w.locationId === undefined ? [] : [sql`${at("location_id")} = ${w.locationId}`]),
           ...(byFeature && w.featureId !== undefined ? [sql`${at("feature_id")} = ${w.featureId}`] : []),
+        ])
+      }
+      /** each showing's rollup rows in the window (by the show), for the orders the scope and filters allow */
+      const showingsOf = (w: ReportWindow) => {
+        const { from, to } = chainDayBounds(w.firstDate, w.days)
+        return sql.and([
+          sql`s.business_id IN ${sql.in(w.businessIds)}`,
+          sql`s.location_id <> ${EXCLUDED_LOCATION_ID}`,
+          sql`sp.starts_at >= ${from}::timestamptz`,
+          sql`sp.starts_at < ${to}::timestamptz`,
+          ...(w.locationId === undefined ? [] : [sql`s.location_id = ${w.locationId}`]),
+          ...(w.featureId === undefined ? [] : [sql`sp.feature_id = ${w.featureId}`]),
         ])
       }
       const rolledSums = sql`sum(s.quantity)::int AS "Quantity", sum(s.amount_agorot)::int AS "AmountAgorot"`
@@ -153,7 +131,9 @@ export class ReportsRepo extends Context.Service<
               ${localized(sql, "f.name", lang)} || ' · ' ||
                 to_char(p.starts_at AT TIME ZONE 'Asia/Jerusalem', 'HH24:MI') AS "Name",
               g."Quantity", g."AmountAgorot"
-            FROM (SELECT t.presentation_id, ${sums} ${paidTickets(w, "show")} GROUP BY 1) g
+            FROM (SELECT s.presentation_id, ${rolledSums}
+              FROM presentation_ticket_sales s JOIN presentations sp ON sp.id = s.presentation_id
+              WHERE ${showingsOf(w)} GROUP BY 1 HAVING sum(s.quantity) > 0) g
             JOIN presentations p ON p.id = g.presentation_id
             JOIN features f ON f.id = p.feature_id
             JOIN venues v ON v.id = p.venue_id

@@ -51,7 +51,15 @@ const rollupsMatch = async (server: RunningServer) => {
     `SELECT business_date, sale_hour, business_id, location_id, point_of_sale_id, quantity
      FROM order_sales_rollup WHERE quantity <> 0`,
   )
-  return { tickets, products, orders }
+  const showings = await differences(
+    server,
+    `SELECT t.presentation_id, r.business_id, r.location_id, count(*)::bigint, sum(t.price_agorot)::bigint
+     FROM reservations r JOIN sold_tickets t ON t.reservation_id = r.id
+     WHERE ${COUNTS} AND t.cancelled_at IS NULL GROUP BY 1, 2, 3`,
+    `SELECT presentation_id, business_id, location_id, quantity, amount_agorot
+     FROM presentation_ticket_sales WHERE quantity <> 0 OR amount_agorot <> 0`,
+  )
+  return { tickets, products, orders, showings }
 }
 
 const exact = { missing: 0, extra: 0 }
@@ -67,6 +75,7 @@ describe.each(databases)("sales rollups on $name", ({ start }) => {
     expect(seeded.tickets?.rows).toBeGreaterThan(1000)
     expect(seeded.products).toMatchObject(exact)
     expect(seeded.orders).toMatchObject(exact)
+    expect(seeded.showings).toMatchObject(exact)
 
     // a late payment of an unpaid order, one moved an hour and a half, others cancelled or voided, single
     // tickets cancelled, a showing given to another film, one more ticket and product in a paid order
@@ -108,5 +117,6 @@ describe.each(databases)("sales rollups on $name", ({ start }) => {
     expect(after.tickets).toMatchObject(exact)
     expect(after.products).toMatchObject(exact)
     expect(after.orders).toMatchObject(exact)
+    expect(after.showings).toMatchObject(exact)
   })
 })

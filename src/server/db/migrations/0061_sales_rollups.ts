@@ -9,6 +9,8 @@ import { SqlClient } from "effect/sql"
  * raw rows, a month is every ticket of the month, joined to its order and its showing (about 136,000 tickets at
  * a million sold, as slow as scanning them all). These tables hold the same sums per business day and hour (in
  * Asia/Jerusalem), business, location, point of sale and film or product: about 39,000 rows for that month.
+ * `presentation_ticket_sales` holds each showing's sums per the order's business and location (presentation sales
+ * are dated by the show, and a month of showings is a few thousand rows).
  *
  * One definition of "sold", as everywhere (migration 0009): an order counts while it is paid and active, a ticket
  * while it is not cancelled; the order's purchase dates it, its location and point of sale place it, its showing
@@ -49,6 +51,8 @@ const PRODUCT_KEYS = [
   "feature_id",
 ]
 const ORDER_KEYS = ["business_date", "sale_hour", "business_id", "location_id", "point_of_sale_id"]
+/** presentation sales are dated by the show, not the purchase: per showing and the order's business and location */
+const PRESENTATION_KEYS = ["presentation_id", "business_id", "location_id"]
 
 /** `d`: signed ticket rows (sign, reservation_id, presentation_id, price_agorot, feature_id or null for p's) */
 const ticketDelta = (d: string) =>
@@ -60,6 +64,17 @@ const ticketDelta = (d: string) =>
      FROM ${d} d JOIN reservations r ON r.id = d.reservation_id JOIN presentations p ON p.id = d.presentation_id
      WHERE ${COUNTS("r")}
      GROUP BY 1, 2, 3, 4, 5, 6`,
+  )
+
+/** the same signed ticket rows, per showing (the presentation sales report) */
+const presentationDelta = (d: string) =>
+  upsert(
+    "presentation_ticket_sales",
+    PRESENTATION_KEYS,
+    `SELECT d.presentation_id, r.business_id, r.location_id, sum(d.sign), sum(d.sign * d.price_agorot)
+     FROM ${d} d JOIN reservations r ON r.id = d.reservation_id
+     WHERE ${COUNTS("r")}
+     GROUP BY 1, 2, 3`,
   )
 
 const productDelta = (d: string) =>
@@ -109,11 +124,25 @@ export default Effect.gen(function* () {
     "product_id integer NOT NULL, feature_id integer NOT NULL,",
   )
   yield* table("order_sales_rollup", ORDER_KEYS, "")
+  yield* sql.unsafe(`
+    CREATE TABLE presentation_ticket_sales (
+      presentation_id integer NOT NULL,
+      business_id integer NOT NULL,
+      location_id integer NOT NULL,
+      quantity bigint NOT NULL,
+      amount_agorot bigint NOT NULL,
+      PRIMARY KEY (${PRESENTATION_KEYS.join(", ")})
+    )`)
 
   // what is already sold (a database migrated after its sales; a new one is empty here)
   yield* sql.unsafe(
     ticketDelta(
       "(SELECT 1 AS sign, reservation_id, presentation_id, price_agorot, NULL::int AS feature_id FROM sold_tickets WHERE cancelled_at IS NULL)",
+    ),
+  )
+  yield* sql.unsafe(
+    presentationDelta(
+      "(SELECT 1 AS sign, reservation_id, presentation_id, price_agorot FROM sold_tickets WHERE cancelled_at IS NULL)",
     ),
   )
   yield* sql.unsafe(
@@ -123,19 +152,22 @@ export default Effect.gen(function* () {
   )
   yield* sql.unsafe(orderDelta(`(SELECT 1 AS sign, ${ORDER_PLACE} FROM reservations)`))
 
+  const ADDED_TICKETS =
+    "(SELECT 1 AS sign, reservation_id, presentation_id, price_agorot, NULL::int AS feature_id FROM added WHERE cancelled_at IS NULL)"
+  const CHANGED_TICKETS = `(
+    SELECT 1 AS sign, reservation_id, presentation_id, price_agorot, NULL::int AS feature_id
+      FROM added WHERE cancelled_at IS NULL
+    UNION ALL
+    SELECT -1, reservation_id, presentation_id, price_agorot, NULL::int FROM removed WHERE cancelled_at IS NULL)`
   yield* sql.unsafe(`
     CREATE FUNCTION sold_tickets_rollup() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF TG_OP = 'INSERT' THEN
-        ${ticketDelta(
-          "(SELECT 1 AS sign, reservation_id, presentation_id, price_agorot, NULL::int AS feature_id FROM added WHERE cancelled_at IS NULL)",
-        )};
+        ${ticketDelta(ADDED_TICKETS)};
+        ${presentationDelta(ADDED_TICKETS)};
       ELSE
-        ${ticketDelta(`(
-          SELECT 1 AS sign, reservation_id, presentation_id, price_agorot, NULL::int AS feature_id
-            FROM added WHERE cancelled_at IS NULL
-          UNION ALL
-          SELECT -1, reservation_id, presentation_id, price_agorot, NULL::int FROM removed WHERE cancelled_at IS NULL)`)};
+        ${ticketDelta(CHANGED_TICKETS)};
+        ${presentationDelta(CHANGED_TICKETS)};
       END IF;
       RETURN NULL;
     END
@@ -204,7 +236,16 @@ export default Effect.gen(function* () {
          WHERE ${COUNTS("o")} AND t.cancelled_at IS NULL AND o.id IN ${moved}
          GROUP BY 1, 2, 3, 4, 5, 6`,
       )};
+      ${upsert(
+        "presentation_ticket_sales",
+        PRESENTATION_KEYS,
+        `SELECT t.presentation_id, o.business_id, o.location_id, -count(*), -sum(t.price_agorot)
+         FROM removed o JOIN sold_tickets t ON t.reservation_id = o.id
+         WHERE ${COUNTS("o")} AND t.cancelled_at IS NULL AND o.id IN ${moved}
+         GROUP BY 1, 2, 3`,
+      )};
       ${ticketDelta(orderTickets(1, "added"))};
+      ${presentationDelta(orderTickets(1, "added"))};
       ${upsert(
         "product_sales_rollup",
         PRODUCT_KEYS,
