@@ -83,6 +83,14 @@ test("English: signal lost on the tickets step, reloaded offline, the order is f
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
   const steps = await holdBestAndContinue(page, presentation.id, 2, "en")
   const chosen = await steps.summaryLines()
+  // the worker keeps the showing's facts as well: the reload below does not hang on the page's own persisted copy,
+  // which is written a second after a change
+  const keptByWorker = () =>
+    page.evaluate(async (id) => {
+      const kept = await (await caches.open("api-presentation-details")).keys()
+      return kept.some((request) => new URL(request.url).pathname === `/api/presentations/${id}`)
+    }, presentation.id)
+  await expect.poll(keptByWorker).toBe(true)
 
   await context.setOffline(true)
   const writesBeforeOffline = writes.length

@@ -71,6 +71,21 @@ registerRoute(
   "GET",
 )
 
+// One showing's public facts (`/api/presentations/{id}`: the showing, its ticket groups, prices and extras; no
+// buyer's data — the calls that read the customer are sub-paths, not matched here): an order step reloaded with no
+// signal opens from this copy when the page's own persisted copy is missing (it is written a second after a
+// change, and a buyer may lose signal and reload within it).
+registerRoute(
+  ({ url, request, sameOrigin }) =>
+    sameOrigin && isGet(request) && /^\/api\/presentations\/\d+$/.test(url.pathname),
+  new NetworkFirst({
+    cacheName: "api-presentation-details",
+    networkTimeoutSeconds: 3,
+    plugins: [new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: 7 * DAY_SECONDS })],
+  }),
+  "GET",
+)
+
 // Seatplans (the compact body the seat screen loads, per hall and language): a hall's layout changes between
 // seasons, so the network still wins when it answers within 3 s, and a buyer who loses signal in the lobby gets
 // the hall they last opened. A few hundred bytes to a few KB each.
