@@ -7,6 +7,30 @@ import { SeatListPage, type SeatListPage as SeatListPageType } from "./pages/sea
 import { journeyPresentation } from "./presentations.ts"
 import { screenshot, screenshotsWanted } from "./screenshots.ts"
 
+/** Whether the cart log in this browser's IndexedDB has chosen the showing (a `PresentationSelected` event). */
+const cartLogNames = (page: Page, presentationId: number): Promise<boolean> =>
+  page.evaluate(
+    (id) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open("marquee")
+        open.onerror = () => resolve(false)
+        open.onsuccess = () => {
+          const db = open.result
+          if (!db.objectStoreNames.contains("cartEvents")) return resolve(false)
+          const all = db.transaction("cartEvents").objectStore("cartEvents").getAll()
+          all.onerror = () => resolve(false)
+          all.onsuccess = () =>
+            resolve(
+              (all.result as Array<{ event: unknown }>).some((row) => {
+                const text = JSON.stringify(row.event)
+                return text.includes('"PresentationSelected"') && text.includes(`"id":${id}`)
+              }),
+            )
+        }
+      }),
+    presentationId,
+  )
+
 /**
  * The payment dialog's states on the way back from a provider, in Hebrew and English. The provider's answers
  * that a live sandbox reaches only for a moment (3-D Secure running, the bank app waiting, an order cancelled)
@@ -71,6 +95,8 @@ for (const lang of ["he", "en"] as const) {
     // a cart log with a presentation in it, so "try again" knows which order's pay screen to offer
     const presentation = await journeyPresentation(request, `payment-dialog-states/${lang}`, testInfo)
     await seatList.open(presentation.id, lang)
+    // the showing is in the device's cart log before the page is left (its append may still be in flight)
+    await expect.poll(() => cartLogNames(page, presentation.id)).toBe(true)
 
     await answerCompletion(page, [
       completion("awaitingBankApp"),
