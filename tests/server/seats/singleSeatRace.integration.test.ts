@@ -49,6 +49,8 @@ describe.each(postgres)("the single-seat rule's give-back on $name", ({ start })
     expect((await call("unlock-seat", buyer, [seatOf(row, 0)])).status).toBe(409)
 
     // Another connection holds the buyer's cart row, so the buyer's hold reads the row (8 taken) and then waits.
+    // (The wait is looked for in this run's own database: other test files hold seats in theirs at the same time,
+    // and a count over the whole cluster once read 2 for the whole 2 s the buyer waited.)
     let release!: () => void
     const gate = new Promise<void>((resolve) => {
       release = resolve
@@ -71,7 +73,8 @@ describe.each(postgres)("the single-seat rule's give-back on $name", ({ start })
           async () =>
             (
               await server.query(
-                `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%hold_seats_batch%'`,
+                `SELECT 1 FROM pg_stat_activity WHERE datname = current_database()
+                 AND wait_event_type = 'Lock' AND query LIKE '%hold_seats_batch%'`,
               )
             ).length,
           { timeout: 10_000, interval: 20 },
