@@ -40,6 +40,7 @@ import locationBrands from "./migrations/0058_location_brands.ts"
 import voucherDocuments from "./migrations/0059_voucher_documents.ts"
 import brokers from "./migrations/0060_brokers.ts"
 import salesRollups from "./migrations/0061_sales_rollups.ts"
+import leanHoldBatch from "./migrations/0070_lean_hold_batch.ts"
 
 /**
  * Every migration, keyed `<id>_<name>`, run once in id order by `Migrator.fromRecord`.
@@ -90,4 +91,5 @@ export const migrations = {
   "0059_voucher_documents": voucherDocuments,
   "0060_brokers": brokers,
   "0061_sales_rollups": salesRollups,
+  "0070_lean_hold_batch": leanHoldBatch,
 }

@@ -27,6 +27,13 @@ export interface ReleaseRequest {
   readonly gaPlaces: ReadonlyArray<{ readonly sectionId: number; readonly slot: number }>
 }
 
+/**
+ * At most this many requests per database call. Each request of a hold batch is a subtransaction that writes,
+ * and a transaction with more than 64 of them overflows PostgreSQL's per-connection cache of subtransaction ids:
+ * every other connection's snapshot then reads the shared subtransaction log (migration 0070).
+ */
+const MAX_BATCH = 60
+
 interface Pending<Request, Result> {
   readonly request: Request
   readonly done: Deferred.Deferred<Result, SqlError>
@@ -60,7 +67,7 @@ export class HoldBatcher extends Context.Service<
           yield* Effect.forkScoped(
             Effect.forever(
               Effect.gen(function* () {
-                const batch = yield* Queue.takeAll(queue)
+                const batch = yield* Queue.takeBetween(queue, 1, MAX_BATCH)
                 const exit = yield* Effect.exit(run(batch.map((pending) => pending.request)))
                 for (const [index, pending] of batch.entries()) {
                   const result = Exit.isSuccess(exit)
