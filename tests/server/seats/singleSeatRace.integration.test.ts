@@ -50,10 +50,16 @@ describe.each(postgres)("the single-seat rule's give-back on $name", ({ start })
 
     // Another connection holds the buyer's cart row, so the buyer's hold reads the row (8 taken) and then waits.
     // (The wait is looked for in this run's own database: other test files hold seats in theirs at the same time,
-    // and a count over the whole cluster once read 2 for the whole 2 s the buyer waited.)
+    // and a count over the whole cluster could read their waits too.)
     let release!: () => void
     const gate = new Promise<void>((resolve) => {
       release = resolve
+    })
+    // The buyer's call goes only once the row is held: sent at the same time, it could take the row first and
+    // never wait (a loaded CI machine did, and the wait below was never seen).
+    let rowLocked!: () => void
+    const locked = new Promise<void>((resolve) => {
+      rowLocked = resolve
     })
     const cartRowHeld = server.run(
       Effect.gen(function* () {
@@ -61,11 +67,13 @@ describe.each(postgres)("the single-seat rule's give-back on $name", ({ start })
         yield* sql.withTransaction(
           Effect.gen(function* () {
             yield* sql`SELECT 1 FROM carts WHERE token = ${buyer} FOR UPDATE`
+            rowLocked()
             yield* Effect.promise(() => gate)
           }),
         )
       }),
     )
+    await locked
     const buyerLock = call("lock-seat", buyer, [seatOf(row, 8), seatOf(row, 9)])
     try {
       await expect
