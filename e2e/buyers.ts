@@ -7,8 +7,8 @@ export type BuyerDetails = Pick<
 >
 
 const names = {
-  dana: { he: ["דנה", "לוי"], latin: ["Dana", "Levi"] },
-  noa: { he: ["נועה", "כהן"], latin: ["Noa", "Cohen"] },
+  dana: { he: ["דנה", "לוי"], ar: ["دانة", "ليفي"], latin: ["Dana", "Levi"] },
+  noa: { he: ["נועה", "כהן"], ar: ["نوعا", "كوهين"], latin: ["Noa", "Cohen"] },
 } as const
 
 const contacts = {
@@ -19,10 +19,10 @@ const contacts = {
 
 /**
  * The journeys' buyers, in one place: a new required field is added here once. Names are written in the
- * page's script (Hebrew on a Hebrew page, Latin letters otherwise).
+ * page's script (Hebrew on a Hebrew page, Arabic on an Arabic one, Latin letters otherwise).
  */
 export const buyer = (who: keyof typeof names, lang: string): BuyerDetails => {
-  const [firstName, lastName] = lang === "he" ? names[who].he : names[who].latin
+  const [firstName, lastName] = lang === "he" ? names[who].he : lang === "ar" ? names[who].ar : names[who].latin
   const { email, mobileNumber, mobileConfirm } = contacts[who]
   return { firstName, lastName, email, emailConfirm: email, mobileNumber, mobileConfirm }
 }

@@ -1,10 +1,11 @@
 import { expect, type Locator, type Page } from "@playwright/test"
+import ar from "../../locales/ar.json" with { type: "json" }
 import en from "../../locales/en.json" with { type: "json" }
 import he from "../../locales/he.json" with { type: "json" }
 import ru from "../../locales/ru.json" with { type: "json" }
 
 type Texts = typeof en
-const dictionaries: Record<string, Texts> = { he, en, ru }
+const dictionaries: Record<string, Texts> = { he, en, ru, ar }
 
 export const fill = (template: string, params: Record<string, string | number>): string =>
   template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ""))

@@ -122,7 +122,10 @@ const EDocumentView = ({ confirmation, documentKey, savedAt, locale, t }: ViewPr
           showing={
             group.showing === null
               ? undefined
-              : { id: group.showing.id, heading: <ShowingHeading showing={group.showing} locale={locale} /> }
+              : {
+                  id: group.showing.id,
+                  heading: <ShowingHeading showing={group.showing} locale={locale} t={t} />,
+                }
           }
         />
       ))}

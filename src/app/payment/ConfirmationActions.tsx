@@ -60,7 +60,10 @@ export const ConfirmationActions = ({ confirmation, documentKey, locale, t }: Pr
       }),
       start: presentation.dateTime,
       durationMinutes: presentation.durationMinutes,
-      location: `${presentation.venueName}, ${presentation.locationName}`,
+      location: t("app.venueAtLocation", {
+        venue: presentation.venueName,
+        location: presentation.locationName,
+      }),
       description: `${t("payment.confirmation.orderId")}: ${displayOrderIdentifier(confirmation.reservationIdentifier)}\n${seats}`,
       url: link,
       stamp: new Date().toISOString(),

@@ -159,7 +159,9 @@ const ConfirmationView = ({ confirmation, documentKey, offline, locale, t }: Vie
           {items.length > 0 ? <OrderItemsList items={items} locale={locale} t={t} /> : null}
           {ticketsByShowing(confirmation).map((group) => (
             <div key={group.showing?.id ?? "order"} data-testid="confirmation-showing">
-              {group.showing !== null ? <ShowingHeading showing={group.showing} locale={locale} /> : null}
+              {group.showing !== null ? (
+                <ShowingHeading showing={group.showing} locale={locale} t={t} />
+              ) : null}
               <ul className="basket__seats" data-testid="confirmation-tickets">
                 {group.tickets.map((ticket) => (
                   <li key={ticket.ticketIdentifier} className="basket__seat pay-summary__seat">

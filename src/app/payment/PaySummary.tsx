@@ -3,6 +3,7 @@ import { allSeats, type Cart } from "../../domain/cart/state.ts"
 import { formatMoney } from "../i18n/format.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import type { Translate } from "../i18n/useI18n.ts"
+import { seatLine } from "../order/flow.ts"
 import type { PayFigures } from "./figures.ts"
 import { useCountdown } from "./useCountdown.ts"
 
@@ -47,7 +48,8 @@ export const PaySummary = ({ cart, detail, figures, deadline, locale, t }: Props
         <ul className="basket__seats" data-testid="pay-seats">
           {seats.map((seat) => (
             <li key={seat.key} className="basket__seat pay-summary__seat">
-              <span>{t("payment.summary.seat", { row: seat.RowName, seat: seat.SeatName })}</span>
+              {/* a general-admission place has no row: "Place 2", as the basket names it, not "Row , seat 2" */}
+              <span>{seatLine(seat, t)}</span>
               {seat.ticket !== null ? (
                 <span className="pay-summary__ticket">
                   {ticketName(detail, seat.ticket.ticketId)} · {money(seat.ticket.price)}

@@ -30,7 +30,7 @@ export const orderHeadlineOf = (confirmation: Confirmation, t: Translate): Order
       title: presentation.featureName,
       startsAt: presentation.dateTime,
       durationMinutes: presentation.durationMinutes,
-      where: `${presentation.venueName}, ${presentation.locationName}`,
+      where: t("app.venueAtLocation", { venue: presentation.venueName, location: presentation.locationName }),
     }
   const kind = confirmation.orderKind ?? "tickets"
   const location = confirmation.locationName ?? ""

@@ -56,7 +56,7 @@ export const ReservationCard = ({
           time: wallTime(r.presentation.dateTime),
         })}
         {" · "}
-        {r.presentation.venueName}, {r.presentation.locationName}
+        {t("app.venueAtLocation", { venue: r.presentation.venueName, location: r.presentation.locationName })}
       </p>
       <p className="area-muted">
         {t("customerArea.reservation.number", { number: displayOrderIdentifier(r.reservationIdentifier) })}
