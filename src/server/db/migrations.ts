@@ -40,6 +40,8 @@ import locationBrands from "./migrations/0058_location_brands.ts"
 import voucherDocuments from "./migrations/0059_voucher_documents.ts"
 import brokers from "./migrations/0060_brokers.ts"
 import salesRollups from "./migrations/0061_sales_rollups.ts"
+import dailySalesRollups from "./migrations/0062_daily_sales_rollups.ts"
+import attendanceDaily from "./migrations/0063_attendance_daily.ts"
 
 /**
  * Every migration, keyed `<id>_<name>`, run once in id order by `Migrator.fromRecord`.
@@ -90,4 +92,6 @@ export const migrations = {
   "0059_voucher_documents": voucherDocuments,
   "0060_brokers": brokers,
   "0061_sales_rollups": salesRollups,
+  "0062_daily_sales_rollups": dailySalesRollups,
+  "0063_attendance_daily": attendanceDaily,
 }
