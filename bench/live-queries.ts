@@ -27,6 +27,8 @@ const argValue = (name: string): string | undefined => {
 }
 const SCALES = (argValue("scales") ?? "2,39").split(",").map(Number)
 const REPS = Number(argValue("reps") ?? 15)
+/** `--database URL`: measure one database seeded before (no seeding, no second size, not dropped), for development */
+const REUSE_URL = argValue("database")
 const progress = (message: string) => console.error(`[live-queries] ${message}`)
 
 /** the chain's business date of the pinned clock, and days around it */
@@ -261,10 +263,13 @@ interface SizeResult {
   readonly picks: Picks
 }
 
-const measureSize = async (scale: number): Promise<SizeResult> => {
-  const scratch = await createScratchDatabase("livequeries")
+const measureSize = async (scale: number, reuseUrl?: string): Promise<SizeResult> => {
+  const scratch =
+    reuseUrl === undefined
+      ? await createScratchDatabase("livequeries")
+      : { url: reuseUrl, drop: async () => {} }
   progress(`scale ${scale}: seeding`)
-  const seeded = seed(scratch.url, scale)
+  const seeded = reuseUrl === undefined ? seed(scratch.url, scale) : { soldTickets: 0, seconds: 0 }
   progress(`scale ${scale}: ${seeded.soldTickets} sold tickets in ${round(seeded.seconds, 1)} s`)
   const db = database(scratch.url)
   await db.query("ANALYZE")
@@ -302,6 +307,15 @@ const measureSize = async (scale: number): Promise<SizeResult> => {
 
 const main = async () => {
   const [smallScale, largeScale] = SCALES as [number, number]
+  if (REUSE_URL !== undefined) {
+    const only = await measureSize(0, REUSE_URL)
+    const ratios = Object.fromEntries(
+      CALLS.map(({ name }) => [name, round((only.naive[name] ?? 0) / (only.ours[name]?.p50 ?? 1), 1)]),
+    )
+    const { ours, naive } = only
+    console.log(JSON.stringify({ bench: "live-queries", database: REUSE_URL, ours, naive, ratios }))
+    return
+  }
   const small = await measureSize(smallScale)
   await small.database.drop()
   const large = await measureSize(largeScale)

@@ -40,6 +40,8 @@ import locationBrands from "./migrations/0058_location_brands.ts"
 import voucherDocuments from "./migrations/0059_voucher_documents.ts"
 import brokers from "./migrations/0060_brokers.ts"
 import salesRollups from "./migrations/0061_sales_rollups.ts"
+import dailySalesRollups from "./migrations/0062_daily_sales_rollups.ts"
+import attendanceDaily from "./migrations/0063_attendance_daily.ts"
 import leanHoldBatch from "./migrations/0070_lean_hold_batch.ts"
 
 /**
@@ -91,5 +93,7 @@ export const migrations = {
   "0059_voucher_documents": voucherDocuments,
   "0060_brokers": brokers,
   "0061_sales_rollups": salesRollups,
+  "0062_daily_sales_rollups": dailySalesRollups,
+  "0063_attendance_daily": attendanceDaily,
   "0070_lean_hold_batch": leanHoldBatch,
 }

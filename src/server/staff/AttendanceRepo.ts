@@ -9,12 +9,15 @@ import { chainDayBounds } from "../time.ts"
  * Cinema attendance (spec §2, §9), SQL only. One definition of a presentation's numbers, shared by every drill:
  * - Capacity: the seats and general-admission places of its venue's seatplan (the sum of its sections' capacity);
  *   presentations without any (streaming) are not attendance and are left out.
- * - SoldQuantity: its sold seats (`seat_allocations` kind 'sale'; a cancelled order gave its seats back).
+ * - SoldQuantity: its sold seats: its tickets of paid, active orders, not cancelled (each holds its seat or place;
+ *   a cancelled order gave its seats back), kept per showing in `presentation_sold_seats` (migration 0062) as sales
+ *   happen, so a month of showings is not counted seat by seat.
  * - HeldQuantity: seats held by carts right now (kind 'hold', deadline after `marquee_now()`).
  * - BusinessDate: the Asia/Jerusalem calendar date it starts on.
  * Location 1 is never read (spec §9). Every query takes the business ids that `scope.ts` allowed, and nothing
  * from the request reaches SQL except through those and validated dates and ids. The range is one index range on
- * `presentations (business_id, starts_at)` and the counts come from `seat_allocations (presentation_id, kind, …)`.
+ * `presentations (starts_at)`, the sold seats one key each, the live holds (few) `seat_allocations
+ * (presentation_id, kind, expires_at)`, read only, and the capacity a sum per seatplan.
  */
 
 export interface Counts {
@@ -83,28 +86,55 @@ export class AttendanceRepo extends Context.Service<
         return sql`
           SELECT p.id, p.starts_at, p.feature_id, p.venue_id, v.location_id, cap.capacity,
             to_char(p.starts_at AT TIME ZONE 'Asia/Jerusalem', 'YYYY-MM-DD') AS business_date,
-            coalesce(c.sold, 0) AS sold, coalesce(c.held, 0) AS held
+            coalesce(ss.sold, 0)::int AS sold,
+            (SELECT count(*) FROM seat_allocations a
+              WHERE a.presentation_id = p.id AND a.kind = 'hold' AND a.expires_at > marquee_now())::int AS held
           FROM presentations p
           JOIN venues v ON v.id = p.venue_id
-          CROSS JOIN LATERAL (
-            SELECT coalesce(sum(s.capacity), 0)::int AS capacity FROM venue_sections s WHERE s.seatplan_id = v.seatplan_id
-          ) cap
-          CROSS JOIN LATERAL (
-            SELECT count(*) FILTER (WHERE a.kind = 'sale')::int AS sold,
-              count(*) FILTER (WHERE a.kind = 'hold' AND a.expires_at > marquee_now())::int AS held
-            FROM seat_allocations a WHERE a.presentation_id = p.id
-          ) c
+          JOIN (SELECT s.seatplan_id, sum(s.capacity)::int AS capacity FROM venue_sections s GROUP BY 1) cap
+            ON cap.seatplan_id = v.seatplan_id
+          LEFT JOIN presentation_sold_seats ss ON ss.presentation_id = p.id
           WHERE ${sql.and(conditions)} AND cap.capacity > 0`
       }
 
       const sums = sql`sum(b.sold)::int AS sold, sum(b.held)::int AS held, sum(b.capacity)::int AS capacity,
         count(*)::int AS presentations`
 
+      /** each venue's capacity (its seatplan's sections); a venue without any is no attendance */
+      const venueCapacity = sql`(SELECT v.id, v.location_id, coalesce(sum(s.capacity), 0)::int AS capacity
+        FROM venues v LEFT JOIN venue_sections s ON s.seatplan_id = v.seatplan_id GROUP BY v.id, v.location_id)`
+
+      /**
+       * Per business day, from migration 0063's `attendance_daily` (showings and sold seats per day, business and
+       * venue; a month is a few hundred rows), and the live holds of the window's showings, counted from their index.
+       */
       const byDate = Effect.fn("AttendanceRepo.byDate")(function* (window: Window) {
         if (window.businessIds.length === 0) return []
+        const { from, to } = chainDayBounds(window.firstDate, window.days)
+        const venues = sql.and([
+          sql`v.location_id <> ${EXCLUDED_LOCATION_ID}`,
+          sql`v.capacity > 0`,
+          ...(window.locationId === undefined ? [] : [sql`v.location_id = ${window.locationId}`]),
+        ])
         return yield* sql<Counts & { readonly date: string }>`
-            SELECT b.business_date AS date, ${sums} FROM (${base(window)}) b
-            GROUP BY b.business_date ORDER BY b.business_date`
+            SELECT to_char(d.business_date, 'YYYY-MM-DD') AS date, sum(d.sold)::int AS sold,
+              coalesce(sum(h.held), 0)::int AS held, sum(d.presentations * v.capacity)::int AS capacity,
+              sum(d.presentations)::int AS presentations
+            FROM attendance_daily d
+            JOIN ${venueCapacity} v ON v.id = d.venue_id
+            LEFT JOIN (
+              SELECT (p.starts_at AT TIME ZONE 'Asia/Jerusalem')::date AS business_date, p.business_id, p.venue_id,
+                count(*) AS held
+              FROM presentations p
+              JOIN seat_allocations a ON a.presentation_id = p.id AND a.kind = 'hold' AND a.expires_at > marquee_now()
+              WHERE p.business_id IN ${sql.in(window.businessIds)} AND p.starts_at >= ${from}::timestamptz
+                AND p.starts_at < ${to}::timestamptz
+              GROUP BY 1, 2, 3
+            ) h ON h.business_date = d.business_date AND h.business_id = d.business_id AND h.venue_id = d.venue_id
+            WHERE d.business_id IN ${sql.in(window.businessIds)} AND d.business_date >= ${window.firstDate}::date
+              AND d.business_date < ${window.firstDate}::date + ${window.days}::int AND ${venues}
+            GROUP BY d.business_date HAVING sum(d.presentations) > 0
+            ORDER BY d.business_date`
       }, Effect.orDie)
 
       const grouped = (table: "locations" | "venues" | "features", key: string) =>

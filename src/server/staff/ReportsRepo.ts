@@ -9,7 +9,9 @@ import { chainDayBounds } from "../time.ts"
 /**
  * Live monitoring's reports, SQL only, over the sales rollups of migration 0061, which hold the one definition of
  * "sold" (migration 0009: an order counts when it is paid and not cancelled, a ticket when it is not cancelled) summed
- * per business day and hour, business, location, point of sale and film or product, and per showing. The head
+ * per business day and hour, business, location, point of sale and film or product, and per showing, and over
+ * migration 0062's daily sums of those (a month is a few thousand rows instead of about 39,000): a report that needs
+ * no hour, or no film, reads the daily ones; a film filter on the product or hour reports reads 0061's. The head
  * office (location 1) is in no report. The business filter is the one `scope.ts` allowed, nothing else; the dates
  * are validated business dates. Sales are dated by the purchase (Asia/Jerusalem), a presentation's sales by its show.
  */
@@ -68,18 +70,28 @@ export class ReportsRepo extends Context.Service<
           ...(byFeature && w.featureId !== undefined ? [sql`${at("feature_id")} = ${w.featureId}`] : []),
         ])
       }
-      /** each showing's rollup rows in the window (by the show), for the orders the scope and filters allow */
+      /**
+       * The window's showings (by the show), one index range on `presentations (starts_at)`, each with its rollup
+       * rows (0061: per the order's business and location) of the orders the scope and filters allow, by key.
+       */
       const showingsOf = (w: ReportWindow) => {
         const { from, to } = chainDayBounds(w.firstDate, w.days)
-        return sql.and([
-          sql`s.business_id IN ${sql.in(w.businessIds)}`,
-          sql`s.location_id <> ${EXCLUDED_LOCATION_ID}`,
-          sql`sp.starts_at >= ${from}::timestamptz`,
-          sql`sp.starts_at < ${to}::timestamptz`,
-          ...(w.locationId === undefined ? [] : [sql`s.location_id = ${w.locationId}`]),
-          ...(w.featureId === undefined ? [] : [sql`sp.feature_id = ${w.featureId}`]),
-        ])
+        return {
+          showings: sql.and([
+            sql`p.starts_at >= ${from}::timestamptz`,
+            sql`p.starts_at < ${to}::timestamptz`,
+            ...(w.featureId === undefined ? [] : [sql`p.feature_id = ${w.featureId}`]),
+          ]),
+          orders: sql.and([
+            sql`s.presentation_id = p.id`,
+            sql`s.business_id IN ${sql.in(w.businessIds)}`,
+            sql`s.location_id <> ${EXCLUDED_LOCATION_ID}`,
+            ...(w.locationId === undefined ? [] : [sql`s.location_id = ${w.locationId}`]),
+          ]),
+        }
       }
+      /** the film filter, where asked, needs 0061's rollups (0062's product and hour sums have no film) */
+      const filmFiltered = (w: ReportWindow) => w.featureId !== undefined
       const rolledSums = sql`sum(s.quantity)::int AS "Quantity", sum(s.amount_agorot)::int AS "AmountAgorot"`
       const ROLLED_DATE = "to_char(s.business_date, 'YYYY-MM-DD')"
 
@@ -98,7 +110,7 @@ export class ReportsRepo extends Context.Service<
               ${localized(sql, "l.name", lang)} AS "LocationName", NULL::int AS "Id",
               ${localized(sql, "l.name", lang)} AS "Name", g."Quantity", g."AmountAgorot"
             FROM (SELECT ${sql.literal(ROLLED_DATE)} AS date, s.location_id, ${rolledSums}
-              FROM ticket_sales_rollup s WHERE ${rolledUp("s", w)}
+              FROM ticket_sales_daily s WHERE ${rolledUp("s", w)}
               GROUP BY 1, 2 HAVING sum(s.quantity) > 0) g
             JOIN locations l ON l.id = g.location_id
             ORDER BY g.date, "Name", l.id`,
@@ -114,7 +126,7 @@ export class ReportsRepo extends Context.Service<
               f.id AS "Id", ${localized(sql, "f.name", lang)} AS "Name", g."Quantity", g."AmountAgorot"
             FROM (SELECT ${sql.literal(ROLLED_DATE)} AS date, s.feature_id,
                 ${byLocation ? sql`s.location_id` : sql`NULL::int`} AS location_id, ${rolledSums}
-              FROM ticket_sales_rollup s WHERE ${rolledUp("s", w)}
+              FROM ticket_sales_daily s WHERE ${rolledUp("s", w)}
               GROUP BY 1, 2, 3 HAVING sum(s.quantity) > 0) g
             JOIN features f ON f.id = g.feature_id
             LEFT JOIN locations l ON l.id = g.location_id
@@ -131,13 +143,13 @@ export class ReportsRepo extends Context.Service<
               ${localized(sql, "f.name", lang)} || ' · ' ||
                 to_char(p.starts_at AT TIME ZONE 'Asia/Jerusalem', 'HH24:MI') AS "Name",
               g."Quantity", g."AmountAgorot"
-            FROM (SELECT s.presentation_id, ${rolledSums}
-              FROM presentation_ticket_sales s JOIN presentations sp ON sp.id = s.presentation_id
-              WHERE ${showingsOf(w)} GROUP BY 1 HAVING sum(s.quantity) > 0) g
-            JOIN presentations p ON p.id = g.presentation_id
+            FROM presentations p
+            CROSS JOIN LATERAL (SELECT ${rolledSums} FROM presentation_ticket_sales s
+              WHERE ${showingsOf(w).orders}) g
             JOIN features f ON f.id = p.feature_id
             JOIN venues v ON v.id = p.venue_id
             JOIN locations l ON l.id = v.location_id
+            WHERE ${showingsOf(w).showings} AND g."Quantity" > 0
             ORDER BY p.starts_at, p.id`,
         )(w)
 
@@ -148,7 +160,7 @@ export class ReportsRepo extends Context.Service<
             sql<Row>`
             SELECT 'f' || f.id AS "Key", NULL AS "Date", NULL::int AS "LocationId", NULL AS "LocationName",
               f.id AS "Id", ${localized(sql, "f.name", lang)} AS "Name", g."Quantity", g."AmountAgorot"
-            FROM (SELECT s.feature_id, ${rolledSums} FROM ticket_sales_rollup s WHERE ${rolledUp("s", w)}
+            FROM (SELECT s.feature_id, ${rolledSums} FROM ticket_sales_daily s WHERE ${rolledUp("s", w)}
               GROUP BY 1 HAVING sum(s.quantity) > 0) g
             JOIN features f ON f.id = g.feature_id
             ORDER BY g."AmountAgorot" DESC, g."Quantity" DESC, f.id LIMIT 10`,
@@ -156,7 +168,8 @@ export class ReportsRepo extends Context.Service<
 
       // products of the window's paid orders (their rollup); a film filter keeps the food bought with its tickets
       const productSales = (w: ReportWindow) =>
-        sql`FROM product_sales_rollup s JOIN products pp ON pp.id = s.product_id WHERE ${rolledUp("s", w)}`
+        sql`FROM ${sql.literal(filmFiltered(w) ? "product_sales_rollup" : "product_sales_daily")} s
+          JOIN products pp ON pp.id = s.product_id WHERE ${rolledUp("s", w)}`
 
       const topProducts = (w: ReportWindow, lang: LocaleCode, order: "most" | "least") =>
         run(
@@ -184,13 +197,10 @@ export class ReportsRepo extends Context.Service<
               ${localized(sql, "l.name", lang)} AS "LocationName", s.id AS "Id",
               ${localized(sql, "s.name", lang)} AS "Name", g.orders::int AS "Quantity",
               (g.tickets + g.products)::int AS "AmountAgorot"
-            FROM (SELECT o.point_of_sale_id, o.orders,
-                coalesce((SELECT sum(t.amount_agorot) FROM ticket_sales_rollup t
-                  WHERE t.point_of_sale_id = o.point_of_sale_id AND ${rolledUp("t", w, false)}), 0) AS tickets,
-                coalesce((SELECT sum(p.amount_agorot) FROM product_sales_rollup p
-                  WHERE p.point_of_sale_id = o.point_of_sale_id AND ${rolledUp("p", w, false)}), 0) AS products
-              FROM (SELECT s.point_of_sale_id, sum(s.quantity) AS orders FROM order_sales_rollup s
-                WHERE ${rolledUp("s", w, false)} GROUP BY 1 HAVING sum(s.quantity) > 0) o) g
+            FROM (SELECT s.point_of_sale_id, sum(s.orders) AS orders,
+                sum(s.ticket_agorot) AS tickets, sum(s.product_agorot) AS products
+              FROM point_of_sale_daily s WHERE ${rolledUp("s", w, false)}
+              GROUP BY 1 HAVING sum(s.orders) > 0) g
             JOIN points_of_sale s ON s.id = g.point_of_sale_id
             JOIN locations l ON l.id = s.location_id
             ORDER BY "AmountAgorot" DESC, s.id`,
@@ -219,7 +229,8 @@ export class ReportsRepo extends Context.Service<
             SELECT g.date || ':' || g.hour AS "Key", g.date AS "Date", NULL::int AS "LocationId",
               NULL AS "LocationName", NULL::int AS "Id", g.hour AS "Name", g."Quantity", g."AmountAgorot"
             FROM (SELECT ${sql.literal(ROLLED_DATE)} AS date, lpad(s.sale_hour::text, 2, '0') AS hour, ${rolledSums}
-              FROM ticket_sales_rollup s WHERE ${rolledUp("s", w)}
+              FROM ${sql.literal(filmFiltered(w) ? "ticket_sales_rollup" : "ticket_sales_hourly")} s
+              WHERE ${rolledUp("s", w)}
               GROUP BY 1, 2 HAVING sum(s.quantity) > 0) g
             ORDER BY g.date, g.hour`,
         )(w)
