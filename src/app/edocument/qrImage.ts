@@ -1,5 +1,5 @@
 import { encode } from "uqr"
-import { knownQrModules, rememberQrModules } from "./qrMemory.ts"
+import { knownQrModules, rememberQrModules } from "../wallet/qrMemory.ts"
 
 /**
  * A QR code as an SVG data URL, drawn in the browser by `uqr` (no network, nothing fetched): a saved e-ticket
@@ -11,7 +11,7 @@ export const qrImage = (text: string): string => svgDataUrl(qrModules(text))
 
 const PIXEL_SIZE = 8
 
-/** The code's modules (qrMemory.ts): remembered, or encoded now and remembered. */
+/** The code's modules (src/app/wallet/qrMemory.ts): remembered, or encoded now and remembered. */
 export const qrModules = (text: string): string => {
   const known = knownQrModules(text)
   if (known !== undefined) return known

@@ -1,5 +1,5 @@
 import type { Confirmation } from "../../api/ReservationsApi.ts"
-import { knownQrModules, rememberQrModules } from "../edocument/qrMemory.ts"
+import { knownQrModules, rememberQrModules } from "./qrMemory.ts"
 import type { SavedDocument, WalletDb } from "./walletDb.ts"
 
 /**

@@ -3,7 +3,7 @@ import { renderSVG } from "uqr"
 import { describe, expect, it } from "vitest"
 import type { Confirmation } from "../../../src/api/ReservationsApi.ts"
 import { qrImage, qrModules } from "../../../src/app/edocument/qrImage.ts"
-import { knownQrModules, rememberQrModules } from "../../../src/app/edocument/qrMemory.ts"
+import { knownQrModules, rememberQrModules } from "../../../src/app/wallet/qrMemory.ts"
 import { saveDocument, savedDocument } from "../../../src/app/wallet/savedDocuments.ts"
 import { WalletDb } from "../../../src/app/wallet/walletDb.ts"
 

@@ -1,8 +1,8 @@
 /**
  * QR codes already encoded, by their text: encoding is the costly part of drawing one (uqr scores all eight
  * masks: ~10–30 ms a code on a phone, more than the rest of the e-ticket's render), so each code's modules are
- * kept in memory and, with the wallet's copy, on the device (src/app/wallet/savedDocuments.ts): a cold start
- * offline draws its tickets' codes without encoding them again. Apart from qrImage.ts so that the wallet, which
+ * kept in memory and, with the wallet's copy, on the device (savedDocuments.ts): a cold start offline draws its
+ * tickets' codes without encoding them again. Apart from src/app/edocument/qrImage.ts so that the wallet, which
  * only hands modules on, does not load the encoder.
  *
  * Modules are written row after row, `1` dark and `0` light, the border included: `size²` characters.
