@@ -11,10 +11,10 @@
  * The order is bought over HTTP on a scratch PostgreSQL database (the server seeds it as it starts), the way
  * the load bench buys; the browser opens the e-ticket once online, which keeps it in the wallet.
  */
-import { mkdtempSync, rmSync } from "node:fs"
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { type BrowserContext, chromium, type Page } from "@playwright/test"
+import { type BrowserContext, type CDPSession, chromium, type Page } from "@playwright/test"
 import { pinClock } from "../e2e/fixtures.ts"
 import { walletHolds } from "../e2e/wallet.ts"
 import { CHROMIUM_ARGS } from "../playwright.config.ts"
@@ -35,6 +35,34 @@ import { goalsMet } from "./support/goals.ts"
 
 const repsArg = process.argv.indexOf("--reps")
 const REPS = repsArg > 0 ? Number(process.argv[repsArg + 1]) : 3
+
+/**
+ * `BENCH_TRACE=<dir>`: each cold start also writes a V8 CPU profile of its page (`*.cpuprofile`) and prints its
+ * timeline to stderr (the navigation's phases and each resource's start and end, ms from the navigation's start),
+ * to see where a cold start's time goes. The profiler slows the page a little: figures of a traced run are not
+ * the bench's figures.
+ */
+const TRACE_DIR = process.env.BENCH_TRACE
+let traced = 0
+
+const writeTrace = async (page: Page, cdp: CDPSession, path: string, ms: number) => {
+  const { profile } = await cdp.send("Profiler.stop")
+  const name = `${String(traced++).padStart(2, "0")}-${path.split("/")[1]?.split("?")[0] || "root"}`
+  writeFileSync(join(TRACE_DIR ?? ".", `${name}.cpuprofile`), JSON.stringify(profile))
+  const timeline = await page.evaluate(() =>
+    performance.getEntries().map((entry) => {
+      const timing = entry as PerformanceResourceTiming
+      return `${entry.entryType} ${entry.name.replace(location.origin, "")} ${entry.startTime.toFixed(0)}→${(
+        entry.startTime + entry.duration
+      ).toFixed(0)}${timing.responseStart > 0 ? ` (response ${timing.responseStart.toFixed(0)})` : ""}${
+        entry.entryType === "navigation"
+          ? ` domInteractive ${(entry as PerformanceNavigationTiming).domInteractive.toFixed(0)}`
+          : ""
+      }`
+    }),
+  )
+  console.error(`-- ${name}: ${ms.toFixed(0)} ms\n${timeline.join("\n")}`)
+}
 
 const median = (values: ReadonlyArray<number>) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -93,10 +121,18 @@ const coldStart = async (
       const { pathname } = new URL(request.url())
       if (pathname.endsWith(".js")) chunks.push(pathname.replace("/assets/", ""))
     })
+    const cdp = TRACE_DIR === undefined ? undefined : await context.newCDPSession(page)
+    if (cdp !== undefined) {
+      await cdp.send("Profiler.enable")
+      await cdp.send("Profiler.setSamplingInterval", { interval: 200 })
+      await cdp.send("Profiler.start")
+    }
     const started = performance.now()
     await page.goto(path, { waitUntil: "commit" })
     await ready(page)
-    return { ms: performance.now() - started, chunks }
+    const ms = performance.now() - started
+    if (cdp !== undefined && TRACE_DIR !== undefined) await writeTrace(page, cdp, path, ms)
+    return { ms, chunks }
   } finally {
     await context.close()
   }

@@ -1,7 +1,8 @@
 import { QueryClientProvider } from "@tanstack/react-query"
-import { RouterProvider } from "@tanstack/react-router"
+import { type AnyRoute, RouterProvider } from "@tanstack/react-router"
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
+import { ensureDictionary } from "./i18n/dictionaries.ts"
 import {
   applyDocumentLocale,
   DEFAULT_ENABLED_LOCALES,
@@ -10,6 +11,7 @@ import {
 } from "./i18n/locales.ts"
 import { reloadForChunkError } from "./lib/chunkReload.ts"
 import { configQueryOptions } from "./lib/configQuery.ts"
+import { readsDeviceCopy } from "./lib/deviceCopyRoutes.ts"
 import { createQueryClient, persistQueries } from "./lib/queryClient.ts"
 import { createAppRouter } from "./router.tsx"
 import "./styles/base.css"
@@ -18,13 +20,14 @@ import "./styles/base.css"
 // configuration only (ENABLED_LOCALES) is one the server's shell already answered in: its `<html lang>` is trusted.
 const requestedLang = langFromSearch(window.location.search)
 const servedLang = document.documentElement.lang
-applyDocumentLocale(
-  document.documentElement,
-  resolveLocale(
-    requestedLang,
-    requestedLang === servedLang ? [...DEFAULT_ENABLED_LOCALES, servedLang] : DEFAULT_ENABLED_LOCALES,
-  ).locale,
-)
+const firstLocale = resolveLocale(
+  requestedLang,
+  requestedLang === servedLang ? [...DEFAULT_ENABLED_LOCALES, servedLang] : DEFAULT_ENABLED_LOCALES,
+).locale
+applyDocumentLocale(document.documentElement, firstLocale)
+// Fetched now, beside the entry's own work, not after it: the root route awaits the same load (dictionaries.ts
+// keeps one promise per language), and its chunk was the first link of the start's request chain (issue 17).
+ensureDictionary(firstLocale).catch(() => undefined)
 
 // Vite fires this when a lazy chunk's preload fails (typically: a deploy removed the old hashed files).
 window.addEventListener("vite:preloadError", (event) => {
@@ -37,16 +40,34 @@ const afterPaint = (task: () => void) =>
     "requestIdleCallback" in window ? requestIdleCallback(task, { timeout: 2_000 }) : setTimeout(task, 0),
   )
 
+/** How long after a wallet or e-ticket screen's first paint the cart log opens: its QR codes come first. */
+const DEVICE_COPY_CART_DELAY_MS = 2_000
+
 const start = async () => {
   const queryClient = createQueryClient()
   // where TanStack's devtools (and e2e/customer-area.spec.ts, checking that signing out leaves nothing personal in
   // the cache) look for it; any script of this origin could read the same answers from the page anyway
   ;(window as { __TANSTACK_QUERY_CLIENT__?: unknown }).__TANSTACK_QUERY_CLIENT__ = queryClient
-  await persistQueries(queryClient)
+  // Once, before the first screen that reads the cache (the root route awaits it); the wallet and an e-ticket
+  // do not, so a cold start there skips parsing the whole persisted cache (src/app/lib/deviceCopyRoutes.ts).
+  let restored: Promise<void> | undefined
+  const restoreQueries = () => {
+    restored ??= persistQueries(queryClient)
+    return restored
+  }
+  const deviceCopy = readsDeviceCopy(window.location.pathname)
+  if (!deviceCopy) await restoreQueries()
   // Not awaited: the static locale defaults serve the first paint; spec §8 says config failures are swallowed.
   queryClient.prefetchQuery(configQueryOptions()).catch(() => undefined)
 
-  const router = createAppRouter(queryClient)
+  const router = createAppRouter(queryClient, restoreQueries)
+  // The first screen's route chunks are fetched now, while React starts, rather than after the root route's
+  // language load: through the service worker each link of that chain costs a round trip (issue 17).
+  for (const match of router.matchRoutes(router.state.location)) {
+    const route = (router.routesById as unknown as Record<string, AnyRoute | undefined>)[match.routeId]
+    // a failed load is the router's to report when it loads the same chunk itself
+    if (route !== undefined) router.loadRouteChunk(route)?.catch(() => undefined)
+  }
 
   const root = document.getElementById("root")
   if (root === null) throw new Error("index.html has no #root element")
@@ -55,11 +76,13 @@ const start = async () => {
   // Not a bare setTimeout(0): that fired before the first route had rendered, so the ~80 KB cart chunk
   // competed with the first screen's own code and data (issue 17). A screen that needs the cart sooner opens
   // it itself (useCart).
+  // On the wallet and an e-ticket it waits longer: those screens draw QR codes from the device's copy first.
   const unsubscribe = router.subscribe("onRendered", () => {
     unsubscribe()
-    afterPaint(() => {
+    const openCart = () => {
       import("./cart/openCart.ts").then((module) => module.openCart()).catch(() => undefined)
-    })
+    }
+    afterPaint(deviceCopy ? () => setTimeout(openCart, DEVICE_COPY_CART_DELAY_MS) : openCart)
   })
 
   createRoot(root).render(

@@ -6,10 +6,10 @@ import { LOADING_INDICATOR_DELAY_MS } from "./lib/breakpoints.ts"
 import { routeTree } from "./routeTree.gen.ts"
 import { RoutePending } from "./ui/RoutePending.tsx"
 
-export const createAppRouter = (queryClient: QueryClient) =>
+export const createAppRouter = (queryClient: QueryClient, restoreQueries: () => Promise<void>) =>
   createRouter({
     routeTree,
-    context: { queryClient },
+    context: { queryClient, restoreQueries },
     // Query owns caching; the router must call loaders every time so ensureQueryData decides.
     defaultPreloadStaleTime: 0,
     defaultPreload: "intent",

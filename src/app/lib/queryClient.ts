@@ -1,6 +1,4 @@
-import { createSyncStoragePersister } from "@tanstack/query-sync-storage-persister"
 import { QueryClient } from "@tanstack/react-query"
-import { persistQueryClient } from "@tanstack/react-query-persist-client"
 
 declare module "@tanstack/react-query" {
   interface Register {
@@ -35,6 +33,14 @@ export const persistQueries = async (queryClient: QueryClient): Promise<void> =>
   } catch {
     return // storage blocked (privacy mode): the app still works, only without offline what's-on
   }
+  // its own chunk (with query-core's hydration), fetched while the language's texts are: out of the first screen's
+  // entry (issue 16's budget), and not needed at all by a cold start on the wallet or an e-ticket
+  const modules = await Promise.all([
+    import("@tanstack/query-sync-storage-persister"),
+    import("@tanstack/react-query-persist-client"),
+  ]).catch(() => undefined)
+  if (modules === undefined) return // its chunk failed to load: the app still works, only without the cache
+  const [{ createSyncStoragePersister }, { persistQueryClient }] = modules
   const [, restored] = persistQueryClient({
     queryClient,
     persister: createSyncStoragePersister({ storage, key: "marquee:queries", throttleTime: 1000 }),

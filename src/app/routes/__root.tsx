@@ -1,22 +1,28 @@
 import type { QueryClient } from "@tanstack/react-query"
 import { createRootRouteWithContext, lazyRouteComponent, notFound, Outlet } from "@tanstack/react-router"
+import { lazy, Suspense } from "react"
 import { ErrorPage } from "../errors/ErrorPage.tsx"
 import { ensureDictionary, translate } from "../i18n/dictionaries.ts"
 import { applyDocumentLocale, DEFAULT_ENABLED_LOCALES, isLocaleCode, resolveLocale } from "../i18n/locales.ts"
 import { configQueryOptions } from "../lib/configQuery.ts"
+import { readsDeviceCopy } from "../lib/deviceCopyRoutes.ts"
 import { useIdleRefresh } from "../lib/useIdleRefresh.ts"
-import { UpdatePrompt } from "../pwa/UpdatePrompt.tsx"
 import { Toaster } from "../ui/Toaster.tsx"
 import { useBackOnlineToast } from "../ui/useBackOnlineToast.ts"
 
-export type RouterContext = { readonly queryClient: QueryClient }
+export type RouterContext = {
+  readonly queryClient: QueryClient
+  /** the persisted query cache, restored once (src/app/main.tsx): before any screen but the device's copies */
+  readonly restoreQueries: () => Promise<void>
+}
 
 export type RootSearch = { readonly lang?: string }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   validateSearch: (search: Record<string, unknown>): RootSearch =>
     typeof search.lang === "string" ? { lang: search.lang } : {},
-  beforeLoad: async ({ search, context }) => {
+  beforeLoad: async ({ search, context, location }) => {
+    if (!readsDeviceCopy(location.pathname)) await context.restoreQueries()
     // Config may not have answered yet; the static defaults decide until it has (first paint never waits), except
     // for a language that has a file but is enabled only by configuration (ENABLED_LOCALES, e.g. Arabic): that one
     // waits for the config rather than answer 404 to a page the server said exists
@@ -46,6 +52,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   errorComponent: ErrorPage,
 })
 
+// The service worker's registration and its update prompt: after the first screen (it registered after the first
+// render already), in their own chunk, out of the entry that every first screen waits for (issue 16's budget)
+const UpdatePrompt = lazy(() =>
+  import("../pwa/UpdatePrompt.tsx").then(({ UpdatePrompt }) => ({ default: UpdatePrompt })),
+)
+
 function Root() {
   useBackOnlineToast()
   useIdleRefresh()
@@ -53,7 +65,9 @@ function Root() {
     <>
       <Outlet />
       <Toaster />
-      <UpdatePrompt />
+      <Suspense fallback={null}>
+        <UpdatePrompt />
+      </Suspense>
     </>
   )
 }

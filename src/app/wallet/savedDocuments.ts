@@ -1,4 +1,5 @@
 import type { Confirmation } from "../../api/ReservationsApi.ts"
+import { knownQrModules, rememberQrModules } from "./qrMemory.ts"
 import type { SavedDocument, WalletDb } from "./walletDb.ts"
 
 /**
@@ -18,6 +19,14 @@ export const saveDocument = async (
     savedAt: now,
     lang: document.lang,
     confirmation: document.confirmation,
+    // the codes the e-ticket showed (TicketPasses.tsx), or the wallet read back from the copy this one replaces;
+    // never encoded here: a code not yet drawn is encoded when it first is
+    qr: Object.fromEntries(
+      document.confirmation.tickets.flatMap((ticket) => {
+        const modules = ticket.pass === undefined ? undefined : knownQrModules(ticket.pass)
+        return modules === undefined ? [] : [[ticket.pass, modules]]
+      }),
+    ),
   }
   try {
     await db.documents.put(row)
@@ -27,11 +36,18 @@ export const saveDocument = async (
   }
 }
 
-/** The saved copy of one e-document, if this device has it. */
+/** The saved copy of one e-document, if this device has it; its QR codes are then drawn without encoding. */
 export const savedDocument = async (db: WalletDb, key: string): Promise<SavedDocument | undefined> => {
   try {
-    return await db.documents.get(key)
+    const row = await db.documents.get(key)
+    if (row !== undefined) rememberSavedCodes(row)
+    return row
   } catch {
     return undefined
   }
+}
+
+/** Hands a saved copy's QR modules to the drawing code (src/app/edocument/qrImage.ts). */
+export const rememberSavedCodes = (row: SavedDocument): void => {
+  for (const [pass, modules] of Object.entries(row.qr ?? {})) rememberQrModules(pass, modules)
 }

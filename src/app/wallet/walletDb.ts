@@ -20,6 +20,11 @@ export interface SavedDocument {
   readonly savedAt: number
   readonly lang: string
   readonly confirmation: Confirmation
+  /**
+   * Each ticket pass's QR modules (src/app/edocument/qrImage.ts), so a cold start offline draws the codes without
+   * encoding them again; derived from `confirmation` alone, and absent from copies saved before it was kept.
+   */
+  readonly qr?: Readonly<Record<string, string>>
 }
 
 /**

@@ -1,3 +1,4 @@
+import { rememberSavedCodes } from "./savedDocuments.ts"
 import type { SavedDocument, WalletDb } from "./walletDb.ts"
 
 /**
@@ -41,8 +42,12 @@ export const arrangeWallet = (documents: ReadonlyArray<SavedDocument>, now: numb
 }
 
 /** What `useLiveQuery` reads: every saved document, arranged. Dexie re-runs it on any change to the table. */
-export const readWallet = async (db: WalletDb, now: number): Promise<WalletList> =>
-  arrangeWallet(await db.documents.toArray(), now)
+export const readWallet = async (db: WalletDb, now: number): Promise<WalletList> => {
+  const documents = await db.documents.toArray()
+  // an entry opened next draws its codes from the saved modules (src/app/edocument/qrImage.ts)
+  for (const document of documents) rememberSavedCodes(document)
+  return arrangeWallet(documents, now)
+}
 
 /** Drops the shows over for longer than {@link PAST_KEPT_DAYS} days; answers how many. */
 export const forgetPastShows = async (db: WalletDb, now: number): Promise<number> => {
