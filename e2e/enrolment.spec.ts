@@ -129,7 +129,6 @@ test(TITLE, async ({ page, request }, testInfo) => {
   await expect(page.getByTestId("enrol-seat-line")).toHaveCount(2)
   await expect(page.getByTestId("enrol-edocument")).toBeVisible()
   await shoot(page, project, "confirmation")
-  if (screenshotsWanted) await shootReturnPage(page, project)
 
   // read back from the API as the signed-in member
   const uuid = await page.evaluate(
@@ -150,4 +149,5 @@ test(TITLE, async ({ page, request }, testInfo) => {
   )
   expect(reservation?.state).toBe("active")
   expect(reservation?.tickets).toHaveLength(2)
+  if (screenshotsWanted) await shootReturnPage(page, project)
 })
