@@ -47,6 +47,13 @@ const CLOCK_AND_JOURNEYS = {
 }
 
 /**
+ * The journey that moves the main server's clock (`POST /api/e2e/clock`, src/server/http/e2eClock.ts: an unpaid
+ * hold past its cut-off) runs in a project of its own after every other journey (`dependencies`), so no journey
+ * runs while the clock is moved; it moves the clock back when it ends. Where another journey failed, it does not run.
+ */
+const MOVED_CLOCK = /hold-cutoff\.spec\.ts/
+
+/**
  * A server is ready when it says so (src/server/main.ts prints it once every route is attached), or when its
  * config answers: whichever comes first, so one readiness probe that hangs cannot stall the run.
  */
@@ -82,8 +89,16 @@ export default defineConfig({
     serviceWorkers: "block",
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
-    { name: "phone", use: { ...devices["Pixel 7"], channel: undefined } },
+    { name: "desktop", testIgnore: MOVED_CLOCK, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "phone", testIgnore: MOVED_CLOCK, use: { ...devices["Pixel 7"], channel: undefined } },
+    {
+      name: "moved-clock",
+      testMatch: MOVED_CLOCK,
+      dependencies: ["desktop", "phone"],
+      // its journeys are desktop ones (e2e/fixtures.ts reads the viewport from here)
+      metadata: { viewport: "desktop" },
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
   ],
   webServer: [
     {
@@ -103,6 +118,8 @@ export default defineConfig({
         SAVE_CARD: "true",
         ENABLED_LOCALES: "he,en,ru,ar",
         ...CLOCK_AND_JOURNEYS,
+        // this server's clock can be moved by a journey (MOVED_CLOCK); never set outside the journeys
+        E2E_CLOCK_MOVES: "true",
       },
     },
     {

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test"
 import en from "../locales/en.json" with { type: "json" }
+import type { CustomerAreaData } from "../src/api/CustomerAreaApi.ts"
 import type { EnrolMembership } from "../src/api/EnrolApi.ts"
 import { ENROL_MEMBERSHIP_ID } from "../src/server/db/seed/enrolmentSeason.ts"
 import {
@@ -9,13 +10,14 @@ import {
 } from "../src/server/db/seed/journeys.ts"
 import { expect, test } from "./fixtures.ts"
 import { signInBySms } from "./inbox.ts"
+import { PayPage } from "./pages/pay-page.ts"
 import { screenshotsWanted } from "./screenshots.ts"
 
 /**
  * Season enrolment (issue 16) on the demo season (src/server/db/seed/enrolmentSeason.ts) by the journey's own member
  * (journeys.ts `JOURNEY_ENROL_MOBILES`): sign in, the member seat, the default ticket type, one optional showing
- * added, its seat, the details, Enrol (everything chosen is included: paid at commit), and the confirmation, read
- * back from `GET /api/enroll/1`. The suite runs it in English on the desktop; `npm run screenshots` also runs it on
+ * added (15.00 to pay), its seat, the details, Pay and enrol by card on the provider's page, the enrolment's own
+ * return page, and the confirmation, read back from `GET /api/enroll/1` and the customer area (its sold tickets). The suite runs it in English on the desktop; `npm run screenshots` also runs it on
  * the phone in Hebrew, and shoots every step in both languages (scratch/shots/enrol-<locale>-<project>-<step>.png).
  */
 
@@ -35,6 +37,17 @@ const shoot = async (page: Page, project: JourneyProject, step: string) => {
       .waitFor({ timeout: 5_000 })
       .catch(() => undefined)
     await page.screenshot({ path: `${SHOTS}/enrol-${locale}-${project}-${step}.png`, fullPage: true })
+  }
+}
+
+/** The payment return page when its order is not the member's (its problem state), in both languages. */
+const shootReturnPage = async (page: Page, project: JourneyProject) => {
+  for (const locale of ["he", "en"]) {
+    await page.goto(
+      `/enrol/${ENROL_MEMBERSHIP_ID}/payment-return?paymentId=pay_x&reservationIdentifier=0&lang=${locale}`,
+    )
+    await expect(page.getByTestId("enrol-return-problem")).toBeVisible({ timeout: 30_000 })
+    await page.screenshot({ path: `${SHOTS}/enrol-${locale}-${project}-payment-return.png`, fullPage: true })
   }
 }
 
@@ -75,12 +88,12 @@ test(TITLE, async ({ page, request }, testInfo) => {
   await back()
   await page.getByTestId("enrol-continue").click()
 
-  // choosePresentations: the required showing is in; the second (included) is added
+  // choosePresentations: the required showing is in; the third (15.00 to pay) is added
   await expect(page.getByTestId("enrol-choosePresentations")).toBeVisible()
   const boxes = page.locator("input[type='checkbox'][data-testid^='enrol-presentation-']")
   await expect(boxes.first()).toBeChecked()
   await expect(boxes.first()).toBeDisabled()
-  await boxes.nth(1).check()
+  await boxes.nth(2).check()
   await shoot(page, project, "presentations")
   await back()
   await page.getByTestId("enrol-continue").click()
@@ -105,12 +118,16 @@ test(TITLE, async ({ page, request }, testInfo) => {
     await page.getByTestId("enrol-email").fill(`enrol.${project}@example.test`)
     await page.getByTestId("terms").check()
   }
+  await expect(page.getByTestId("enrol-submit")).toContainText("15.00")
   await page.getByTestId("enrol-submit").click()
 
-  // confirmation: paid (everything included), two showings with their seats
+  // paid by card on the provider's page, back on the enrolment's own return page, then its confirmation
+  await new PayPage(page).payOnProviderPage("4580 0000 0000 0000")
+  await expect(page).toHaveURL(new RegExp(`${base}/confirmation`), { timeout: 30_000 })
   const confirmation = page.getByTestId("enrol-result")
   await expect(confirmation).toHaveAttribute("data-status", "paid", { timeout: 30_000 })
   await expect(page.getByTestId("enrol-seat-line")).toHaveCount(2)
+  await expect(page.getByTestId("enrol-edocument")).toBeVisible()
   await shoot(page, project, "confirmation")
 
   // read back from the API as the signed-in member
@@ -125,4 +142,12 @@ test(TITLE, async ({ page, request }, testInfo) => {
   expect(enrolled).toMatchObject({ status: "paid" })
   expect(enrolled?.seats).toHaveLength(2)
   await expect(page.getByTestId("enrol-identifier")).toContainText(enrolled?.reservationIdentifier ?? "?")
+  // its tickets are sold tickets: the customer area lists them with the order
+  const area = await request.get("/api/customer-area/customerAreaData?lang=en", { headers: { uuid } })
+  const reservation = ((await area.json()) as CustomerAreaData).reservations.find(
+    (r) => r.reservationIdentifier === enrolled?.reservationIdentifier,
+  )
+  expect(reservation?.state).toBe("active")
+  expect(reservation?.tickets).toHaveLength(2)
+  if (screenshotsWanted) await shootReturnPage(page, project)
 })

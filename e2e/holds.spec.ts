@@ -2,7 +2,8 @@ import type { APIRequestContext, Page } from "@playwright/test"
 import type { AreaReservation, CustomerAreaData } from "../src/api/CustomerAreaApi.ts"
 import { displayOrderIdentifier } from "../src/domain/order/orderIdentifier.ts"
 import { expect, test } from "./fixtures.ts"
-import { detailsToPay, holdBestAndContinue, shot } from "./order-journeys.ts"
+import { signInDemoMember, toHoldChoice } from "./holds.ts"
+import { shot } from "./order-journeys.ts"
 import { PayPage } from "./pages/pay-page.ts"
 import { journeyPresentation } from "./presentations.ts"
 
@@ -11,9 +12,6 @@ import { journeyPresentation } from "./presentations.ts"
  * paying, sees the hold's cut-off, then pays it from the customer area; the server's answer is read back at each
  * end (a hold with its deadline, then a paid order with no deadline).
  */
-const DEMO_EMAIL = "demo.member@marquee.example"
-const DEMO_PASSWORD = "marquee-demo-2026"
-
 /** The reservation as the customer area's API answers it to this page's signed-in customer. */
 const areaReservation = async (
   page: Page,
@@ -39,19 +37,9 @@ test("English: a member reserves now without paying, then pays the hold from the
   test.skip(testInfo.project.name !== "desktop", "the desktop journey")
   test.setTimeout(240_000)
   const presentation = await journeyPresentation(request, "holds/convert", testInfo)
-  await page.goto("/customer?lang=en")
-  await page.getByTestId("sign-in-method-email").check()
-  await page.getByTestId("sign-in-email").fill(DEMO_EMAIL)
-  await page.getByTestId("sign-in-password").fill(DEMO_PASSWORD)
-  await page.getByTestId("sign-in-submit").click()
-  await expect(page.getByTestId("customer-area")).toBeVisible({ timeout: 30_000 })
-
-  const steps = await holdBestAndContinue(page, presentation.id, 1, "en")
-  await detailsToPay(page, steps, presentation.id)
+  await signInDemoMember(page)
+  await toHoldChoice(page, presentation.id)
   const pay = new PayPage(page)
-  // the box follows the cart, which takes the choice as an event: click, then wait for it to show checked
-  await page.getByTestId("hold-toggle").click()
-  await expect(page.getByTestId("hold-toggle")).toBeChecked()
   await expect(pay.payButton).toHaveText("Reserve now")
   await shot(page, "hold-choice", testInfo.project.name)
   await pay.terms.check()

@@ -48,6 +48,7 @@ export const PAGE_PATHS = [
   "/enrol/$membershipId/presentation-seats",
   "/enrol/$membershipId/customer",
   "/enrol/$membershipId/confirmation",
+  "/enrol/$membershipId/payment-return",
   // the staff app (issue 18)
   "/PRES-live",
   "/PRES-live/",

@@ -48,6 +48,7 @@ import { Route as DefaultWatchPresentationIdRouteImport } from "./routes/_defaul
 import { Route as PRESLiveLocationDateLocationIdRouteImport } from "./routes/PRES-live/location.$date.$locationId.tsx"
 import { Route as BookingEnrolMembershipIdConfirmationRouteImport } from "./routes/_booking/enrol.$membershipId.confirmation.tsx"
 import { Route as BookingEnrolMembershipIdCustomerRouteImport } from "./routes/_booking/enrol.$membershipId.customer.tsx"
+import { Route as BookingEnrolMembershipIdPaymentReturnRouteImport } from "./routes/_booking/enrol.$membershipId.payment-return.tsx"
 import { Route as BookingEnrolMembershipIdPresentationSeatsRouteImport } from "./routes/_booking/enrol.$membershipId.presentation-seats.tsx"
 import { Route as BookingEnrolMembershipIdPresentationsRouteImport } from "./routes/_booking/enrol.$membershipId.presentations.tsx"
 import { Route as BookingEnrolMembershipIdSeatsRouteImport } from "./routes/_booking/enrol.$membershipId.seats.tsx"
@@ -270,6 +271,12 @@ const BookingEnrolMembershipIdCustomerRoute =
     path: "/customer",
     getParentRoute: () => BookingEnrolMembershipIdRoute,
   } as any)
+const BookingEnrolMembershipIdPaymentReturnRoute =
+  BookingEnrolMembershipIdPaymentReturnRouteImport.update({
+    id: "/payment-return",
+    path: "/payment-return",
+    getParentRoute: () => BookingEnrolMembershipIdRoute,
+  } as any)
 const BookingEnrolMembershipIdPresentationSeatsRoute =
   BookingEnrolMembershipIdPresentationSeatsRouteImport.update({
     id: "/presentation-seats",
@@ -402,6 +409,7 @@ export interface FileRoutesByFullPath {
   "/PRES-live/location/$date/$locationId": typeof PRESLiveLocationDateLocationIdRoute
   "/enrol/$membershipId/confirmation": typeof BookingEnrolMembershipIdConfirmationRoute
   "/enrol/$membershipId/customer": typeof BookingEnrolMembershipIdCustomerRoute
+  "/enrol/$membershipId/payment-return": typeof BookingEnrolMembershipIdPaymentReturnRoute
   "/enrol/$membershipId/presentation-seats": typeof BookingEnrolMembershipIdPresentationSeatsRoute
   "/enrol/$membershipId/presentations": typeof BookingEnrolMembershipIdPresentationsRoute
   "/enrol/$membershipId/seats": typeof BookingEnrolMembershipIdSeatsRoute
@@ -455,6 +463,7 @@ export interface FileRoutesByTo {
   "/PRES-live/location/$date/$locationId": typeof PRESLiveLocationDateLocationIdRoute
   "/enrol/$membershipId/confirmation": typeof BookingEnrolMembershipIdConfirmationRoute
   "/enrol/$membershipId/customer": typeof BookingEnrolMembershipIdCustomerRoute
+  "/enrol/$membershipId/payment-return": typeof BookingEnrolMembershipIdPaymentReturnRoute
   "/enrol/$membershipId/presentation-seats": typeof BookingEnrolMembershipIdPresentationSeatsRoute
   "/enrol/$membershipId/presentations": typeof BookingEnrolMembershipIdPresentationsRoute
   "/enrol/$membershipId/seats": typeof BookingEnrolMembershipIdSeatsRoute
@@ -513,6 +522,7 @@ export interface FileRoutesById {
   "/PRES-live/location/$date/$locationId": typeof PRESLiveLocationDateLocationIdRoute
   "/_booking/enrol/$membershipId/confirmation": typeof BookingEnrolMembershipIdConfirmationRoute
   "/_booking/enrol/$membershipId/customer": typeof BookingEnrolMembershipIdCustomerRoute
+  "/_booking/enrol/$membershipId/payment-return": typeof BookingEnrolMembershipIdPaymentReturnRoute
   "/_booking/enrol/$membershipId/presentation-seats": typeof BookingEnrolMembershipIdPresentationSeatsRoute
   "/_booking/enrol/$membershipId/presentations": typeof BookingEnrolMembershipIdPresentationsRoute
   "/_booking/enrol/$membershipId/seats": typeof BookingEnrolMembershipIdSeatsRoute
@@ -570,6 +580,7 @@ export interface FileRouteTypes {
     | "/PRES-live/location/$date/$locationId"
     | "/enrol/$membershipId/confirmation"
     | "/enrol/$membershipId/customer"
+    | "/enrol/$membershipId/payment-return"
     | "/enrol/$membershipId/presentation-seats"
     | "/enrol/$membershipId/presentations"
     | "/enrol/$membershipId/seats"
@@ -623,6 +634,7 @@ export interface FileRouteTypes {
     | "/PRES-live/location/$date/$locationId"
     | "/enrol/$membershipId/confirmation"
     | "/enrol/$membershipId/customer"
+    | "/enrol/$membershipId/payment-return"
     | "/enrol/$membershipId/presentation-seats"
     | "/enrol/$membershipId/presentations"
     | "/enrol/$membershipId/seats"
@@ -680,6 +692,7 @@ export interface FileRouteTypes {
     | "/PRES-live/location/$date/$locationId"
     | "/_booking/enrol/$membershipId/confirmation"
     | "/_booking/enrol/$membershipId/customer"
+    | "/_booking/enrol/$membershipId/payment-return"
     | "/_booking/enrol/$membershipId/presentation-seats"
     | "/_booking/enrol/$membershipId/presentations"
     | "/_booking/enrol/$membershipId/seats"
@@ -979,6 +992,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof BookingEnrolMembershipIdCustomerRouteImport
       parentRoute: typeof BookingEnrolMembershipIdRoute
     }
+    "/_booking/enrol/$membershipId/payment-return": {
+      id: "/_booking/enrol/$membershipId/payment-return"
+      path: "/payment-return"
+      fullPath: "/enrol/$membershipId/payment-return"
+      preLoaderRoute: typeof BookingEnrolMembershipIdPaymentReturnRouteImport
+      parentRoute: typeof BookingEnrolMembershipIdRoute
+    }
     "/_booking/enrol/$membershipId/presentation-seats": {
       id: "/_booking/enrol/$membershipId/presentation-seats"
       path: "/presentation-seats"
@@ -1125,6 +1145,7 @@ const PRESLiveRouteWithChildren = PRESLiveRoute._addFileChildren(
 interface BookingEnrolMembershipIdRouteChildren {
   BookingEnrolMembershipIdConfirmationRoute: typeof BookingEnrolMembershipIdConfirmationRoute
   BookingEnrolMembershipIdCustomerRoute: typeof BookingEnrolMembershipIdCustomerRoute
+  BookingEnrolMembershipIdPaymentReturnRoute: typeof BookingEnrolMembershipIdPaymentReturnRoute
   BookingEnrolMembershipIdPresentationSeatsRoute: typeof BookingEnrolMembershipIdPresentationSeatsRoute
   BookingEnrolMembershipIdPresentationsRoute: typeof BookingEnrolMembershipIdPresentationsRoute
   BookingEnrolMembershipIdSeatsRoute: typeof BookingEnrolMembershipIdSeatsRoute
@@ -1137,6 +1158,8 @@ const BookingEnrolMembershipIdRouteChildren: BookingEnrolMembershipIdRouteChildr
       BookingEnrolMembershipIdConfirmationRoute,
     BookingEnrolMembershipIdCustomerRoute:
       BookingEnrolMembershipIdCustomerRoute,
+    BookingEnrolMembershipIdPaymentReturnRoute:
+      BookingEnrolMembershipIdPaymentReturnRoute,
     BookingEnrolMembershipIdPresentationSeatsRoute:
       BookingEnrolMembershipIdPresentationSeatsRoute,
     BookingEnrolMembershipIdPresentationsRoute:

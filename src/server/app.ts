@@ -19,6 +19,7 @@ import { EnrolHttp } from "./enrol/http.ts"
 import { FeaturesHttp } from "./features/http.ts"
 import { FormsHttp } from "./forms/http.ts"
 import { clientAppLayer } from "./http/clientApp.ts"
+import { E2eClockRoute } from "./http/e2eClock.ts"
 import { everyResponseHeaders } from "./http/everyResponseHeaders.ts"
 import { limitRequestBodies } from "./http/limitRequestBodies.ts"
 import { answerClientError, problemForBareRefusals } from "./http/problemAnswers.ts"
@@ -161,6 +162,8 @@ export const httpServerLayer = (options: ServerOptions) =>
           VodStreamRoute,
           OutboxJob,
           SandboxInboxRoute,
+          // journeys only (E2E_CLOCK_MOVES): moves the server's clock; nothing without the switch
+          E2eClockRoute,
           clientAppLayer(options.distDir),
         ),
       )

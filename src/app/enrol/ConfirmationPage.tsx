@@ -1,3 +1,4 @@
+import { Link } from "@tanstack/react-router"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { useT } from "../i18n/useI18n.ts"
 import { EnrolFrame } from "./EnrolFrame.tsx"
@@ -37,6 +38,20 @@ export const ConfirmationPage = ({ membershipId, locale }: Props) => {
               )
             })}
           </ul>
+          {/* its tickets are sold tickets: the order's e-document, like any ticket order's */}
+          {enrolled.status === "paid" &&
+          state.draft?.reservationIdentifier === enrolled.reservationIdentifier &&
+          typeof state.draft.documentKey === "string" ? (
+            <Link
+              className="button"
+              to="/edocument/$documentKey"
+              params={{ documentKey: state.draft.documentKey }}
+              search={{ lang: locale }}
+              data-testid="enrol-edocument"
+            >
+              {t("payment.confirmation.eTicket")}
+            </Link>
+          ) : null}
         </div>
       )}
     </EnrolFrame>

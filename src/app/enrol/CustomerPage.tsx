@@ -108,7 +108,11 @@ export const CustomerPage = ({ membershipId, locale }: Props) => {
     }
     setBusy(false)
     if ("paid" in result) {
-      state.setDraft({ ...draft, reservationIdentifier: result.paid.reservationIdentifier })
+      state.setDraft({
+        ...draft,
+        reservationIdentifier: result.paid.reservationIdentifier,
+        documentKey: result.paid.documentKey,
+      })
       await navigate({ to: STEP_PATH.confirmation, params: { membershipId }, search: { lang: locale } })
       return
     }

@@ -1,6 +1,6 @@
 import type { CartToken } from "../../api/CartApi.ts"
 import type { EnrolMembership, EnrolSeason, EnrolSeatplan } from "../../api/EnrolApi.ts"
-import type { CommitResult, PaymentForm } from "../../api/PaymentApi.ts"
+import type { CommitResult, CompletionResult, PaymentForm } from "../../api/PaymentApi.ts"
 import type { Seatplan } from "../../api/SeatsApi.ts"
 import type { CommitCart } from "../../domain/cart/commitCart.ts"
 import { apiFetch, apiGet, apiSend, apiUrl } from "../lib/api.ts"
@@ -32,6 +32,8 @@ export interface EnrolDraft {
   readonly seats: Readonly<Record<number, PickedSeat>>
   readonly idempotencyKey: string
   readonly reservationIdentifier: string | null
+  /** the paid order's e-document key (its tickets' page), once paid */
+  readonly documentKey?: string | null
 }
 
 const KEY = "marquee.enrolDraft"
@@ -156,4 +158,36 @@ export const commitEnrolment = async (
   )
   if (!form.ok) return { refused: codeOf(await form.json().catch(() => null)) || "GENERAL_ERROR" }
   return { paymentFormURL: ((await form.json()) as PaymentForm).paymentFormURL }
+}
+
+/** How far the provider's page may still be working: ask again (3-D Secure, processing, the bank app). */
+const STILL_WORKING = new Set(["awaitingVerification", "processing", "awaitingBankApp"])
+
+/**
+ * Back from the provider: the server asks it how the payment ended and completes the order (the return URL proves
+ * nothing). Asked again while the provider is still working, up to `tries` times; null when no answer came.
+ * The enrolment's cart token goes along when this tab still has it; without it the signed-in member owns the order.
+ * "notFound": not an order of this member's (the server's 404 tells no more).
+ */
+export const completeEnrolPayment = async (
+  cartToken: string | null,
+  reservationIdentifier: string,
+  paymentId: string,
+  options: { readonly tries?: number; readonly pauseMs?: number } = {},
+): Promise<CompletionResult | "notFound" | null> => {
+  const tries = options.tries ?? 10
+  for (let i = 0; i < tries; i++) {
+    const answer = await apiSend<CompletionResult>(
+      "POST",
+      "/payment/complete",
+      { reservationIdentifier, paymentId },
+      { headers: cartToken === null ? {} : { "x-cart-token": cartToken } },
+    ).catch(() => null)
+    const result = answer?.ok === true ? answer.body : null
+    if (result !== null && !(STILL_WORKING.has(result.paymentState) && result.status === "awaitingPayment"))
+      return result
+    if (answer !== null && !answer.ok && answer.status >= 400 && answer.status < 500) return "notFound"
+    await new Promise((resolve) => setTimeout(resolve, options.pauseMs ?? 1500))
+  }
+  return null
 }

@@ -33,8 +33,10 @@ export interface ReservationFacts {
  * collected at the box office; the presentation has begun (past); some tickets cancelled; else active.
  */
 export const reservationState = (facts: ReservationFacts, nowMs: number): ReservationState => {
+  // an unpaid hold past its cut-off is released, even once the reconciler voided it (its tickets cancelled)
+  if (facts.holdDeadlineMs !== null && facts.holdDeadlineMs <= nowMs) return "released"
   if (facts.ticketCount > 0 && facts.cancelledCount >= facts.ticketCount) return "cancelled"
-  if (facts.holdDeadlineMs !== null) return facts.holdDeadlineMs <= nowMs ? "released" : "held"
+  if (facts.holdDeadlineMs !== null) return "held"
   if (facts.scannedCount > 0) return "scanned"
   if (facts.collected) return "collected"
   if (facts.startsAtMs <= nowMs) return "past"

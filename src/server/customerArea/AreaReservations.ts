@@ -66,7 +66,9 @@ export const listReservations = Effect.fn("AreaReservations.list")(function* (
         AS shown_presentation_id
       FROM reservations r
       WHERE r.customer_id = ${customerId}
-        AND (r.payment_status = 'paid' OR (r.is_hold AND r.payment_status = 'awaitingPayment'))
+        AND (r.payment_status = 'paid' OR (r.is_hold AND (r.payment_status = 'awaitingPayment'
+          -- a hold the reconciler voided at (or after) its cut-off still shows, released
+          OR (r.payment_status = 'voided' AND r.voided_at >= r.payment_deadline))))
     ), placed AS (
       SELECT m.*, p.starts_at, row_number() OVER (
         PARTITION BY p.starts_at <= marquee_now() ORDER BY p.starts_at DESC) AS past_rank
@@ -76,7 +78,7 @@ export const listReservations = Effect.fn("AreaReservations.list")(function* (
       (extract(epoch FROM coalesce(r.paid_at, r.purchased_at)) * 1000)::float8 AS "purchasedAtMs",
       r.is_hold AS "isHold", EXISTS (SELECT 1 FROM reservation_waivers w WHERE w.reservation_id = r.id) AS "hasWaiver",
       r.collected_at IS NOT NULL AS collected, r.total_agorot::float8 AS total,
-      CASE WHEN r.payment_status = 'awaitingPayment'
+      CASE WHEN r.payment_status = 'awaitingPayment' OR (r.is_hold AND r.payment_status = 'voided')
         THEN (extract(epoch FROM r.payment_deadline) * 1000)::float8 END AS "holdDeadlineMs",
       coalesce((SELECT sum(rc.refund_agorot) FROM reservation_cancellations rc WHERE rc.reservation_id = r.id),
         0)::float8 AS refunded,

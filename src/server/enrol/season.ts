@@ -100,3 +100,12 @@ export const showingPrice = (
   season: Season,
   ticketPrice: number | null,
 ): number | null => enrolShowingPrice(showing, season.isPricingPerTicket, ticketPrice)
+
+/** The membership an enrolment order enrols in (its `enrolments` row's season's), for its payment's return page. */
+export const enrolmentMembershipOf = Effect.fn("Enrol.membershipOf")(function* (orderId: number) {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql<{ membershipId: number }>`
+    SELECT s.membership_id AS "membershipId" FROM enrolments e
+    JOIN enrolment_seasons s ON s.id = e.season_id WHERE e.reservation_id = ${orderId}`
+  return Option.fromNullishOr(rows[0]?.membershipId)
+}, Effect.orDie)

@@ -14,6 +14,7 @@ import {
 } from "../../api/PaymentApi.ts"
 import { maxInstalments as maxInstalmentsOf } from "../../domain/pricing/instalments.ts"
 import { SavedCardsRepo, type SavedCardToken } from "../customer/SavedCardsRepo.ts"
+import { enrolmentMembershipOf } from "../enrol/season.ts"
 import { type OrderRow, OrdersRepo } from "./OrdersRepo.ts"
 import { enqueuePaidConfirmation, enqueueRefundNotice } from "./outbox.ts"
 import { PaymentProviders, type ProviderPaymentState, type ProviderStatus } from "./PaymentProvider.ts"
@@ -121,8 +122,11 @@ export class PaymentFlow extends Context.Service<
         // the cart that committed owns the order; an unpaid hold (issue 16) is paid later, from the customer
         // area on any device, so its signed-in customer owns it too; anyone else is told it does not exist
         const byCart = owner.cartToken !== undefined && order.value.cartToken === owner.cartToken
+        // an enrolment is always its signed-in member's: its return page may come back without the cart's token
         const byCustomer =
-          order.value.isHold && owner.customerId !== null && order.value.customerId === owner.customerId
+          (order.value.isHold || order.value.orderKind === "enrolment") &&
+          owner.customerId !== null &&
+          order.value.customerId === owner.customerId
         if (!byCart && !byCustomer) return yield* notFound()
         return order.value
       })
@@ -178,8 +182,17 @@ export class PaymentFlow extends Context.Service<
             }),
           )
           .pipe(Effect.orDie)
-        // every order kind, video on demand too, comes back to the one return page (its cart's log completes it)
-        const returnUrl = `/order/payment-return?paymentId=${encodeURIComponent(paymentId)}&reservationIdentifier=${encodeURIComponent(order.identifier)}`
+        // every order kind, video on demand too, comes back to the one return page (its cart's log completes it),
+        // but an enrolment, which is no cart line: its own return page completes it and shows its confirmation
+        const returnQuery = `paymentId=${encodeURIComponent(paymentId)}&reservationIdentifier=${encodeURIComponent(order.identifier)}`
+        const enrolledIn =
+          order.orderKind === "enrolment"
+            ? yield* enrolmentMembershipOf(order.id).pipe(Effect.provideService(SqlClient.SqlClient, sql))
+            : Option.none<number>()
+        const returnUrl = Option.match(enrolledIn, {
+          onNone: () => `/order/payment-return?${returnQuery}`,
+          onSome: (membershipId) => `/enrol/${membershipId}/payment-return?${returnQuery}`,
+        })
         // the hosted page offers what the pay step offered and the commit accepted: one rule (domain/pricing)
         const maxInstalments = maxInstalmentsOf(order.amountDue)
         const created = yield* provider.createPayment({

@@ -31,6 +31,8 @@ describe("the customer area's states (spec §4)", () => {
     // an unpaid hold is reserved until its cut-off and released after it, never "active" (nothing was bought)
     expect(reservationState(facts({ holdDeadlineMs: now + HOUR }), now)).toBe("held")
     expect(reservationState(facts({ holdDeadlineMs: now }), now)).toBe("released")
+    // voided by the reconciler at its cut-off (its tickets cancelled): still released, not cancelled
+    expect(reservationState(facts({ holdDeadlineMs: now - HOUR, cancelledCount: 2 }), now)).toBe("released")
     expect(reservationState(facts({ holdDeadlineMs: now + HOUR, cancelledCount: 2 }), now)).toBe("cancelled")
   })
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest"
+import type { CustomerAreaData } from "../../../src/api/CustomerAreaApi.ts"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 import { newCart } from "../../_support/humanCheck.ts"
-import { DEMO_MOBILE, secondMobile, signIn } from "../customerArea/_area.ts"
+import { call, DEMO_MOBILE, secondMobile, signIn } from "../customerArea/_area.ts"
 import { commitAs } from "../memberships/_memberships.ts"
-import { codeOf } from "../payment/_payment.ts"
+import { codeOf, complete, openForm, payByCard } from "../payment/_payment.ts"
 import {
   enrolCart,
   enrolSeatCall,
@@ -158,7 +159,7 @@ describe.each(databases)("season enrolment on $name", ({ start }) => {
     expect(await codeOf(refused)).toBe("ALREADY_ENROLLED")
   })
 
-  it("prices by payable amount, override and ticket; refuses a wrong amount and keeps the seats", async (ctx) => {
+  it("prices by payable amount, override and ticket; paid by card, its tickets are sold tickets", async (ctx) => {
     if (!isUp()) return ctx.skip()
     const stage = await seasonStage(live(), used, { payable: [0, 1500, 700], override: [null, null, 2500] })
     const auth = await demo()
@@ -175,13 +176,62 @@ describe.each(databases)("season enrolment on $name", ({ start }) => {
       uuid: auth.uuid,
     })
     expect(committed.status, await committed.clone().text()).toBe(200)
-    expect(await committed.json()).toMatchObject({ status: "awaitingPayment", total: 4000, amountDue: 4000 })
+    const order = (await committed.json()) as { reservationIdentifier: string }
+    expect(order).toMatchObject({ status: "awaitingPayment", total: 4000, amountDue: 4000 })
     // the holds are the order's now, awaiting payment
     const tied = await live().query<{ n: number }>(
       `SELECT count(*)::int AS n FROM order_item_seats WHERE seat_id = $1 AND presentation_id = ANY ($2::int[])`,
       [(stage.seats[0] as { id: number }).id, `{${stage.showings.join(",")}}`],
     )
     expect(tied[0]?.n).toBe(3)
+
+    // paid by card: the provider returns to the enrolment's own page, whose completion makes the order paid
+    const identifier = order.reservationIdentifier
+    const form = await openForm(live(), auth.cart, identifier, "card", "en")
+    const paid = await payByCard(live(), form)
+    expect(paid.location).toContain(
+      `/enrol/${MEMBERSHIP}/payment-return?paymentId=${form.paymentId}&reservationIdentifier=${identifier}`,
+    )
+    // the return page may come back without the enrolment's cart: its signed-in member owns the order
+    const completion = await fetch(`${live().baseUrl}/api/payment/complete`, {
+      method: "POST",
+      headers: { "content-type": "application/json", uuid: auth.uuid },
+      body: JSON.stringify({ reservationIdentifier: identifier, paymentId: form.paymentId }),
+    })
+    expect(completion.status, await completion.clone().text()).toBe(200)
+    const completed = (await completion.json()) as { status: string; documentKey: string }
+    expect(completed.status).toBe("paid")
+    const stranger = await complete(live(), await newCart(live().baseUrl), identifier, form.paymentId)
+    expect(stranger.status).toBe(404)
+
+    // three real sold tickets on the member seat, one per showing, at the showing's price
+    const sold = await live().query<{ presentationId: number; seatId: number; price: number; kind: string }>(
+      `SELECT st.presentation_id AS "presentationId", st.seat_id AS "seatId", st.price_agorot AS price, a.kind
+       FROM sold_tickets st JOIN reservations r ON r.id = st.reservation_id
+       JOIN seat_allocations a ON a.id = st.allocation_id
+       WHERE r.identifier = $1 AND st.cancelled_at IS NULL ORDER BY st.presentation_id`,
+      [identifier],
+    )
+    const seatId = (stage.seats[0] as { id: number }).id
+    expect(sold).toEqual(
+      stage.showings.map((presentationId, i) => ({
+        presentationId,
+        seatId,
+        price: [0, 1500, 2500][i],
+        kind: "sale",
+      })),
+    )
+    // like any ticket: the customer area lists them, the e-document shows them
+    const area = (await call(live(), auth.uuid, "GET", "/api/customer-area/customerAreaData?lang=en"))
+      .body as unknown as CustomerAreaData
+    const listed = area.reservations.find((r) => r.reservationIdentifier === identifier)
+    expect(listed?.state).toBe("active")
+    expect(listed?.tickets).toHaveLength(3)
+    const edoc = await fetch(`${live().baseUrl}/api/edocuments/${completed.documentKey}?lang=en`)
+    expect(edoc.status).toBe(200)
+    const tickets = ((await edoc.json()) as { tickets: Array<{ state?: string }> }).tickets
+    expect(tickets).toHaveLength(3)
+    expect(seasonOf((await offer(auth.uuid)).body, stage)?.enrolled).toMatchObject({ status: "paid" })
   })
 
   it("prices per ticket with IsPricingPerTicket, the override still winning", async (ctx) => {

@@ -1,22 +1,11 @@
 import { createFileRoute, redirect } from "@tanstack/react-router"
 import { rememberedPaymentLocale } from "../../lib/paymentLocale.ts"
 import { PaymentReturnPage } from "../../payment/PaymentReturnPage.tsx"
-
-type ReturnSearch = { readonly paymentId?: string; readonly reservationIdentifier?: string }
-
-const text = (value: unknown): string | undefined =>
-  typeof value === "string" && value !== "" ? value : undefined
+import { validateReturnSearch } from "../../payment/returnSearch.ts"
 
 /** Where the payment provider sends the buyer back; the page asks the server how the payment ended. */
 export const Route = createFileRoute("/_booking/order/payment-return")({
-  validateSearch: (search: Record<string, unknown>): ReturnSearch => {
-    const paymentId = text(search.paymentId)
-    const reservationIdentifier = text(search.reservationIdentifier)
-    return {
-      ...(paymentId === undefined ? {} : { paymentId }),
-      ...(reservationIdentifier === undefined ? {} : { reservationIdentifier }),
-    }
-  },
+  validateSearch: validateReturnSearch,
   beforeLoad: ({ location }) => {
     const search = new URLSearchParams(location.searchStr)
     const remembered = rememberedPaymentLocale()

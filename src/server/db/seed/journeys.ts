@@ -97,6 +97,8 @@ export const JOURNEYS = {
   xss: { venueId: HALL.haifa3, imageMapHtml: HOSTILE_IMAGE_MAP },
   // issue 19: a children's showing that asks for the child waiver (e2e/waiver.spec.ts)
   "waiver/sign": { venueId: HALL.haifa3, waiver: true },
+  // issue 16: an unpaid hold that lapses at its cut-off, the server's clock moved (e2e/hold-cutoff.spec.ts)
+  "holds/cutoff": { venueId: HALL.rishon1 },
 } as const satisfies Record<string, JourneySpec>
 
 export type JourneyName = keyof typeof JOURNEYS

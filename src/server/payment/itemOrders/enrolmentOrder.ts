@@ -26,7 +26,8 @@ import type { Asker, ItemLine, ItemOrderKind } from "./ItemOrderKind.ts"
  *
  * In the commit's transaction (`tie`) the holds become the order's, and the `enrolments` row is written: UNIQUE per
  * member and season, taken over only from a voided order, so two racing enrolments of one member make one order
- * (the other: `ALREADY_ENROLLED`). Paid (a zero total is paid at commit), `fulfil` stamps `enrolled_at`.
+ * (the other: `ALREADY_ENROLLED`), and each showing gets its `sold_tickets` row on its hold, a ticket like any other
+ * (customer area, e-document, door, sales). Paid (a zero total is paid at commit), `fulfil` stamps `enrolled_at`.
  */
 
 const failed = (code: CommitFailureCode) =>
@@ -144,9 +145,13 @@ const tie = Effect.fn("EnrolmentOrder.tie")(function* (order: PlacedOrder) {
     seatId: number
     seasonId: number
     memberId: number
+    ticketGroupId: number
+    ticketId: number | null
+    price: number
   }>`
     SELECT id::text AS id, item_id AS "presentationId", (details->>'seatId')::int AS "seatId",
-      (details->>'seasonId')::int AS "seasonId", (details->>'memberId')::int AS "memberId"
+      (details->>'seasonId')::int AS "seasonId", (details->>'memberId')::int AS "memberId",
+      (details->>'ticketGroupId')::int AS "ticketGroupId", price_id AS "ticketId", unit_price_agorot AS price
     FROM order_items WHERE reservation_id = ${order.orderId} AND kind = 'enrolment' ORDER BY item_id`
   for (const item of items) {
     const held = yield* sql<{ id: string }>`
@@ -163,6 +168,19 @@ const tie = Effect.fn("EnrolmentOrder.tie")(function* (order: PlacedOrder) {
     yield* sql`
       INSERT INTO order_item_seats (order_item_id, reservation_id, presentation_id, seat_id, allocation_id)
       VALUES (${item.id}, ${order.orderId}, ${item.presentationId}, ${item.seatId}, ${hold.id})`
+    // a real ticket for the showing, like any sold on its seat: the customer area, the e-document, the door
+    // scan and the sales figures read sold_tickets; voiding the order cancels it (OrdersRepo.voidOrder)
+    yield* sql`
+      INSERT INTO sold_tickets (reservation_id, presentation_id, section_id, seat_id, allocation_id, ticket_id,
+        ticket_group_id, price_agorot, member_id)
+      SELECT ${order.orderId}::bigint, ${item.presentationId}::int, s.section_id, s.id, ${hold.id}::bigint,
+        -- no ticket chosen (a season priced by its showings): the group's first public ticket names it
+        coalesce(${item.ticketId}::int, (
+          SELECT t.id FROM tickets t WHERE t.ticket_group_id = ${item.ticketGroupId} AND t.is_active
+            AND NOT t.is_member_only AND NOT t.requires_reference AND t.multiply_factor = 1
+          ORDER BY t.id LIMIT 1)),
+        ${item.ticketGroupId}::int, ${item.price}::int, ${item.memberId}::int
+      FROM seats s WHERE s.id = ${item.seatId}`
   }
   const first = items[0]
   if (first === undefined) return "emptyCart" as const

@@ -32,7 +32,10 @@ export const orderItemsOf = Effect.fn("ItemOrders.itemsOf")(function* (orderId: 
     LEFT JOIN memberships m ON oi.kind = 'membership' AND m.id = oi.item_id
     LEFT JOIN presentations vp ON oi.kind = 'vod' AND vp.id = oi.item_id
     LEFT JOIN features f ON f.id = vp.feature_id
-    WHERE oi.reservation_id = ${orderId} ORDER BY oi.id`
+    WHERE oi.reservation_id = ${orderId}
+      -- an enrolment's lines are its showings' sold tickets, shown as tickets (enrolmentOrder.ts)
+      AND oi.kind <> 'enrolment'
+    ORDER BY oi.id`
   const keys = rows.some((row) => row.kind === "voucher")
     ? new Map(
         (yield* sql<{ reference: string; documentKey: string }>`
