@@ -101,14 +101,47 @@ describe("altcha human check", () => {
   })
 
   it("answers recaptcha_repeated from a client's third failure, for that client only, until it succeeds", async () => {
-    expect(await run(verify(undefined, "repeat"))).toBe("RECAPTCHA_REQUIRED")
-    expect(await run(verify("garbage", "repeat"))).toBe("RECAPTCHA_REQUIRED")
-    expect(await run(verify(undefined, "repeat"))).toBe("recaptcha_repeated")
-    expect(await run(verify(undefined, "bystander"))).toBe("RECAPTCHA_REQUIRED")
-    expect(await run(verify(undefined, "repeat"))).toBe("recaptcha_repeated")
+    // failures count in 10-minute windows from the epoch: every try at one window's start, so none straddles two
+    const windowStart = Math.floor(Date.now() / 600_000) * 600_000
+    const at = (token: string | undefined, client: string) =>
+      run(
+        Effect.gen(function* () {
+          yield* TestClock.setTime(windowStart)
+          return yield* verify(token, client)
+        }).pipe(Effect.provide(TestClock.layer())),
+      )
+    expect(await at(undefined, "repeat")).toBe("RECAPTCHA_REQUIRED")
+    expect(await at("garbage", "repeat")).toBe("RECAPTCHA_REQUIRED")
+    expect(await at(undefined, "repeat")).toBe("recaptcha_repeated")
+    expect(await at(undefined, "bystander")).toBe("RECAPTCHA_REQUIRED")
+    expect(await at(undefined, "repeat")).toBe("recaptcha_repeated")
     // A success clears the count.
-    expect(await run(verify(await freshToken(), "repeat"))).toBe("ok")
-    expect(await run(verify(undefined, "repeat"))).toBe("RECAPTCHA_REQUIRED")
+    expect(await at(await freshToken(), "repeat")).toBe("ok")
+    expect(await at(undefined, "repeat")).toBe("RECAPTCHA_REQUIRED")
+  })
+
+  it("counts a client's failures across processes: the third, on another process, is recaptcha_repeated", async () => {
+    // failures are counted in 10-minute windows from the epoch: start at one, so the three fall in the same one
+    const windowStart = Math.floor(Date.now() / 600_000) * 600_000
+    const otherProcess = Layer.fresh(humanCheckLayer)
+    const outcomes = await run(
+      Effect.gen(function* () {
+        yield* TestClock.setTime(windowStart)
+        const first = yield* verify(undefined, "two-processes")
+        const second = yield* verify("garbage", "two-processes")
+        const third = yield* verify(undefined, "two-processes").pipe(Effect.provide(otherProcess))
+        return [first, second, third]
+      }).pipe(Effect.provide(TestClock.layer())),
+    )
+    expect(outcomes).toEqual(["RECAPTCHA_REQUIRED", "RECAPTCHA_REQUIRED", "recaptcha_repeated"])
+    const kept = await run(
+      Effect.flatMap(
+        SqlClient.SqlClient,
+        (sql) =>
+          sql<{ used: number }>`SELECT used FROM rate_limits WHERE key = 'humanCheckFailed:two-processes'`,
+      ),
+    )
+    expect(kept).toEqual([{ used: 3 }])
   })
 
   it("forgets failures older than 10 minutes", async () => {

@@ -7,12 +7,10 @@ import { HumanCheck } from "./HumanCheck.ts"
 
 /** How long a challenge may be solved and redeemed after it was issued (signed into its salt). */
 const CHALLENGE_TTL_MS = 10 * 60 * 1000
-/** Failures from one client within this window count towards `recaptcha_repeated`. */
-const FAILURE_WINDOW_MS = 10 * 60 * 1000
+/** Failures from one client within one such window (from the epoch) count towards `recaptcha_repeated`. */
+const FAILURE_WINDOW_SECONDS = 10 * 60
 /** The failure that makes it `recaptcha_repeated` instead of `RECAPTCHA_REQUIRED`. */
 const REPEATED_AFTER = 3
-/** Clients remembered per process; the least recently failing one is forgotten first. */
-const MAX_TRACKED_CLIENTS = 10_000
 /** Spent signatures past their expiry are deleted on one verification in this many. */
 const PRUNE_EVERY = 100
 /** A real token is a few hundred characters; anything far longer is not worth decoding. */
@@ -66,11 +64,6 @@ const sharedKey = Effect.gen(function* () {
   return row.value
 })
 
-interface FailureCount {
-  readonly count: number
-  readonly since: number
-}
-
 /**
  * `HumanCheck` by self-hosted proof of work ([altcha](https://altcha.org) v1 challenges): the server signs a
  * puzzle, the browser brute-forces it (about `maxnumber / 2` SHA-256 hashes), the server checks the answer
@@ -81,8 +74,8 @@ interface FailureCount {
  * - Difficulty: `HUMAN_CHECK_MAX_NUMBER`, default 20 000: about 0.3 s on a laptop, around a second on a mid-range phone (measured 1.6 s worst case at 50 000 on the server CPU).
  * - Expiry: 10 minutes, signed into the salt and checked against Effect's `Clock`.
  * - Replay: a token is single use across all processes — its signature goes into `human_check_spent`.
- * - Repeated failures: counted per process in memory (a client failing on two processes is counted twice
- *   as often as on one), bounded to the 10 000 most recent clients; a success clears the client's count.
+ * - Repeated failures: counted per client in `rate_limits` (issue 20: every process shares one count), in fixed
+ *   10-minute windows of Effect's `Clock` (the time the expiry is judged by); a success clears the client's count.
  *
  * Needs a migrated SqlClient with `server_secrets` and `human_check_spent` (migration 0006).
  */
@@ -102,28 +95,27 @@ export const altchaHumanCheckLayer: Layer.Layer<HumanCheck, never, SqlClient.Sql
         ? Redacted.value(configuredKey.value)
         : yield* sharedKey
 
-    const failures = new Map<string, FailureCount>()
     let verifications = 0
+    const failureKey = (client: string) => `humanCheckFailed:${client}`
 
-    /** Counts the failure and answers with the code the client has earned. */
+    /** Counts the failure in the database and answers with the code the client has earned. */
     const fail = (client: string, reason: string) =>
       Effect.gen(function* () {
         const now = yield* Clock.currentTimeMillis
-        const previous = failures.get(client)
-        const next =
-          previous === undefined || now - previous.since >= FAILURE_WINDOW_MS
-            ? { count: 1, since: now }
-            : { count: previous.count + 1, since: previous.since }
-        // Re-inserting keeps the Map in least-recently-failed order, so the first key is the one to forget.
-        failures.delete(client)
-        failures.set(client, next)
-        if (failures.size > MAX_TRACKED_CLIENTS) {
-          const oldest = failures.keys().next()
-          if (oldest.done !== true) failures.delete(oldest.value)
-        }
-        yield* Effect.annotateCurrentSpan({ "humanCheck.reason": reason, "humanCheck.failures": next.count })
+        const window = sql`date_bin(make_interval(secs => ${FAILURE_WINDOW_SECONDS}),
+          ${new Date(now).toISOString()}::timestamptz, timestamptz 'epoch')`
+        // the client's older windows go as it is counted, as RateLimits.takeFromLimit does
+        yield* sql`DELETE FROM rate_limits WHERE key = ${failureKey(client)} AND window_start < ${window}`.pipe(
+          Effect.orDie,
+        )
+        const rows = yield* sql<{ readonly used: number }>`
+          INSERT INTO rate_limits (key, window_start, used) VALUES (${failureKey(client)}, ${window}, 1)
+          ON CONFLICT (key, window_start) DO UPDATE SET used = rate_limits.used + 1
+          RETURNING used`.pipe(Effect.orDie)
+        const count = rows[0]?.used ?? REPEATED_AFTER
+        yield* Effect.annotateCurrentSpan({ "humanCheck.reason": reason, "humanCheck.failures": count })
         return yield* new HumanCheckFailed({
-          error: next.count >= REPEATED_AFTER ? "recaptcha_repeated" : "RECAPTCHA_REQUIRED",
+          error: count >= REPEATED_AFTER ? "recaptcha_repeated" : "RECAPTCHA_REQUIRED",
         })
       })
 
@@ -176,7 +168,7 @@ export const altchaHumanCheckLayer: Layer.Layer<HumanCheck, never, SqlClient.Sql
         RETURNING signature`.pipe(Effect.orDie)
       if (spent.length === 0) return yield* fail(client, "spent")
 
-      failures.delete(client)
+      yield* sql`DELETE FROM rate_limits WHERE key = ${failureKey(client)}`.pipe(Effect.orDie)
     })
 
     return HumanCheck.of({ challenge, verify })
