@@ -186,7 +186,8 @@ export class CustomerSignInApi extends HttpApiGroup.make("customerSignIn")
     HttpApiEndpoint.post("redeemLinkToken", "/customer-area/link-token", {
       payload: Schema.Struct({ token: WireText }),
       success: SignedIn,
-      error: [CustomerTokenError, CustomerTokenExpired, CustomerTokenRedeemed],
+      // SignInLimited: the client guessed too many unknown tokens (issue 20), with Retry-After
+      error: [CustomerTokenError, CustomerTokenExpired, CustomerTokenRedeemed, SignInLimited],
     }),
   )
   .add(

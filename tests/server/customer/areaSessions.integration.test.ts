@@ -203,6 +203,33 @@ describe.each(databases)("area sessions on $name", ({ start }) => {
     expect(bad.body).toMatchObject({ error: "invalid_email" })
   })
 
+  it("30 unknown link tokens from one client stop its redemptions, a real link's too, with Retry-After; others go on", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const server = live()
+    const customer = await addCustomer(server)
+    const token = await linkToken(server, customer.mobile)
+    // the guesser's own address, so no other test's misses count here (issue 20: the count is in PostgreSQL)
+    const guesser = "127.0.0.6"
+    for (let guess = 0; guess < 30; guess++) {
+      const miss = await call(
+        server,
+        "POST",
+        "/customer-area/link-token",
+        { token: `guess${guess}` },
+        { from: guesser },
+      )
+      expect(miss.status, `guess ${guess}`).toBe(404)
+    }
+    const refused = await call(server, "POST", "/customer-area/link-token", { token }, { from: guesser })
+    expect(refused.status).toBe(429)
+    expect(refused.body).toMatchObject({ error: "LOGIN_FAILED", retryAfterSeconds: 600 })
+    expect(refused.headers["retry-after"]).toBe("600")
+    // the refused try did not spend the link: its owner, elsewhere, signs in with it
+    const owner = await call(server, "POST", "/customer-area/link-token", { token }, { from: "127.0.0.7" })
+    expect(owner.status).toBe(200)
+    expect(owner.body.customerAreaInfo).toMatchObject({ CustomerId: customer.id })
+  })
+
   it("an expired link and an unknown one are told apart from a used one", async (ctx) => {
     if (!isUp()) return ctx.skip()
     const server = live()

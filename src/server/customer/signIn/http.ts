@@ -9,7 +9,7 @@ import { CurrentCustomer, LoginRequired } from "../../../api/sessions.ts"
 import { isEmailAddress, israeliMobile } from "../../../domain/order/customerInfo.ts"
 import { isValidIsraeliId, normalizeIsraeliId } from "../../../domain/order/israeliId.ts"
 import { parseOrderIdentifier } from "../../../domain/order/orderIdentifier.ts"
-import { clientOf, takeFromLimits } from "../../limits/RateLimits.ts"
+import { clientOf, hasUsesLeft, type Limit, takeFromLimit, takeFromLimits } from "../../limits/RateLimits.ts"
 import { HumanCheck } from "../../providers/humanCheck/HumanCheck.ts"
 import { CustomerAuth } from "../CustomerAuth.ts"
 import { CustomerProfile } from "../CustomerProfile.ts"
@@ -37,6 +37,20 @@ const clearCache = HttpEffect.appendPreResponseHandler((_request, response) =>
 
 const MEMBER_TRIES = { limit: 5, windowSeconds: 600 }
 const MEMBER_TRIES_PER_CLIENT = { limit: 20, windowSeconds: 3600 }
+
+/**
+ * Issue 20: a client whose `/customer/{token}` redemptions found no such token 30 times in 10 minutes is refused
+ * every redemption, a real link's too, until the window ends (as e-document lookups are). Only unknown tokens
+ * count: an expired or used link is a real buyer's, not a guess. 256-bit tokens make guessing hopeless anyway;
+ * the limit keeps a prober from costing us a query per guess without end.
+ */
+const LINK_MISSES_PER_CLIENT = 30
+const LINK_MISS_WINDOW_SECONDS = 600
+const linkMisses = (client: string): Limit => ({
+  key: `linkToken:missed:${client}`,
+  limit: LINK_MISSES_PER_CLIENT,
+  windowSeconds: LINK_MISS_WINDOW_SECONDS,
+})
 
 export const CustomerSignInHttp = HttpApiBuilder.group(
   MarqueeApi,
@@ -251,10 +265,19 @@ export const CustomerSignInHttp = HttpApiBuilder.group(
           return { success: true }
         }),
       )
-      .handle("redeemLinkToken", ({ payload }) =>
+      .handle("redeemLinkToken", ({ payload, request }) =>
         Effect.gen(function* () {
           yield* noStore
-          return yield* signedIn(yield* links.redeem(payload.token))
+          const misses = linkMisses(clientOf(request.remoteAddress))
+          if (!(yield* withSql(hasUsesLeft(misses))))
+            return yield* new SignInLimited({
+              error: "LOGIN_FAILED",
+              retryAfterSeconds: LINK_MISS_WINDOW_SECONDS,
+            })
+          const customerId = yield* links
+            .redeem(payload.token)
+            .pipe(Effect.tapErrorTag("CustomerTokenError", () => withSql(takeFromLimit(misses))))
+          return yield* signedIn(customerId)
         }),
       )
       .handle("areaCustomer", () =>
