@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest"
 import { MAX_TRIES } from "../../../src/server/customer/oneTimeCodes.ts"
 import { addCustomer } from "../../_support/areaSignIn.ts"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
-import { askCode, backOffPassed, lastCode, validate, wrongCode } from "../../_support/mobileLogin.ts"
+import {
+  askCode,
+  backOffPassed,
+  lastCode,
+  sendsForgotten,
+  validate,
+  wrongCode,
+} from "../../_support/mobileLogin.ts"
 import type { RunningServer } from "../../_support/testServer.ts"
 
 /**
@@ -125,5 +132,30 @@ describe.each(databases)("sign-in codes on $name", ({ start }) => {
     // the window's three are spent: the next waits for the window's end (10 minutes from the first), known or not
     await waits(600)
     expect(await lastCode(server, unknown)).toBeUndefined()
+  })
+  it("a number gets at most 20 codes a day, whoever asks: past them the ask waits for the day's end", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const server = live()
+    // the per-client hour limit is its own test: this one is about the number's day
+    await server.query(`DELETE FROM rate_limits WHERE key LIKE 'signInSend:client:%'`)
+    const mobile = freshMobile()
+    const first = await askCode(server, mobile, { sendSmsRegardlessOfCustomerExistence: true })
+    expect(first.status).toBe(200)
+    const code = await lastCode(server, mobile)
+    // the day's count is in PostgreSQL, shared by every server process: the send above is its first
+    const day = `signInSend:identifier:mobile:${mobile}`
+    const counted = await server.query<{ used: number }>(`SELECT used FROM rate_limits WHERE key = $1`, [day])
+    expect(counted).toEqual([{ used: 1 }])
+    // as if nineteen more had gone out today, each after its back-off
+    await server.query(`UPDATE rate_limits SET used = 20 WHERE key = $1`, [day])
+    await sendsForgotten(server, mobile)
+    const refused = await askCode(server, mobile, { sendSmsRegardlessOfCustomerExistence: true })
+    expect(refused.status).toBe(429)
+    const body = (await refused.json()) as { retryAfterSeconds: number }
+    expect(body).toMatchObject({ _tag: "SignInCodeBackoff", error: "SMS_FAILED" })
+    expect(body.retryAfterSeconds).toBeGreaterThan(0)
+    expect(body.retryAfterSeconds).toBeLessThanOrEqual(86_400)
+    expect(refused.headers.get("retry-after")).toBe(String(body.retryAfterSeconds))
+    expect(await lastCode(server, mobile)).toBe(code)
   })
 })

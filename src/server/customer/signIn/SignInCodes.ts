@@ -4,7 +4,7 @@ import { SqlClient } from "effect/sql"
 import { InvalidSmsCode } from "../../../api/CustomerApi.ts"
 import { SignInCodeBackoff, SmsFailed } from "../../../api/messagingErrors.ts"
 import { serverSecret } from "../../db/serverSecret.ts"
-import { takeFromLimits } from "../../limits/RateLimits.ts"
+import { takeFromLimit, takeFromLimits } from "../../limits/RateLimits.ts"
 import { issueLoginCode } from "../issueLoginCode.ts"
 import {
   CODE_TRIES_PER_CLIENT,
@@ -23,13 +23,15 @@ import {
  *   the 2nd send waits 30 s after the 1st, the 3rd 60 s, then the 10-minute window ends; the wait is counted
  *   whether or not an account was found, so it tells nothing;
  * - every try counts against the identifier (10 in 10 minutes) and the client (30 an hour), whichever phone;
- * - sends count per client too (20 an hour).
+ * - sends count per client too (20 an hour), and per identifier per day (20, issue 20): the back-off alone let one
+ *   number be sent about 430 codes a day by callers spread over many addresses.
  * An unknown identifier gets a challenge like any other, and no message: its challenge is stored nowhere, so its
  * validation fails as a wrong code does.
  */
 
 const BACKOFF_SECONDS = 30
 const SENDS_PER_CLIENT = { limit: 20, windowSeconds: 3600 }
+const SENDS_PER_IDENTIFIER_A_DAY = { limit: 20, windowSeconds: 86_400 }
 const TRIES_PER_IDENTIFIER = { limit: 10, windowSeconds: WINDOW_MINUTES * 60 }
 
 /** Where a code goes and what it opens; None: no account (nothing is sent, the answer is the same). */
@@ -112,6 +114,21 @@ export class SignInCodes extends Context.Service<
         if (!allowed) return yield* new SmsFailed({ error: "SMS_FAILED" })
         const wait = yield* backoff(identifier).pipe(Effect.orDie)
         if (wait > 0) return yield* new SignInCodeBackoff({ error: "SMS_FAILED", retryAfterSeconds: wait })
+        // counted once the back-off lets the send through, so waiting out the back-off spends none of the day's
+        const today = yield* limits(
+          takeFromLimit({ key: `signInSend:identifier:${identifier}`, ...SENDS_PER_IDENTIFIER_A_DAY }),
+        )
+        if (!today) {
+          const { windowSeconds } = SENDS_PER_IDENTIFIER_A_DAY
+          // until the day's window ends (windows start at the epoch, as RateLimits counts them)
+          const left = yield* sql<{ left: number }>`
+            SELECT ceil(extract(epoch FROM date_bin(make_interval(secs => ${windowSeconds}), marquee_now(),
+              timestamptz 'epoch') + make_interval(secs => ${windowSeconds}) - marquee_now()))::int AS "left"`.pipe(
+            Effect.map((found) => found[0]?.left ?? windowSeconds),
+            Effect.orDie,
+          )
+          return yield* new SignInCodeBackoff({ error: "SMS_FAILED", retryAfterSeconds: Math.max(1, left) })
+        }
       })
 
       const send = Effect.fn("SignInCodes.send")(function* (input: {
