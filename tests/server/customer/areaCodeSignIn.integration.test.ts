@@ -134,10 +134,14 @@ describe.each(databases)("area code sign-in on $name", ({ start }) => {
     // resends back off alike: the second ask at once waits 30 seconds, known or not
     const again = await askByMobile(server, known.mobile)
     const againUnknown = await askByMobile(server, unknown)
-    expect(again.status).toBe(429)
-    expect(again.body).toMatchObject({ error: "SMS_FAILED", retryAfterSeconds: 30 })
-    expect(againUnknown.status).toBe(429)
-    expect(againUnknown.body).toEqual(again.body)
+    // (about 30: the server's clock runs on while the test asks, over a second on a loaded machine's PGlite)
+    for (const answer of [again, againUnknown]) {
+      expect(answer.status).toBe(429)
+      expect(Object.keys(answer.body).sort()).toEqual(["_tag", "error", "retryAfterSeconds"])
+      expect(answer.body).toMatchObject({ _tag: "SignInCodeBackoff", error: "SMS_FAILED" })
+      expect(answer.body.retryAfterSeconds).toBeGreaterThan(20)
+      expect(answer.body.retryAfterSeconds).toBeLessThanOrEqual(30)
+    }
   })
 
   it("checkout: a number the chain has not met gets a code and becomes a customer", async (ctx) => {
