@@ -8,7 +8,7 @@ import { createHash } from "node:crypto"
  *   allowed by its hash rather than by `'unsafe-inline'`: an injected tag cannot run or restyle the page. Scripts
  *   may call `eval`/`Function` (`'unsafe-eval'`), which regl needs to build the WebGL seat map's programs;
  * - images also from `data:` (the confirmation's QR code is an SVG data URL) and `blob:`;
- * - no plugins, no `<base>` elsewhere, forms only to us (the sandbox provider's pages are ours), and no
+ * - no plugins, no `<base>` at all, forms only to us (the sandbox provider's pages are ours), and no
  *   framing at all (`frame-ancestors 'none'`, with `X-Frame-Options` for browsers that predate it), so the
  *   pay and seat pages cannot be laid under another site's clicks.
  *
@@ -38,7 +38,7 @@ export const contentSecurityPolicy = (html: string): string =>
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",
-    "base-uri 'self'",
+    "base-uri 'none'", // the shell has no <base>: none may be added (issue 20)
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ")
