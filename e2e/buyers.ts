@@ -22,7 +22,8 @@ const contacts = {
  * page's script (Hebrew on a Hebrew page, Arabic on an Arabic one, Latin letters otherwise).
  */
 export const buyer = (who: keyof typeof names, lang: string): BuyerDetails => {
-  const [firstName, lastName] = lang === "he" ? names[who].he : lang === "ar" ? names[who].ar : names[who].latin
+  const [firstName, lastName] =
+    lang === "he" ? names[who].he : lang === "ar" ? names[who].ar : names[who].latin
   const { email, mobileNumber, mobileConfirm } = contacts[who]
   return { firstName, lastName, email, emailConfirm: email, mobileNumber, mobileConfirm }
 }
