@@ -3,7 +3,8 @@ import { useNavigate } from "@tanstack/react-router"
 import { Exit } from "effect"
 import { useId, useState } from "react"
 import type { Presentation } from "../../api/PresentationEntities.ts"
-import { CartReset, CustomerInfoSet, VodAccessChosen } from "../../domain/cart/events.ts"
+import { CartReset, CustomerInfoSet } from "../../domain/cart/events.ts"
+import { VodAccessChosen } from "../../domain/cart/otherOrderEvents.ts"
 import { agorot } from "../../domain/cart/values.ts"
 import {
   type CustomerFormValues,

@@ -2,15 +2,17 @@ import { isVodVenueType } from "../shared/venueType.ts"
 import type {
   CartEventTag,
   CartTypeChosen,
-  DonationQuantitySet,
-  MembershipQuantitySet,
   PresentationAdded,
   PresentationRemoved,
   PresentationSelected,
   ProductQuantitySet,
+} from "./events.ts"
+import type {
+  DonationQuantitySet,
+  MembershipQuantitySet,
   SystemVoucherQuantitySet,
   VodAccessChosen,
-} from "./events.ts"
+} from "./otherOrderEvents.ts"
 import {
   CART_TYPE_OF_ITEM,
   canAddPresentation,

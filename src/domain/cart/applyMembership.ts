@@ -1,5 +1,5 @@
 import type { CommitMembershipSeat } from "./commitCart.ts"
-import type { MembershipSeatHeld, MembershipSeatLetGo, MembershipTopupChosen } from "./events.ts"
+import type { MembershipSeatHeld, MembershipSeatLetGo, MembershipTopupChosen } from "./otherOrderEvents.ts"
 import type { Cart } from "./state.ts"
 
 /**

@@ -1,11 +1,11 @@
 import { Effect, Schema } from "effect"
+import { meta, nullByDefault, Quantity, v1, v2 } from "./eventMeta.ts"
 import {
   CartTicket,
   CustomerInfo,
   LockedCartSeat,
   LockRejectionReason,
   Member,
-  MembershipReference,
   OrderAmounts,
   OrderStatus,
   PaymentOutcome,
@@ -13,7 +13,16 @@ import {
   UnlockRejectionReason,
   VoucherPaymentFacts,
 } from "./facts.ts"
-import { Agorot, CartType, IsoInstant, OrderStep, PaymentMethod, SeatPlace, schemaVersion } from "./values.ts"
+import {
+  DonationQuantitySet,
+  MembershipQuantitySet,
+  MembershipSeatHeld,
+  MembershipSeatLetGo,
+  MembershipTopupChosen,
+  SystemVoucherQuantitySet,
+  VodAccessChosen,
+} from "./otherOrderEvents.ts"
+import { Agorot, CartType, IsoInstant, OrderStep, PaymentMethod, SeatPlace } from "./values.ts"
 
 /**
  * The cart log's events. Every event says what happened (past tense) and carries its own schema version `v`,
@@ -24,16 +33,6 @@ import { Agorot, CartType, IsoInstant, OrderStep, PaymentMethod, SeatPlace, sche
  * Server verdicts (`SeatLocked`, `Committed`, …) name the client intent they answer by `commandId` or
  * `idempotencyKey`, so a retried request and a duplicated answer are recognised.
  */
-
-const meta = { eventId: Schema.String, at: IsoInstant }
-const v1 = schemaVersion(1)
-const v2 = schemaVersion(2)
-
-/** A field older writers did not know: new events may leave it out, and the upgrade of an old one sets null. */
-const nullByDefault = <S extends Schema.Top>(schema: S) =>
-  Schema.NullOr(schema).pipe(Schema.withConstructorDefault(Effect.succeed(null)))
-
-const Quantity = Schema.Int.pipe(Schema.check(Schema.isGreaterThanOrEqualTo(0)))
 
 // ── order kind and presentations ──────────────────────────────────────────────────────────────────────────
 
@@ -158,89 +157,6 @@ export class ProductQuantitySet extends Schema.TaggedClass<ProductQuantitySet>()
   productId: Schema.Int,
   price: Agorot,
   quantity: Quantity,
-}) {}
-
-export class SystemVoucherQuantitySet extends Schema.TaggedClass<SystemVoucherQuantitySet>()(
-  "SystemVoucherQuantitySet",
-  {
-    v: v1,
-    ...meta,
-    systemVoucherId: Schema.Int,
-    systemVoucherPriceId: Schema.Int,
-    price: Agorot,
-    quantity: Quantity,
-  },
-) {}
-
-export class MembershipQuantitySet extends Schema.TaggedClass<MembershipQuantitySet>()(
-  "MembershipQuantitySet",
-  {
-    v: v1,
-    ...meta,
-    membershipId: Schema.Int,
-    membershipPriceId: Schema.Int,
-    currencyId: Schema.Int,
-    price: Agorot,
-    quantity: Quantity,
-    isTopup: Schema.Boolean,
-    references: Schema.Array(MembershipReference),
-  },
-) {}
-
-/**
- * The server held a membership's season seat for this cart (`PUT /membership/lock-seat` answered, issue 16): the
- * same seat in every future showing of the series, until `expiresAt`. The commit names it on the membership line.
- */
-export class MembershipSeatHeld extends Schema.TaggedClass<MembershipSeatHeld>()("MembershipSeatHeld", {
-  v: v1,
-  ...meta,
-  membershipId: Schema.Int,
-  VenueSectionId: Schema.Int,
-  XCoordinate: Schema.Int,
-  YCoordinate: Schema.Int,
-  RowName: Schema.String,
-  SeatName: Schema.String,
-  expiresAt: IsoInstant,
-}) {}
-
-/** The membership seat is no longer this cart's (unlocked by the buyer, or the server no longer holds it). */
-export class MembershipSeatLetGo extends Schema.TaggedClass<MembershipSeatLetGo>()("MembershipSeatLetGo", {
-  v: v1,
-  ...meta,
-  membershipId: Schema.Int,
-}) {}
-
-/**
- * The signed-in buyer chose which of their members a top-up (or renewal) is for; null: none. The commit names it
- * in `membershipIdentifier` (the member the server checks to be theirs).
- */
-export class MembershipTopupChosen extends Schema.TaggedClass<MembershipTopupChosen>()(
-  "MembershipTopupChosen",
-  { v: v1, ...meta, memberNumber: Schema.NullOr(Schema.String) },
-) {}
-
-/** `customAmount`: what the donor typed instead of the detail's fixed amount. */
-export class DonationQuantitySet extends Schema.TaggedClass<DonationQuantitySet>()("DonationQuantitySet", {
-  v: v1,
-  ...meta,
-  donationId: Schema.Int,
-  donationDetailId: Schema.Int,
-  amount: Agorot,
-  customAmount: Schema.NullOr(Agorot),
-  quantity: Quantity,
-}) {}
-
-/**
- * Issue 16: access to one video-on-demand title (venue types 101–104), bought alone through the same commit and
- * payment as tickets: no seat, the public VOD ticket's id and price. It replaces whatever the cart held (spec §4:
- * one order at a time; a VOD presentation stands alone).
- */
-export class VodAccessChosen extends Schema.TaggedClass<VodAccessChosen>()("VodAccessChosen", {
-  v: v1,
-  ...meta,
-  presentationId: Schema.Int,
-  ticketId: Schema.Int,
-  price: Agorot,
 }) {}
 
 // ── customer ──────────────────────────────────────────────────────────────────────────────────────────────

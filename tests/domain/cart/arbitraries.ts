@@ -7,12 +7,10 @@ import {
   CommitRequested,
   Committed,
   CustomerInfoSet,
-  DonationQuantitySet,
   HoldOrderToggled,
   LoggedIn,
   LoggedOut,
   MemberAdded,
-  MembershipQuantitySet,
   PaymentOpened,
   PaymentSettled,
   PresentationAdded,
@@ -29,11 +27,15 @@ import {
   StepTimerExpired,
   StepTimerExtended,
   StepTimerStarted,
-  SystemVoucherQuantitySet,
   TicketChosen,
   VoucherPaymentCleared,
   VoucherPaymentSet,
 } from "../../../src/domain/cart/events.ts"
+import {
+  DonationQuantitySet,
+  MembershipQuantitySet,
+  SystemVoucherQuantitySet,
+} from "../../../src/domain/cart/otherOrderEvents.ts"
 import { addSeconds, agorot, CartType, OrderStep } from "../../../src/domain/cart/values.ts"
 import { at, customer, locked, member, place, presentation, ticket } from "./fixtures.ts"
 

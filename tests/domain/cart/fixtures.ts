@@ -5,12 +5,10 @@ import {
   CommitRequested,
   Committed,
   CustomerInfoSet,
-  DonationQuantitySet,
   HoldOrderToggled,
   LoggedIn,
   LoggedOut,
   MemberAdded,
-  MembershipQuantitySet,
   PaymentOpened,
   PaymentSettled,
   PresentationAdded,
@@ -28,7 +26,6 @@ import {
   StepTimerExpired,
   StepTimerExtended,
   StepTimerStarted,
-  SystemVoucherQuantitySet,
   TicketChosen,
   VoucherPaymentCleared,
   VoucherPaymentSet,
@@ -41,6 +38,11 @@ import type {
   Member,
   PresentationFacts,
 } from "../../../src/domain/cart/facts.ts"
+import {
+  DonationQuantitySet,
+  MembershipQuantitySet,
+  SystemVoucherQuantitySet,
+} from "../../../src/domain/cart/otherOrderEvents.ts"
 import {
   addSeconds,
   agorot,

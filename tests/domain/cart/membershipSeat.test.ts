@@ -1,13 +1,13 @@
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { toCommitCart } from "../../../src/domain/cart/commitCart.ts"
+import { fold } from "../../../src/domain/cart/fold.ts"
 import {
   MembershipQuantitySet,
   MembershipSeatHeld,
   MembershipSeatLetGo,
   MembershipTopupChosen,
-} from "../../../src/domain/cart/events.ts"
-import { fold } from "../../../src/domain/cart/fold.ts"
+} from "../../../src/domain/cart/otherOrderEvents.ts"
 import { agorot } from "../../../src/domain/cart/values.ts"
 import { at, newLog } from "./fixtures.ts"
 

@@ -1,8 +1,8 @@
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { toCommitCart } from "../../../src/domain/cart/commitCart.ts"
-import { VodAccessChosen } from "../../../src/domain/cart/events.ts"
 import { fold } from "../../../src/domain/cart/fold.ts"
+import { VodAccessChosen } from "../../../src/domain/cart/otherOrderEvents.ts"
 import { agorot } from "../../../src/domain/cart/values.ts"
 import { customer, newLog, presentation, T0 } from "./fixtures.ts"
 

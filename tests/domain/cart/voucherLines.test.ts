@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { SystemVoucherQuantitySet } from "../../../src/domain/cart/events.ts"
 import { fold } from "../../../src/domain/cart/fold.ts"
+import { SystemVoucherQuantitySet } from "../../../src/domain/cart/otherOrderEvents.ts"
 import { agorot } from "../../../src/domain/cart/values.ts"
 import { T0 } from "./fixtures.ts"
 

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query"
 import { useState } from "react"
 import type { Donation, DonationDetail } from "../../../api/ShopApi.ts"
-import { DonationQuantitySet } from "../../../domain/cart/events.ts"
+import { DonationQuantitySet } from "../../../domain/cart/otherOrderEvents.ts"
 import { agorot } from "../../../domain/cart/values.ts"
 import { eventMeta } from "../../cart/cartLog.ts"
 import { formatMoney } from "../../i18n/format.ts"

@@ -1,5 +1,5 @@
-import { MembershipQuantitySet, MembershipTopupChosen } from "../../../domain/cart/events.ts"
 import type { MembershipReference } from "../../../domain/cart/facts.ts"
+import { MembershipQuantitySet, MembershipTopupChosen } from "../../../domain/cart/otherOrderEvents.ts"
 import type { CartMembership } from "../../../domain/cart/state.ts"
 import { agorot } from "../../../domain/cart/values.ts"
 import { type CartLog, eventMeta } from "../../cart/cartLog.ts"

@@ -1,5 +1,5 @@
 import type { MembershipSeatRef } from "../../../api/MembershipsApi.ts"
-import { MembershipSeatHeld, MembershipSeatLetGo } from "../../../domain/cart/events.ts"
+import { MembershipSeatHeld, MembershipSeatLetGo } from "../../../domain/cart/otherOrderEvents.ts"
 import type { CartLog } from "../../cart/cartLog.ts"
 import { eventMeta } from "../../cart/cartLog.ts"
 import { apiSend } from "../../lib/api.ts"
