@@ -1,7 +1,11 @@
+import type { APIRequestContext, TestInfo } from "@playwright/test"
 import en from "../locales/en.json" with { type: "json" }
 import he from "../locales/he.json" with { type: "json" }
+import type { PresentationDetail } from "../src/api/PresentationEntities.ts"
+import { solveHumanCheck } from "../src/cli/humanCheckSolver.ts"
 import { test as base, expect } from "./fixtures.ts"
 import { StaffLivePage } from "./pages/staff-live-page.ts"
+import { journeyPresentation } from "./presentations.ts"
 import { screenshot, screenshotsWanted } from "./screenshots.ts"
 
 /** The seeded demo staff (README "Demo staff"): business 1 and 2, the whole chain. */
@@ -22,6 +26,64 @@ const cases = [
   { name: "Hebrew", lang: undefined, code: "he", dir: "rtl", texts: he, project: "phone" },
   { name: "English", lang: "en", code: "en", dir: "ltr", texts: en, project: "desktop" },
 ] as const
+
+/** The best free seat of a showing, and a try to hold it as a new buyer: the shop's answer, status and error. */
+const seatTry = async (request: APIRequestContext, origin: string, presentationId: number) => {
+  const best = await request.get(
+    `/api/seats/best-available?presentationId=${presentationId}&quantity=1&isLock=false`,
+  )
+  const seat = ((await best.json()) as { matches?: Array<{ seats: Array<unknown> }> }).matches?.[0]?.seats[0]
+  expect(seat, `a free seat at ${presentationId}`).toBeDefined()
+  return async () => {
+    const cart = await request.post("/api/cart/token", {
+      data: { recaptchaToken: await solveHumanCheck(origin) },
+    })
+    const { token } = (await cart.json()) as { token: string }
+    const held = await request.put("/api/seats/lock-seat", {
+      headers: { "x-cart-token": token },
+      data: { seat },
+    })
+    return { status: held.status(), error: ((await held.json()) as { error?: string }).error }
+  }
+}
+
+/**
+ * The broker panel clicked for real, on the seeded showing of journey staff-brokers/lock (its own, in a hall the
+ * others buy in at other minutes): lock, the row and the shop both say off sale and a seat is refused as notOnSale;
+ * unlock, on sale again and a seat can be held.
+ */
+const lockAndRestore = async (
+  live: StaffLivePage,
+  t: typeof he.staffBrokers,
+  testInfo: TestInfo,
+  shot: (step: string) => Promise<unknown>,
+) => {
+  const { page } = live
+  const request = page.request
+  const own = await journeyPresentation(request, "staff-brokers/lock", testInfo)
+  const onSale = async () =>
+    ((await (await request.get(`/api/presentations/${own.id}`)).json()) as PresentationDetail).presentation
+      .isOnSale
+  const trySeat = await seatTry(request, new URL(page.url()).origin, own.id)
+  await page.goto(`/PRES-live/box/${own.dateTime.slice(0, 10)}/${own.locationId}/venues/${own.venueId}`)
+  const row = page
+    .getByRole("region", { name: t.title })
+    .getByRole("listitem")
+    .filter({ hasText: `${own.dateTime.slice(11, 16)} ${own.featureName}` })
+  await expect(row).toContainText(t.state.onSale)
+  await row.getByRole("button", { name: t.action.lock, exact: true }).click()
+  await expect(row.getByRole("status")).toHaveText(t.outcome.done.lock)
+  await expect(row).toContainText(t.lockedBy.replace("{{name}}", "Dana Levi"))
+  await shot("6-broker-locked")
+  expect(await onSale()).toBe(false)
+  expect(await trySeat()).toEqual({ status: 400, error: "notOnSale" })
+
+  await row.getByRole("button", { name: t.action.unlock, exact: true }).click()
+  await expect(row.getByRole("status")).toHaveText(t.outcome.done.unlock)
+  await expect(row).toContainText(t.state.onSale)
+  expect(await onSale()).toBe(true)
+  expect((await trySeat()).status).toBe(200)
+}
 
 test.describe("staff live monitoring: cinema attendance", () => {
   for (const { name, lang, code, dir, texts, project } of cases) {
@@ -91,8 +153,8 @@ test.describe("staff live monitoring: cinema attendance", () => {
         page.getByText(new RegExp(t.updatedAt.replace("{{time}}", "\\d\\d:\\d\\d:\\d\\d"))),
       ).toBeVisible()
       await shot("5-box")
-      // the demo admin is a broker: the sale controls are under the box (their calls and what they do to buyers:
-      // tests/server/staff/brokers.integration.test.ts; nothing is clicked here, the box's showings are shared)
+      // the demo admin is a broker: the sale controls are under the box (every refusal and race:
+      // tests/server/staff/brokers.integration.test.ts); the box's showings are shared, so nothing is clicked here
       await expect(page.getByRole("region", { name: texts.staffBrokers.title })).toBeVisible()
 
       // offline, the last numbers stay on screen with the time they were fetched
@@ -102,6 +164,9 @@ test.describe("staff live monitoring: cinema attendance", () => {
       ).toBeVisible()
       await expect(live.table.getByRole("row").nth(1)).toContainText(/\d\d:\d\d/)
       await page.context().setOffline(false)
+
+      // a broker takes a showing of this journey's own off sale, and puts it back (Hebrew only: one run is enough)
+      if (code === "he") await lockAndRestore(live, texts.staffBrokers, testInfo, shot)
     })
   }
 

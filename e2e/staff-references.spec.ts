@@ -52,6 +52,12 @@ test.describe("staff live monitoring: ticket references", () => {
       await page.getByRole("link", { name: "HILTON" }).first().click()
       await expect(live.heading).toHaveText("HILTON")
       await shot("refs-2-detail")
+      // the v2 feature/presentation view, for its picture only (its behaviour: src/app/staff/featureView tests)
+      if (screenshotsWanted) {
+        await page.goto(lang === undefined ? "/PRES-live/v2" : `/PRES-live/v2?lang=${lang}`)
+        await expect(live.heading).toHaveText(texts.staffV2.title)
+        await shot("v2")
+      }
     })
   }
 })

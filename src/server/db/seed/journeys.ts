@@ -99,6 +99,9 @@ export const JOURNEYS = {
   "waiver/sign": { venueId: HALL.haifa3, waiver: true },
   // issue 16: an unpaid hold that lapses at its cut-off, the server's clock moved (e2e/hold-cutoff.spec.ts)
   "holds/cutoff": { venueId: HALL.rishon1 },
+  // issue 18: a broker locks this showing from the staff app's presentation box, then puts it back on sale
+  // (e2e/staff-attendance.spec.ts); its own, so no buyer's journey finds its showing off sale
+  "staff-brokers/lock": { venueId: HALL.telAviv1 },
 } as const satisfies Record<string, JourneySpec>
 
 export type JourneyName = keyof typeof JOURNEYS
