@@ -5,8 +5,8 @@ import { detailsToPay, holdBestAndContinue } from "./order-journeys.ts"
  * The unpaid-hold journeys' shared steps (e2e/holds.spec.ts, e2e/hold-cutoff.spec.ts): the demo member (an active
  * membership in the seed) signs in, then takes one seat to the pay step and picks "reserve now, pay later".
  */
-const DEMO_EMAIL = "demo.member@marquee.example"
-const DEMO_PASSWORD = "marquee-demo-2026"
+export const DEMO_EMAIL = "demo.member@marquee.example"
+export const DEMO_PASSWORD = "marquee-demo-2026"
 
 export const signInDemoMember = async (page: Page): Promise<void> => {
   await page.goto("/customer?lang=en")
