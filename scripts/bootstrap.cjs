@@ -140,47 +140,6 @@ const ensureClientBuild = (force = false) => {
 
 const bin = (name) => path.join(ROOT, "node_modules", ".bin", name)
 
-/** Blocks this (synchronous) script for `ms` without spinning. */
-const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
-
-/**
- * The journeys' two servers, started now (scripts/e2e-servers.ts) so that they migrate and seed while the type
- * check, lint and Vitest run; Playwright reuses them. Their output goes to scratch/e2e-servers.log. `env()`
- * waits until they are ready and answers Playwright's environment; if they could not start, Playwright starts
- * its own as before.
- */
-const startJourneyServers = () => {
-  const markers = fs.mkdtempSync(path.join(require("node:os").tmpdir(), "marquee-e2e-servers-"))
-  fs.mkdirSync(path.join(ROOT, "scratch"), { recursive: true })
-  const output = fs.openSync(path.join(ROOT, "scratch", "e2e-servers.log"), "w")
-  // the journeys' clock starts now, for the servers and for the browsers Playwright starts later (fixtures.ts)
-  const env = { ...process.env, E2E_CLOCK_WALL_START: process.env.E2E_CLOCK_WALL_START ?? String(Date.now()) }
-  const child = require("node:child_process").spawn(
-    process.execPath,
-    [path.join(ROOT, "scripts", "e2e-servers.ts"), markers],
-    { cwd: ROOT, env, stdio: ["ignore", output, output] },
-  )
-  const stop = () => {
-    if (child.exitCode === null) child.kill("SIGTERM")
-  }
-  process.on("exit", stop)
-  return {
-    stop,
-    env: () => {
-      const ready = path.join(markers, "ready")
-      const failed = path.join(markers, "failed")
-      // the starter writes one of the two (scripts/e2e-servers.ts); the deadline is Playwright's own for a server
-      const deadline = Date.now() + 420_000
-      while (!fs.existsSync(ready) && !fs.existsSync(failed) && Date.now() < deadline) sleep(200)
-      if (fs.existsSync(ready)) return { ...env, E2E_SERVERS: "started" }
-      const why = fs.existsSync(failed) ? fs.readFileSync(failed, "utf8") : "not ready in time"
-      log(`the journey servers started early did not come up (${why}): Playwright starts its own`)
-      stop()
-      return env
-    },
-  }
-}
-
 const steps = {
   start: (args) => {
     ensureDependencies()
@@ -204,24 +163,8 @@ const steps = {
     if (!require("./chromium.cjs").ensureChromium(log)) process.exit(1)
     ensureDependencies()
     ensureClientBuild()
-    const journeyServers = startJourneyServers()
-    const plan = [
-      ["typecheck", bin("tsc"), ["--noEmit", "-p", "."]],
-      ["typecheck (service worker)", bin("tsc"), ["--noEmit", "-p", "workers"]],
-      ["lint", bin("biome"), ["check", "."]],
-      ["unit and integration (vitest)", bin("vitest"), ["run", ...args]],
-      ["end-to-end (playwright, chromium)", bin("playwright"), ["test"], () => journeyServers.env()],
-    ]
-    for (const [name, command, commandArgs, env] of plan) {
-      log(`== ${name}`)
-      const status = run(command, commandArgs, env === undefined ? {} : { env: env() })
-      if (status !== 0) {
-        log(`${name} failed`)
-        process.exit(status)
-      }
-    }
-    journeyServers.stop()
-    log("all tests passed")
+    // types, lint, Vitest and Playwright side by side (scripts/run-tests.ts says why)
+    runOrExit(process.execPath, [path.join(ROOT, "scripts", "run-tests.ts"), ...args])
   },
   screenshots: (args) => {
     ensureDependencies()
@@ -267,7 +210,7 @@ const steps = {
 const USAGE = {
   start: "usage: npm start  (installs, builds, serves the app and /api; see README for PORT, DATABASE_URL …)",
   build: "usage: npm run build  (builds the web app into dist/)",
-  test: "usage: npm test [-- <vitest arguments>]  (types, lint, vitest, then playwright in Chromium)",
+  test: "usage: npm test [-- <vitest arguments>]  (types, lint, vitest and playwright in Chromium, side by side)",
   screenshots: "usage: npm run screenshots [-- <playwright arguments>]  (pictures in scratch/shots/steps)",
   seed: "usage: npm run seed -- [--scale N] [--seed S] [--today YYYY-MM-DD] [--reset]",
   replay: "usage: npm run replay -- log.json [--against http://localhost:3000]",
