@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { rmSync } from "node:fs"
 import { ConfigProvider, Effect, Layer, ManagedRuntime } from "effect"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
 import type { HumanCheckChallenge } from "../../../src/api/HumanCheckApi.ts"
@@ -8,6 +6,7 @@ import { solveHumanCheck } from "../../../src/app/lib/humanCheck.ts"
 import { databaseLayer } from "../../../src/server/db/database.ts"
 import { altchaHumanCheckLayer } from "../../../src/server/providers/humanCheck/altchaHumanCheck.ts"
 import { HumanCheck } from "../../../src/server/providers/humanCheck/HumanCheck.ts"
+import { embeddedDataDir } from "../../_support/databases.ts"
 
 /**
  * The browser side against the server side: `solveHumanCheck` (through workers/humanCheck.ts, or on the main
@@ -18,7 +17,8 @@ let dataDir = ""
 let runtime: ManagedRuntime.ManagedRuntime<HumanCheck, unknown>
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "marquee-human-check-client-"))
+  // a copy of the run's migrated (and seeded) template: migrating an empty PGlite here took up to a minute
+  dataDir = await embeddedDataDir("human-check-client")
   runtime = ManagedRuntime.make(
     altchaHumanCheckLayer.pipe(
       Layer.provide(ConfigProvider.layer(ConfigProvider.fromUnknown({ HUMAN_CHECK_MAX_NUMBER: 2_000 }))),
