@@ -12,6 +12,7 @@ import {
 import { reloadForChunkError } from "./lib/chunkReload.ts"
 import { configQueryOptions } from "./lib/configQuery.ts"
 import { readsDeviceCopy } from "./lib/deviceCopyRoutes.ts"
+import { afterDeviceCopyShown } from "./lib/deviceCopyShown.ts"
 import { createQueryClient, persistQueries } from "./lib/queryClient.ts"
 import { createAppRouter } from "./router.tsx"
 import "./styles/base.css"
@@ -40,8 +41,8 @@ const afterPaint = (task: () => void) =>
     "requestIdleCallback" in window ? requestIdleCallback(task, { timeout: 2_000 }) : setTimeout(task, 0),
   )
 
-/** How long after a wallet or e-ticket screen's first paint the cart log opens: its QR codes come first. */
-const DEVICE_COPY_CART_DELAY_MS = 2_000
+/** The latest the cart log opens on a wallet or e-ticket screen that never says its copy is shown. */
+const DEVICE_COPY_LATEST_MS = 10_000
 
 const start = async () => {
   const queryClient = createQueryClient()
@@ -76,13 +77,14 @@ const start = async () => {
   // Not a bare setTimeout(0): that fired before the first route had rendered, so the ~80 KB cart chunk
   // competed with the first screen's own code and data (issue 17). A screen that needs the cart sooner opens
   // it itself (useCart).
-  // On the wallet and an e-ticket it waits longer: those screens draw QR codes from the device's copy first.
+  // On the wallet and an e-ticket it waits until the screen says the device's copy (its QR codes) is on screen.
   const unsubscribe = router.subscribe("onRendered", () => {
     unsubscribe()
     const openCart = () => {
       import("./cart/openCart.ts").then((module) => module.openCart()).catch(() => undefined)
     }
-    afterPaint(deviceCopy ? () => setTimeout(openCart, DEVICE_COPY_CART_DELAY_MS) : openCart)
+    if (deviceCopy) afterDeviceCopyShown(() => afterPaint(openCart), DEVICE_COPY_LATEST_MS)
+    else afterPaint(openCart)
   })
 
   createRoot(root).render(

@@ -7,6 +7,7 @@ import { formatLongDateTime } from "../i18n/format.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { type Translate, useT } from "../i18n/useI18n.ts"
 import { configQueryOptions } from "../lib/configQuery.ts"
+import { useDeviceCopyShown } from "../lib/deviceCopyShown.ts"
 import { temporal } from "../lib/temporal.ts"
 import { useOnline } from "../lib/useOnline.ts"
 import { OrderItemsList } from "../payment/OrderItemsList.tsx"
@@ -35,6 +36,8 @@ export const EDocumentPage = ({ documentKey, locale }: Props) => {
   const t = useT()
   const state = useEDocument(documentKey, locale)
   const feature = state.kind === "shown" ? orderHeadlineOf(state.confirmation, t).title : null
+  // the cart log opens after this (src/app/main.tsx): the codes at the door come first
+  useDeviceCopyShown(state.kind !== "loading")
 
   useEffect(() => {
     document.title = [t("edocument.title"), feature, t("app.brand")]

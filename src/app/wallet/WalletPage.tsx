@@ -5,6 +5,7 @@ import { useEffect, useState } from "react"
 import { formatLongDateTime } from "../i18n/format.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { type Translate, useT } from "../i18n/useI18n.ts"
+import { useDeviceCopyShown } from "../lib/deviceCopyShown.ts"
 import { savedAgeLabel, savedAgeOf } from "../lib/savedAge.ts"
 import { temporal } from "../lib/temporal.ts"
 import { useOnline } from "../lib/useOnline.ts"
@@ -28,6 +29,8 @@ export const WalletPage = ({ locale }: { readonly locale: LocaleCode }) => {
   // the list's "now": when the page opened (a show ending while it is open moves on the next visit)
   const [now] = useState(() => Date.now())
   const wallet = useLiveQuery(() => readWallet(walletDb(), now), [now])
+  // the cart log opens after this (src/app/main.tsx)
+  useDeviceCopyShown(wallet !== undefined)
 
   useEffect(() => {
     document.title = [t("wallet.title"), t("app.brand")].join(" · ")
