@@ -14,36 +14,27 @@
  *   generator skipped; fold; snapshot and cart row every 100), so the gap between Dexie and raw splits into
  *   "the store's design" and "Dexie itself".
  */
-import { Result } from "effect"
 import { openCartLog } from "../../src/app/cart/cartLog.ts"
 import { MarqueeDb } from "../../src/app/cart/db.ts"
 import { createCartEventStore } from "../../src/app/cart/eventStore.ts"
-import {
-  type CartEvent,
-  CartTypeChosen,
-  CustomerInfoSet,
-  PresentationSelected,
-  ProductQuantitySet,
-  SeatLocked,
-  SeatLockRequested,
-  SeatUnlocked,
-  SeatUnlockRequested,
-  StepTimerExtended,
-  StepTimerStarted,
-  TicketChosen,
-} from "../../src/domain/cart/events.ts"
+import type { CartEvent } from "../../src/domain/cart/events.ts"
 import { apply } from "../../src/domain/cart/fold.ts"
-import { decodeCartEvent, encodeCartEvent } from "../../src/domain/cart/migrate.ts"
+import { encodeCartEvent } from "../../src/domain/cart/migrate.ts"
 import { type Cart, initialCart } from "../../src/domain/cart/state.ts"
-import { addSeconds, agorot } from "../../src/domain/cart/values.ts"
-import { customer, locked, place, presentation, T0, ticket } from "../../tests/domain/cart/fixtures.ts"
+import { cartEvent, cartEvents, decode, SEED_BATCH, SNAPSHOT_EVERY } from "./cartLogEvents.ts"
+import {
+  deleteDatabase,
+  openRawDb,
+  RAW_DB_NAME,
+  type RawCart,
+  rawAppend,
+  rawReplay,
+  rawSameWorkAppend,
+  seedRawCart,
+} from "./rawCartLog.ts"
 
-export const RAW_DB_NAME = "marquee-bench-raw"
-/** the store's default (eventStore.ts); the raw baselines snapshot at the same points */
-const SNAPSHOT_EVERY = 100
 /** "without snapshots": a cart seeded by a store that never crosses a snapshot boundary */
 const NO_SNAPSHOTS = 1_000_000_000
-const SEED_BATCH = 100
 
 export interface LatencyStats {
   readonly p50: number
@@ -83,112 +74,6 @@ export interface MeasureOptions {
   readonly progress?: (message: string) => void
 }
 
-// ── a realistic cart log ──────────────────────────────────────────────────────────────────────────────────
-
-const PRESENTATION_ID = 1
-const CYCLE = 12
-const PRELUDE = 3
-
-/**
- * Event `index` (0-based) of a cart whose event ids start with `prefix`: the order kind, the customer and a
- * presentation, then cycles of seat locks and their verdicts, tickets, products, step timers and unlocks.
- * Every event takes effect in the fold (no rejections), the held seats stay few, and the seat commands pile
- * up as they do in a real long cart (the fold keeps every command id to recognise retries). Only the event
- * ids carry the prefix (they are unique across the table), so carts of one size fold to the same state.
- */
-export const cartEvent = (prefix: string, index: number): CartEvent => {
-  const meta = { eventId: `${prefix}-${index}`, at: addSeconds(T0, index * 5) }
-  if (index === 0) return CartTypeChosen.make({ ...meta, cartType: "tickets" })
-  if (index === 1) return CustomerInfoSet.make({ ...meta, customerInfo: customer() })
-  if (index === 2)
-    return PresentationSelected.make({
-      ...meta,
-      presentation: presentation({ id: PRESENTATION_ID }),
-      isEnrolling: false,
-    })
-  const cycle = Math.floor((index - PRELUDE) / CYCLE)
-  const step = (index - PRELUDE) % CYCLE
-  const x = (cycle * 2) % 20
-  const y = Math.floor(cycle / 10) % 15
-  const first = place(x, y)
-  const second = place(x + 1, y)
-  const product = 300 + (cycle % 5)
-  const presentationId = PRESENTATION_ID
-  switch (step) {
-    case 0:
-      return SeatLockRequested.make({
-        ...meta,
-        commandId: `lock-${cycle}`,
-        presentationId,
-        seats: [first, second],
-      })
-    case 1:
-      return SeatLocked.make({
-        ...meta,
-        commandId: `lock-${cycle}`,
-        presentationId,
-        seats: [locked(first.x, first.y, ticket()), locked(second.x, second.y, ticket())],
-        expiresAt: addSeconds(meta.at, 600),
-      })
-    case 2:
-      return StepTimerStarted.make({ ...meta, step: "chooseTickets", deadline: addSeconds(meta.at, 600) })
-    case 3:
-      return TicketChosen.make({
-        ...meta,
-        presentationId,
-        seat: first,
-        ticket: ticket({ ticketId: 502, price: agorot(3900) }),
-        isFirstAddonSelected: false,
-        isMultiplyFactorSubTicket: false,
-        seatModifiers: [],
-      })
-    case 4:
-      return ProductQuantitySet.make({
-        ...meta,
-        productId: product,
-        price: agorot(1800),
-        quantity: 1 + (cycle % 3),
-      })
-    case 5:
-      return StepTimerExtended.make({ ...meta, step: "chooseTickets", deadline: addSeconds(meta.at, 1200) })
-    case 6:
-      return SeatUnlockRequested.make({
-        ...meta,
-        commandId: `unlock-${cycle}`,
-        presentationId,
-        seats: [second],
-      })
-    case 7:
-      return SeatUnlocked.make({
-        ...meta,
-        commandId: `unlock-${cycle}`,
-        presentationId,
-        seats: [second],
-      })
-    case 8:
-      return ProductQuantitySet.make({ ...meta, productId: product, price: agorot(1800), quantity: 0 })
-    case 9:
-      return SeatUnlockRequested.make({
-        ...meta,
-        commandId: `unlock-all-${cycle}`,
-        presentationId,
-        seats: [first],
-      })
-    case 10:
-      return SeatUnlocked.make({
-        ...meta,
-        commandId: `unlock-all-${cycle}`,
-        presentationId,
-        seats: [first],
-      })
-    default:
-      return StepTimerStarted.make({ ...meta, step: "chooseSeats", deadline: addSeconds(meta.at, 900) })
-  }
-}
-
-export const cartEvents = (prefix: string, from: number, count: number): Array<CartEvent> =>
-  Array.from({ length: count }, (_, i) => cartEvent(prefix, from + i))
-
 // ── the app's side ────────────────────────────────────────────────────────────────────────────────────────
 
 /** localStorage for one cart: openCartLog keeps the cart id there (and makes one on first open). */
@@ -197,12 +82,7 @@ const memoryStorage = (): Pick<Storage, "getItem" | "setItem"> => {
   return { getItem: (key) => items.get(key) ?? null, setItem: (key, value) => void items.set(key, value) }
 }
 
-/** cartLog.ts's decoders, which it does not export; used only to seed carts without snapshots */
-const decode = (encoded: unknown): CartEvent => {
-  const decoded = decodeCartEvent(encoded)
-  if (Result.isFailure(decoded)) throw new Error(`unreadable cart event: ${decoded.failure.message}`)
-  return decoded.success
-}
+/** cartLog.ts's state decoder, which it does not export; used only to seed carts without snapshots */
 const decodeState = (encoded: unknown): Cart => encoded as Cart
 
 /**
@@ -238,180 +118,6 @@ const seedDexieCart = async (db: MarqueeDb, prefix: string, size: number, snapsh
     state,
     snapshot: latest === undefined ? null : { eventCount: latest.eventCount, state: latest.state },
   }
-}
-
-// ── raw IndexedDB ─────────────────────────────────────────────────────────────────────────────────────────
-
-interface RawEventRow {
-  readonly seq?: number
-  readonly cartId: string
-  readonly eventId: string
-  readonly event: unknown
-}
-
-interface RawSnapshotRow {
-  readonly cartId: string
-  readonly seq: number
-  readonly eventCount: number
-  readonly state: unknown
-}
-
-const request = <T>(req: IDBRequest<T>): Promise<T> =>
-  new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result)
-    req.onerror = () => reject(req.error)
-  })
-
-const committed = (tx: IDBTransaction): Promise<void> =>
-  new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve()
-    tx.onerror = () => reject(tx.error)
-    tx.onabort = () => reject(tx.error ?? new Error("transaction aborted"))
-  })
-
-/** The app's schema (db.ts, version 2) as plain IndexedDB, under another name. */
-const openRawDb = (factory: IDBFactory): Promise<IDBDatabase> =>
-  new Promise((resolve, reject) => {
-    const open = factory.open(RAW_DB_NAME, 1)
-    open.onupgradeneeded = () => {
-      const db = open.result
-      const events = db.createObjectStore("cartEvents", { keyPath: "seq", autoIncrement: true })
-      events.createIndex("eventId", "eventId", { unique: true })
-      events.createIndex("[cartId+seq]", ["cartId", "seq"])
-      db.createObjectStore("cartSnapshots", { keyPath: ["cartId", "seq"] })
-      db.createObjectStore("carts", { keyPath: "cartId" })
-    }
-    open.onsuccess = () => resolve(open.result)
-    open.onerror = () => reject(open.error)
-    open.onblocked = () => reject(new Error(`${RAW_DB_NAME} is blocked`))
-  })
-
-const deleteDatabase = (factory: IDBFactory, name: string): Promise<void> =>
-  new Promise((resolve, reject) => {
-    const deletion = factory.deleteDatabase(name)
-    deletion.onsuccess = () => resolve()
-    deletion.onerror = () => reject(deletion.error)
-  })
-
-/** The baseline write: one event row, one readwrite transaction, resolved on commit. */
-const rawAppend = async (db: IDBDatabase, cartId: string, event: CartEvent): Promise<void> => {
-  const tx = db.transaction("cartEvents", "readwrite")
-  const done = committed(tx)
-  tx.objectStore("cartEvents").add({ cartId, eventId: event.eventId, event: encodeCartEvent(event) })
-  await done
-}
-
-interface RawCart {
-  readonly cartId: string
-  state: Cart
-  eventCount: number
-  lastSeq: number
-}
-
-/**
- * What the store's append transaction does, in raw IndexedDB: add the event (a duplicate id is refused by the
- * unique index, and the refusal is kept from aborting the transaction), read this cart's rows between the last
- * known seq and the new one only when the key generator skipped, fold, and every 100 events write the snapshot
- * and the cart row.
- */
-const rawSameWorkAppend = async (
-  db: IDBDatabase,
-  range: typeof IDBKeyRange,
-  cart: RawCart,
-  event: CartEvent,
-): Promise<void> => {
-  const tx = db.transaction(["cartEvents", "cartSnapshots", "carts"], "readwrite")
-  const done = committed(tx)
-  const events = tx.objectStore("cartEvents")
-  const adding = events.add({ cartId: cart.cartId, eventId: event.eventId, event: encodeCartEvent(event) })
-  adding.addEventListener("error", (failure) => failure.preventDefault())
-  const seq = (await request(adding).catch(() => undefined)) as number | undefined
-  if (seq === undefined) {
-    await done
-    return
-  }
-  let state = cart.state
-  let eventCount = cart.eventCount
-  if (seq !== cart.lastSeq + 1) {
-    const between = range.bound([cart.cartId, cart.lastSeq], [cart.cartId, seq], true, true)
-    const rows = (await request(events.index("[cartId+seq]").getAll(between))) as Array<{ event: unknown }>
-    for (const row of rows) state = apply(state, decode(row.event))
-    eventCount += rows.length
-  }
-  state = apply(state, event)
-  eventCount += 1
-  if (eventCount % SNAPSHOT_EVERY === 0) {
-    const snapshots = tx.objectStore("cartSnapshots")
-    snapshots.put({ cartId: cart.cartId, seq, eventCount, state })
-    snapshots.delete(range.bound([cart.cartId, -Infinity], [cart.cartId, seq], false, true))
-    const at = Date.now()
-    tx.objectStore("carts").put({
-      cartId: cart.cartId,
-      cartType: "unknown",
-      createdAt: at,
-      updatedAt: at,
-      lastSeq: seq,
-      eventCount,
-    })
-  }
-  await done
-  cart.state = state
-  cart.eventCount = eventCount
-  cart.lastSeq = seq
-}
-
-/** A cart of `size` events in the raw database, with the latest snapshot the app's store wrote for its copy. */
-const seedRawCart = async (
-  db: IDBDatabase,
-  prefix: string,
-  size: number,
-  snapshot: { readonly eventCount: number; readonly state: unknown } | null,
-): Promise<string> => {
-  const cartId = `raw-${prefix}`
-  const seqs: Array<number> = []
-  for (let from = 0; from < size; from += SEED_BATCH) {
-    const tx = db.transaction("cartEvents", "readwrite")
-    const done = committed(tx)
-    const events = tx.objectStore("cartEvents")
-    const added = cartEvents(prefix, from, Math.min(SEED_BATCH, size - from)).map((event) =>
-      events.add({ cartId, eventId: event.eventId, event: encodeCartEvent(event) }),
-    )
-    await done
-    for (const req of added) seqs.push(req.result as number)
-  }
-  const seq = snapshot === null ? undefined : seqs[snapshot.eventCount - 1]
-  if (snapshot !== null && seq !== undefined) {
-    const tx = db.transaction("cartSnapshots", "readwrite")
-    const done = committed(tx)
-    tx.objectStore("cartSnapshots").put({
-      cartId,
-      seq,
-      eventCount: snapshot.eventCount,
-      state: snapshot.state,
-    })
-    await done
-  }
-  return cartId
-}
-
-/** Raw replay: the latest snapshot of the cart, then its later events, decoded and folded. */
-const rawReplay = async (db: IDBDatabase, range: typeof IDBKeyRange, cartId: string): Promise<Cart> => {
-  const tx = db.transaction(["cartEvents", "cartSnapshots"], "readonly")
-  const done = committed(tx)
-  const cursor = await request(
-    tx.objectStore("cartSnapshots").openCursor(range.bound([cartId, -Infinity], [cartId, Infinity]), "prev"),
-  )
-  const snapshot = cursor?.value as RawSnapshotRow | undefined
-  let state = snapshot === undefined ? initialCart : (snapshot.state as Cart)
-  const rows = (await request(
-    tx
-      .objectStore("cartEvents")
-      .index("[cartId+seq]")
-      .getAll(range.bound([cartId, snapshot?.seq ?? 0], [cartId, Infinity], true, false)),
-  )) as ReadonlyArray<RawEventRow>
-  for (const row of rows) state = apply(state, decode(row.event))
-  await done
-  return state
 }
 
 // ── statistics ────────────────────────────────────────────────────────────────────────────────────────────
