@@ -6,8 +6,8 @@
  *   lock and unlock distinct seats for `seconds`; then lock attempts hammer a 100-seat hot spot (a winner
  *   unlocks at once, so the spot keeps changing hands) for `hot-spot-seconds` (or until `attempts`, when
  *   given and not 0, are done; `hot_spot_complete` says whether the phase ran its full length);
- * - baseline "raw SQL" (the ceiling): the same lock/unlock pairs as direct `hold_seats` calls on
- *   `connections` database connections, no HTTP at all;
+ * - baseline "raw SQL" (the ceiling): the same lock/unlock pairs as direct `hold_seats_batch` calls of one request
+ *   each (bench/support/oneHold.ts) on `connections` database connections, no HTTP at all;
  * - baseline "plain node:http" (the peer): a minimal `node:http` server (bench/support/plainHoldServer.ts)
  *   running the same SQL per request with the same pool size as ours.
  * Double holds: no two carts may ever believe they hold one seat at once (a winner's lock answer must arrive
@@ -24,6 +24,7 @@ import { newCart } from "../tests/_support/humanCheck.ts"
 import { createScratchDatabase } from "../tests/_support/postgres.ts"
 import { type ServerProcess, startServerProcess, stopServerProcess } from "../tests/_support/serverProcess.ts"
 import { goalsMet } from "./support/goals.ts"
+import { isHeld, ONE_HOLD_SQL, oneHoldParams } from "./support/oneHold.ts"
 
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`)
@@ -232,11 +233,11 @@ const main = async () => {
     }
     const rawTarget: Target = {
       lock: async (worker, seat) => {
-        const [row] = await query<{ outcome: string }>(
-          "SELECT outcome FROM hold_seats($1, $2, $3::integer[], 600, 10)",
-          [hall.presentationId, sqlCarts[worker], `{${seat.id}}`],
+        const rows = await query<{ outcome: string }>(
+          ONE_HOLD_SQL,
+          oneHoldParams(hall.presentationId, sqlCarts[worker] as string, seat.id),
         )
-        return row?.outcome === "held"
+        return isHeld(rows)
       },
       unlock: async (worker, seat) => {
         await query(

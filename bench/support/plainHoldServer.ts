@@ -1,11 +1,13 @@
 /**
  * The seat-locks benchmark's peer: the least a server can do per hold — `node:http`, parse the JSON body, run
- * the same `hold_seats` SQL on a pool of the same size as Marquee's, answer a status. No validation, no rules,
- * no framework. Body: `{"presentationId": n, "cart": "…", "seatId": n}`; `PUT /lock` and `PUT /unlock`.
+ * the ceiling's SQL (one request of `hold_seats_batch`, bench/support/oneHold.ts) on a pool of the same size as
+ * Marquee's, answer a status. No validation, no rules, no framework. Body:
+ * `{"presentationId": n, "cart": "…", "seatId": n}`; `PUT /lock` and `PUT /unlock`.
  */
 import { createServer } from "node:http"
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, ManagedRuntime, Redacted } from "effect"
+import { isHeld, ONE_HOLD_SQL, oneHoldParams } from "./oneHold.ts"
 
 const url = process.env.DATABASE_URL ?? ""
 const runtime = ManagedRuntime.make(
@@ -34,12 +36,8 @@ const server = createServer((req, res) => {
         seatId: number
       }
       if (req.url === "/lock") {
-        const rows = await query("SELECT outcome FROM hold_seats($1, $2, $3::integer[], 600, 10)", [
-          presentationId,
-          cart,
-          `{${seatId}}`,
-        ])
-        res.writeHead(rows[0]?.outcome === "held" ? 200 : 409).end()
+        const rows = await query(ONE_HOLD_SQL, oneHoldParams(presentationId, cart, seatId))
+        res.writeHead(isHeld(rows) ? 200 : 409).end()
       } else {
         await query(
           "DELETE FROM seat_allocations WHERE presentation_id = $1 AND cart_token = $2 AND seat_id = $3",

@@ -1,4 +1,4 @@
-import { Data, Effect, Option } from "effect"
+import { Effect, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import {
   EnrolMemberNotFound,
@@ -7,15 +7,15 @@ import {
   EnrolSeatRefused,
   type EnrolSeatRequest,
 } from "../../api/EnrolApi.ts"
-import { HumanCheckFailed } from "../../api/HumanCheckApi.ts"
-import { InvalidSeatRequest, SeatLockBusy, SeatLockFailed, SeatUnlockFailed } from "../../api/SeatsApi.ts"
+import { InvalidSeatRequest, SeatUnlockFailed } from "../../api/SeatsApi.ts"
 import { seatOf } from "../memberships/membershipSeats.ts"
-import { busyRetry, isBusy } from "../seats/SeatHolds.ts"
+import { type HoldLimits, holdSeatForCart } from "../seats/showingHolds.ts"
 import { liveEnrolment, openSeason, type Season, validMember } from "./season.ts"
 
 /**
  * The seats of an enrolment (spec §7 `/enroll/{membershipId}/seatplan`, `lock-seat`, `unlock-seat`): ordinary seat
- * holds made by the ticket seats' own `hold_seats`, so an enrolment seat and any other seat are never held twice.
+ * holds made by the ticket seats' own `hold_seats_batch` (src/server/seats/showingHolds.ts), so an enrolment seat
+ * and any other seat are never held twice.
  * The member seat (`presentationId` null) is one seat held in every required showing, all or nothing (in showing id
  * order, as every multi-showing hold takes its locks); a showing's seat is held in that showing only.
  */
@@ -101,16 +101,26 @@ const resolveSeat = Effect.fn("EnrolSeats.seat")(function* (season: Season, requ
   return seat.value
 })
 
-/** A refusal of `hold_seats` inside the all-or-nothing transaction: failing rolls the showings held so far back. */
-class HoldRefused extends Data.TaggedError("HoldRefused")<{ readonly outcome: string }> {}
+/** The cart's live holds in `showings` of another seat than `seatId`: one seat per showing, another must go first. */
+const otherSeatHeld = Effect.fn("EnrolSeats.otherHeld")(function* (
+  cartToken: string,
+  showings: ReadonlyArray<number>,
+  seatId: number,
+) {
+  const sql = yield* SqlClient.SqlClient
+  const others = yield* sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM seat_allocations a
+    WHERE a.cart_token = ${cartToken} AND a.presentation_id IN ${sql.in(showings)} AND a.seat_id <> ${seatId}
+      AND a.kind = 'hold' AND a.expires_at > marquee_now()`
+  return (others[0]?.n ?? 0) > 0
+})
 
 export const lockEnrolSeat = Effect.fn("EnrolSeats.lock")(function* (
   asker: EnrolAsker,
   request: EnrolSeatRequest,
   cartToken: string,
-  limits: { readonly holdSeconds: number; readonly cap: number },
+  limits: HoldLimits,
 ) {
-  const sql = yield* SqlClient.SqlClient
   const { member, season, showings } = yield* context(asker, request.seasonId, request.presentationId)
   if (Option.isSome(yield* liveEnrolment(season.id, member.id)))
     return yield* new EnrolSeatRefused({ error: "ALREADY_ENROLLED" })
@@ -120,57 +130,22 @@ export const lockEnrolSeat = Effect.fn("EnrolSeats.lock")(function* (
   } else if (!request.selections.includes(request.presentationId))
     return yield* new EnrolSeatRefused({ error: "enrolmentPresentation" })
   const seat = yield* resolveSeat(season, request)
-  // one seat per showing: another live hold of this cart there must be let go first
-  const others = yield* sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM seat_allocations a
-    WHERE a.cart_token = ${cartToken} AND a.presentation_id IN ${sql.in(showings)} AND a.seat_id <> ${seat.id}
-      AND a.kind = 'hold' AND a.expires_at > marquee_now()`.pipe(Effect.orDie)
-  if ((others[0]?.n ?? 0) > 0) return yield* new EnrolSeatRefused({ error: "oneSeatPerPresentation" })
-  const hold = sql.withTransaction(
-    Effect.gen(function* () {
-      let until = 0
-      for (const presentationId of showings) {
-        const rows = yield* sql<{ outcome: string; expiresAtMs: number | null }>`
-          SELECT outcome, (extract(epoch FROM expires_at) * 1000)::float8 AS "expiresAtMs"
-          FROM hold_seats(${presentationId}, ${cartToken}, ARRAY[${seat.id}]::integer[], ${limits.holdSeconds},
-            ${limits.cap})`
-        const row = rows[0]
-        if (row?.outcome !== "held") return yield* new HoldRefused({ outcome: row?.outcome ?? "taken" })
-        until = row.expiresAtMs ?? until
-      }
-      return until
-    }),
+  // the one-seat rule counted under the cart's row lock, so the cart's concurrent locks of two seats in one
+  // showing pass it one after the other and the second sees the first's hold
+  const otherSeat = otherSeatHeld(cartToken, showings, seat.id).pipe(
+    Effect.map((other) => (other ? new EnrolSeatRefused({ error: "oneSeatPerPresentation" }) : undefined)),
   )
-  const held: number | HoldRefused = yield* hold.pipe(
-    Effect.retry({ schedule: busyRetry, times: 3, while: (e) => e._tag === "SqlError" && isBusy(e) }),
-    Effect.catchTag("HoldRefused", (refused) => Effect.succeed(refused)),
-    Effect.catchTag("SqlError", (error) =>
-      isBusy(error)
-        ? Effect.fail(new SeatLockBusy({ error: "seatLockBusy", retryAfterSeconds: 1 }))
-        : Effect.die(error),
-    ),
-  )
-  if (typeof held === "number")
-    return {
-      lockedSeat: {
-        VenueSectionId: request.sectionId,
-        x: request.x,
-        y: request.y,
-        RowName: seat.rowName,
-        SeatName: seat.seatName,
-      },
-      presentationIds: showings,
-      expiresAt: new Date(held).toISOString(),
-    }
-  switch (held.outcome) {
-    case "cap":
-      return yield* new SeatLockFailed({ error: "seatLimitReached" })
-    case "client_cap":
-      return yield* new SeatLockFailed({ error: "clientSeatLimitReached" })
-    case "unknown_cart":
-      return yield* new HumanCheckFailed({ error: "RECAPTCHA_REQUIRED" })
-    default:
-      return yield* new SeatLockFailed({ error: "lock_seat_error" })
+  const until = yield* holdSeatForCart({ cartToken, seatId: seat.id, showings, limits }, otherSeat)
+  return {
+    lockedSeat: {
+      VenueSectionId: request.sectionId,
+      x: request.x,
+      y: request.y,
+      RowName: seat.rowName,
+      SeatName: seat.seatName,
+    },
+    presentationIds: showings,
+    expiresAt: new Date(until).toISOString(),
   }
 })
 

@@ -1,7 +1,5 @@
 import { Effect, Option } from "effect"
 import { SqlClient } from "effect/sql"
-import type { SqlError } from "effect/sql/SqlError"
-import { HumanCheckFailed } from "../../api/HumanCheckApi.ts"
 import {
   type MembershipLockRequest,
   MembershipNotForSale,
@@ -9,15 +7,16 @@ import {
   type MembershipSeatRef,
   MembershipSeatRefused,
 } from "../../api/MembershipsApi.ts"
-import { InvalidSeatRequest, SeatLockBusy, SeatLockFailed, SeatUnlockFailed } from "../../api/SeatsApi.ts"
-import { busyRetry, isBusy } from "../seats/SeatHolds.ts"
+import { InvalidSeatRequest, SeatUnlockFailed } from "../../api/SeatsApi.ts"
+import { type HoldLimits, holdSeatForCart } from "../seats/showingHolds.ts"
 import { MAX_MEMBERSHIPS_PER_ORDER } from "./catalogue.ts"
 
 /**
  * A membership's season seat (spec §7 `/membership/seatplan`, `lock-seat`, `unlock-seat`; migration 0037 says the
  * mapping): the same seat of the membership's venue, held for the asking cart in every showing of its series that
- * has not started, by the ticket seats' own `hold_seats`. So a membership seat and a ticket seat are never held
- * twice, by two carts or by a cart and a sale, and the cart's hold deadline and renewal apply as to any seat.
+ * has not started, by the ticket seats' own `hold_seats_batch` (src/server/seats/showingHolds.ts). So a membership
+ * seat and a ticket seat are never held twice, by two carts or by a cart and a sale, the cart's caps count it, and
+ * the cart's hold deadline and renewal apply as to any seat.
  */
 
 const notForSale = () => new MembershipNotForSale({ error: "noMembershipsForSale" })
@@ -122,22 +121,26 @@ export const membershipSeatplan = Effect.fn("MembershipSeats.seatplan")(function
   } satisfies MembershipSeatplan
 })
 
-const retryBusy = <A>(effect: Effect.Effect<A, SqlError>): Effect.Effect<A, SeatLockBusy> =>
-  effect.pipe(
-    Effect.retry({ schedule: busyRetry, times: 3, while: isBusy }),
-    Effect.catch((error: SqlError) =>
-      isBusy(error)
-        ? Effect.fail(new SeatLockBusy({ error: "seatLockBusy", retryAfterSeconds: 1 }))
-        : Effect.die(error),
-    ),
-  )
+/** How many other seats of the membership the cart holds live (a seat counts once, however many showings). */
+const otherSeatsHeld = Effect.fn("MembershipSeats.othersHeld")(function* (
+  membershipId: number,
+  cartToken: string,
+  seatId: number,
+) {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql<{ n: number }>`
+    SELECT count(DISTINCT a.seat_id)::int AS n FROM seat_allocations a
+      JOIN membership_presentations mp ON mp.presentation_id = a.presentation_id
+    WHERE mp.membership_id = ${membershipId} AND a.cart_token = ${cartToken} AND a.kind = 'hold'
+      AND a.expires_at > marquee_now() AND a.seat_id <> ${seatId}`
+  return rows[0]?.n ?? 0
+})
 
 export const lockMembershipSeat = Effect.fn("MembershipSeats.lock")(function* (
   request: typeof MembershipLockRequest.Type,
   cartToken: string,
-  limits: { readonly holdSeconds: number; readonly cap: number },
+  limits: HoldLimits,
 ) {
-  const sql = yield* SqlClient.SqlClient
   const ref = request.seat
   const selected = request.selections
     .filter((s) => s.MembershipId === ref.MembershipId)
@@ -146,31 +149,17 @@ export const lockMembershipSeat = Effect.fn("MembershipSeats.lock")(function* (
   if (selected > MAX_MEMBERSHIPS_PER_ORDER)
     return yield* new MembershipSeatRefused({ error: "membershipQuantityExceeded" })
   const { seat } = yield* resolve(ref)
-  const rows = yield* retryBusy(
-    sql<{ outcome: string; expiresAtMs: number | null }>`
-      SELECT outcome, (extract(epoch FROM expires_at) * 1000)::float8 AS "expiresAtMs"
-      FROM hold_membership_seat(${ref.MembershipId}, ${cartToken}, ${seat.id}, ${limits.holdSeconds},
-        ${limits.cap}, ${selected})`,
+  const showings = yield* futureShowings(ref.MembershipId)
+  if (showings.length === 0) return yield* notForSale()
+  // no more seats than memberships selected (spec §5), counted under the cart's row lock: the cart's own
+  // concurrent locks of two seats pass this one after the other, and the second sees the first's holds
+  const tooMany = otherSeatsHeld(ref.MembershipId, cartToken, seat.id).pipe(
+    Effect.map((held) =>
+      held >= selected ? new MembershipSeatRefused({ error: "membershipQuantityExceeded" }) : undefined,
+    ),
   )
-  const row = rows[0]
-  switch (row?.outcome) {
-    case "held":
-      return { lockedSeat: lockedSeat(ref, seat), expiresAt: new Date(row.expiresAtMs ?? 0).toISOString() }
-    case "quantity":
-      return yield* new MembershipSeatRefused({ error: "membershipQuantityExceeded" })
-    case "cap":
-      return yield* new SeatLockFailed({ error: "seatLimitReached" })
-    case "client_cap":
-      return yield* new SeatLockFailed({ error: "clientSeatLimitReached" })
-    case "unknown_seat":
-      return yield* unknownSeat()
-    case "no_series":
-      return yield* notForSale()
-    case "unknown_cart":
-      return yield* new HumanCheckFailed({ error: "RECAPTCHA_REQUIRED" })
-    default:
-      return yield* new SeatLockFailed({ error: "lock_seat_error" })
-  }
+  const until = yield* holdSeatForCart({ cartToken, seatId: seat.id, showings, limits }, tooMany)
+  return { lockedSeat: lockedSeat(ref, seat), expiresAt: new Date(until).toISOString() }
 })
 
 /** Lets the cart's own live hold of the seat go in every showing; a hold tied to an unpaid order stays. */

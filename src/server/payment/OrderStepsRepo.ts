@@ -19,7 +19,7 @@ import {
  * channel: the commit turns a unique violation into "another commit with this key won".
  */
 
-/** One commit per cart at a time; the cart's holds cannot change under us either (hold_seats locks it too). */
+/** One commit per cart at a time; the cart's holds cannot change under us either (every hold locks it first too). */
 export const lockCart = Effect.fn("OrderSteps.lockCart")(function* (plan: CommitPlan) {
   const sql = yield* SqlClient.SqlClient
   yield* sql`SELECT 1 FROM carts WHERE token = ${plan.cartToken} FOR UPDATE`

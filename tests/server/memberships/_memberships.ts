@@ -134,6 +134,29 @@ export const seatCall = (
   })
 }
 
+/** `PUT /api/seats/lock-seat` of the ticket seats: seat `i` of the stage in one showing, for `cart`. */
+export const ticketSeatCall = (
+  server: RunningServer,
+  cart: string,
+  stage: SeatedStage,
+  i: number,
+  showing: number,
+) => {
+  const seat = stage.seats[i] as SeatedStage["seats"][number]
+  return fetch(`${server.baseUrl}/api/seats/lock-seat`, {
+    method: "PUT",
+    headers: { ...json, "x-cart-token": cart },
+    body: JSON.stringify({
+      seat: {
+        PresentationId: showing,
+        VenueSectionId: seat.VenueSectionId,
+        XCoordinate: seat.XCoordinate,
+        YCoordinate: seat.YCoordinate,
+      },
+    }),
+  })
+}
+
 /** The commit cart of one membership line (the buyer's ID number included), with changes. */
 export const membershipCart = (
   line: Partial<CommitCart["memberships"][number]> & { membershipId: number; membershipPriceId: number },

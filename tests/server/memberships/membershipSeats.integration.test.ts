@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 import { newCart } from "../../_support/humanCheck.ts"
-import { holdersOf, type SeatedStage, seatCall, seatedStage } from "./_memberships.ts"
+import { holdersOf, type SeatedStage, seatCall, seatedStage, ticketSeatCall } from "./_memberships.ts"
 
 /**
  * A membership's season seat through `GET /api/membership/seatplan`, `PUT /api/membership/lock-seat` and
@@ -93,18 +93,7 @@ describe.each(databases)("membership seats on $name", ({ start }) => {
     const seat = stage.seats[0] as SeatedStage["seats"][number]
     const ticketCart = await newCart(live().baseUrl)
     // a ticket buyer holds the seat in the second showing only, through the ticket seat API
-    const ticketHold = await fetch(`${live().baseUrl}/api/seats/lock-seat`, {
-      method: "PUT",
-      headers: { "content-type": "application/json", "x-cart-token": ticketCart },
-      body: JSON.stringify({
-        seat: {
-          PresentationId: stage.showings[1],
-          VenueSectionId: seat.VenueSectionId,
-          XCoordinate: seat.XCoordinate,
-          YCoordinate: seat.YCoordinate,
-        },
-      }),
-    })
+    const ticketHold = await ticketSeatCall(live(), ticketCart, stage, 0, stage.showings[1] as number)
     expect(ticketHold.status, await ticketHold.clone().text()).toBe(200)
     const cart = await newCart(live().baseUrl)
     const refused = await seatCall(live(), cart, stage, 0)
