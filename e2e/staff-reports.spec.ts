@@ -55,6 +55,12 @@ test.describe("staff live monitoring: reports", () => {
       // the strip is charted with the chart library, loaded for this screen only
       await expect(page.getByRole("img", { name: texts.staff.attendance.chartLabel })).toBeVisible()
       await shot("0-strip")
+      // on a phone the staff menu scrolls within itself: the page is never wider than the screen
+      expect(
+        await page.evaluate(
+          () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+        ),
+      ).toBe(true)
 
       await page
         .getByRole("navigation", { name: r.menu.label })
@@ -85,31 +91,58 @@ test.describe("staff live monitoring: reports", () => {
       )
       await expect(pager).toBeVisible()
 
-      // sort by sales: the largest amount first, on every page
-      await page.getByLabel(r.sortBy).selectOption("sales")
+      // sort by sales (the server sorts and pages): the largest amount first, on every page
       const amountColumn = 4
-      const firstPage = (await reports.column(amountColumn)).map(StaffReportsPage.agorot)
-      expect(firstPage).toEqual([...firstPage].sort((a, b) => b - a))
+      const amounts = async () => (await reports.column(amountColumn)).map(StaffReportsPage.agorot)
+      const descending = (values: ReadonlyArray<number>) =>
+        values.every((v, i) => i === 0 || v <= values[i - 1]!)
+      await page.getByLabel(r.sortBy).selectOption("sales")
+      await expect(page).toHaveURL(/sort=sales/)
+      await reports.settled()
+      await expect.poll(async () => descending(await amounts())).toBe(true)
+      // the other way round: the smallest first
+      await page.getByLabel(r.direction, { exact: true }).selectOption("asc")
+      await expect(page).toHaveURL(/dir=asc/)
+      await reports.settled()
+      await expect
+        .poll(async () => {
+          const values = await amounts()
+          return values.length > 1 && descending([...values].reverse()) && !descending(values)
+        })
+        .toBe(true)
+      await page.getByLabel(r.direction, { exact: true }).selectOption("desc")
+      await expect(page).toHaveURL(/dir=desc/)
+      await reports.settled()
+      await expect.poll(async () => descending(await amounts())).toBe(true)
       await shot("2-sorted")
 
       // 25 rows a page, then the second page: its first amount is no larger than the first page's last
       await page.getByLabel(r.rowsPerPage).selectOption("25")
       await expect(reports.rows()).toHaveCount(25)
-      const pageOne = (await reports.column(amountColumn)).map(StaffReportsPage.agorot)
-      await page.getByRole("button", { name: r.next }).click()
-      await expect(
+      await reports.settled()
+      const showings = () => reports.table.getByRole("rowheader").allTextContents()
+      const pageOne = await amounts()
+      const pageOneRows = await showings()
+      const onPage = (n: number) =>
         page.getByText(
           new RegExp(
-            r.pageOf.replace("{{page}}", "2").replace("{{pages}}", "\\d+").replace("{{rows}}", "\\d+"),
+            r.pageOf.replace("{{page}}", String(n)).replace("{{pages}}", "\\d+").replace("{{rows}}", "\\d+"),
           ),
-        ),
-      ).toBeVisible()
-      const pageTwo = (await reports.column(amountColumn)).map(StaffReportsPage.agorot)
+        )
+      await page.getByRole("button", { name: r.next }).click()
+      await expect(onPage(2)).toBeVisible()
+      await reports.settled()
+      // the click changed the page: other showings, no larger than the first page's last
+      const pageTwo = await amounts()
       expect(pageTwo.length).toBeGreaterThan(0)
       expect(pageTwo[0]).toBeLessThanOrEqual(pageOne.at(-1) ?? 0)
-      expect(pageTwo).toEqual([...pageTwo].sort((a, b) => b - a))
+      expect(descending(pageTwo)).toBe(true)
+      expect((await showings()).some((name, i) => name !== pageOneRows[i])).toBe(true)
       await page.getByRole("button", { name: r.previous }).click()
+      await expect(onPage(1)).toBeVisible()
+      await reports.settled()
       await expect(reports.rows()).toHaveCount(25)
+      expect(await showings()).toEqual(pageOneRows)
 
       // a top ten comes charted, then tabled in its ranking
       await page.getByRole("link", { name: r.kind.topFeatures }).click()

@@ -4,10 +4,18 @@ import type { Locator, Page } from "@playwright/test"
 export class StaffReportsPage {
   readonly page: Page
   readonly table: Locator
+  /** the table with its controls and pager; aria-busy while the asked page is on its way */
+  readonly report: Locator
 
   constructor(page: Page) {
     this.page = page
     this.table = page.getByRole("table")
+    this.report = page.locator(".report")
+  }
+
+  /** waits until the rows shown are the asked page's, not the previous answer's kept on screen meanwhile */
+  async settled(): Promise<void> {
+    await this.page.locator('.report:not([aria-busy="true"])').waitFor()
   }
 
   /** the body rows of the report's table */

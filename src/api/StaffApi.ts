@@ -42,7 +42,16 @@ export class StaffLoginRequired extends Schema.TaggedError<StaffLoginRequired>()
 /** Bad input to a live call: nothing is read. */
 export class InvalidLiveRequest extends Schema.TaggedError<InvalidLiveRequest>()(
   "InvalidLiveRequest",
-  { error: Schema.Literals(["invalidDate", "invalidRange", "invalidBusinessIds", "invalidDrill"]) },
+  {
+    error: Schema.Literals([
+      "invalidDate",
+      "invalidRange",
+      "invalidBusinessIds",
+      "invalidDrill",
+      "invalidSort",
+      "invalidPaging",
+    ]),
+  },
   { httpApiStatus: 400 },
 ) {}
 

@@ -13,7 +13,8 @@ import { LangQuery, PositiveInt } from "./shared.ts"
  * - reads only the staff member's businesses (the `businessIds` / `businessId` narrowing rule of StaffApi.ts);
  * - sums paid orders only (`payment_status = 'paid'`, not cancelled; a cancelled ticket is not sold), never the
  *   head office (location 1), by the Asia/Jerusalem business date of the purchase (presentation sales: of the show);
- * - answers one row shape, `SalesRow`, so one table sorts (by date, location or sales) and pages them all.
+ * - answers one row shape, `SalesRow`, sorted and paged on the server (`sort`, `direction`, `page`,
+ *   `rowsPerPage`: src/domain/live/reportPaging.ts), one page at a time with the totals over every row.
  * Amounts are in agorot (integers): tickets at their price, products at their line total.
  */
 
@@ -33,13 +34,47 @@ export const SalesRow = Schema.Struct({
 })
 export type SalesRow = typeof SalesRow.Type
 
-export const SalesReport = Schema.Struct({ rows: Schema.Array(SalesRow) })
+/** sums over every row of the report in its range and filters, not only the page's */
+export const ReportTotals = Schema.Struct({
+  Rows: Schema.Int,
+  Quantity: Schema.Int,
+  AmountAgorot: Schema.Int,
+})
+export type ReportTotals = typeof ReportTotals.Type
+
+export const SalesReport = Schema.Struct({
+  /** the asked page's rows, in the asked order */
+  rows: Schema.Array(SalesRow),
+  totals: ReportTotals,
+  /** the page answered (from 1; a page past the end answers the last), of how many, and their size */
+  page: Schema.Int,
+  pages: Schema.Int,
+  rowsPerPage: Schema.Int,
+  /** salesByHour with `perHour=true`: tickets sold in each hour 00–23 (Jerusalem) over the range's days */
+  perHour: Schema.optionalKey(Schema.Array(Schema.Int)),
+})
 export type SalesReport = typeof SalesReport.Type
+
+/**
+ * Sorting and paging, every report (rules: src/domain/live/reportPaging.ts). Taken as text and checked by the
+ * handler, so that a bad value answers 400 with its code (`invalidSort`, `invalidPaging`) like the dates do:
+ * - sort: `date` | `location` | `sales`; absent: the report's own order (by date, or a top ten's ranking);
+ * - direction: `asc` | `desc` (only with sort; default: sales largest first, the others ascending);
+ * - page: from 1 (default 1; past the last page answers the last);
+ * - rowsPerPage: 1–100 (default 10, spec §9's selectable sizes are 10, 25 and 50).
+ */
+const Paging = {
+  sort: Schema.optional(Schema.String),
+  direction: Schema.optional(Schema.String),
+  page: Schema.optional(Schema.String),
+  rowsPerPage: Schema.optional(Schema.String),
+}
 
 const Scope = {
   businessIds: Schema.optionalKey(Schema.Array(Schema.String)),
   businessId: Schema.optionalKey(Schema.Array(Schema.String)),
   lang: LangQuery,
+  ...Paging,
 }
 
 /** A range of business dates (at most 62 days; end defaults to start) and the screens' filters. */
@@ -101,6 +136,13 @@ export class LiveReportsApi extends HttpApiGroup.make("liveReports")
   .add(report("pointOfSaleSales", "/PRES-live/reports/pointsOfSale"))
   // concessions: product sales per date, location and product class
   .add(report("concessions", "/PRES-live/reports/concessions"))
-  // sales over the day: one row per hour (Date is the date, Name the hour "HH"), tickets and products together
-  .add(report("salesByHour", "/PRES-live/reports/salesByHour"))
+  // sales over the day: one row per date and hour (Date is the date, Name the hour "HH"); with perHour=true the
+  // answer also carries the 24 hours' tickets over the whole range (the screen's chart)
+  .add(
+    HttpApiEndpoint.get("salesByHour", "/PRES-live/reports/salesByHour", {
+      query: { ...RangeQuery, perHour: Schema.optional(Schema.Literals(["true", "false"])) },
+      success: SalesReport,
+      error: InvalidLiveRequest,
+    }),
+  )
   .middleware(StaffSession) {}

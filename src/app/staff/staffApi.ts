@@ -21,13 +21,27 @@ export class StaffSignedOut extends Error {
   }
 }
 
+/** The codes a refused report request answers with (src/api/StaffApi.ts InvalidLiveRequest), translated. */
+const REFUSALS = ["invalidDate", "invalidRange", "invalidSort", "invalidPaging"] as const
+export type LiveRefusal = (typeof REFUSALS)[number]
+
 export class StaffCallFailed extends Error {
   readonly status: number
-  constructor(status: number) {
+  /** the server's reason for a 400, when it is one the screens translate */
+  readonly code: LiveRefusal | undefined
+  constructor(status: number, code?: LiveRefusal) {
     super(`live call answered ${status}`)
     this.name = "StaffCallFailed"
     this.status = status
+    this.code = code
   }
+}
+
+const refusalOf = async (response: Response): Promise<LiveRefusal | undefined> => {
+  if (response.status !== 400) return undefined
+  const body = (await response.json().catch(() => null)) as { readonly error?: unknown } | null
+  const code = body?.error
+  return (REFUSALS as ReadonlyArray<unknown>).includes(code) ? (code as LiveRefusal) : undefined
 }
 
 export const liveGet = async <A>(
@@ -48,7 +62,7 @@ export const liveGet = async <A>(
     forgetStaffToken()
     throw new StaffSignedOut()
   }
-  if (!response.ok) throw new StaffCallFailed(response.status)
+  if (!response.ok) throw new StaffCallFailed(response.status, await refusalOf(response))
   return (await response.json()) as A
 }
 

@@ -1,10 +1,12 @@
 import { Context, Effect, Layer } from "effect"
 import { SqlClient, type Statement } from "effect/sql"
-import type { SalesRow } from "../../api/StaffReportsApi.ts"
+import type { SalesReport, SalesRow } from "../../api/StaffReportsApi.ts"
 import type { LocaleCode } from "../../api/shared.ts"
 import { EXCLUDED_LOCATION_ID } from "../../domain/live/attendance.ts"
+import type { ReportPaging } from "../../domain/live/reportPaging.ts"
 import { localized } from "../localized.ts"
 import { chainDayBounds } from "../time.ts"
+import { emptyReport, pagedReport } from "./reportPaging.ts"
 
 /**
  * Live monitoring's reports, SQL only, over the sales rollups of migration 0061, which hold the one definition of
@@ -14,6 +16,7 @@ import { chainDayBounds } from "../time.ts"
  * no hour, or no film, reads the daily ones; a film filter on the product or hour reports reads 0061's. The head
  * office (location 1) is in no report. The business filter is the one `scope.ts` allowed, nothing else; the dates
  * are validated business dates. Sales are dated by the purchase (Asia/Jerusalem), a presentation's sales by its show.
+ * Each report numbers its rows in its own order (`"Rank"`); reportPaging.ts sorts, pages and totals them.
  */
 
 export interface ReportWindow {
@@ -22,31 +25,27 @@ export interface ReportWindow {
   readonly days: number
   readonly locationId?: number | undefined
   readonly featureId?: number | undefined
+  readonly paging: ReportPaging
 }
 
-type Row = SalesRow
+type Row = SalesRow & { readonly Rank: number }
+type Report = Effect.Effect<SalesReport>
 
 const DAY = (column: string) => `to_char(${column} AT TIME ZONE 'Asia/Jerusalem', 'YYYY-MM-DD')`
 
 export class ReportsRepo extends Context.Service<
   ReportsRepo,
   {
-    readonly locationTickets: (w: ReportWindow, lang: LocaleCode) => Effect.Effect<ReadonlyArray<Row>>
-    readonly featureTickets: (
-      w: ReportWindow,
-      lang: LocaleCode,
-      byLocation: boolean,
-    ) => Effect.Effect<ReadonlyArray<Row>>
-    readonly presentationSales: (w: ReportWindow, lang: LocaleCode) => Effect.Effect<ReadonlyArray<Row>>
-    readonly topFeatures: (w: ReportWindow, lang: LocaleCode) => Effect.Effect<ReadonlyArray<Row>>
-    readonly topProducts: (
-      w: ReportWindow,
-      lang: LocaleCode,
-      order: "most" | "least",
-    ) => Effect.Effect<ReadonlyArray<Row>>
-    readonly pointsOfSale: (w: ReportWindow, lang: LocaleCode) => Effect.Effect<ReadonlyArray<Row>>
-    readonly concessions: (w: ReportWindow, lang: LocaleCode) => Effect.Effect<ReadonlyArray<Row>>
-    readonly salesByHour: (w: ReportWindow) => Effect.Effect<ReadonlyArray<Row>>
+    readonly locationTickets: (w: ReportWindow, lang: LocaleCode) => Report
+    readonly featureTickets: (w: ReportWindow, lang: LocaleCode, byLocation: boolean) => Report
+    readonly presentationSales: (w: ReportWindow, lang: LocaleCode) => Report
+    readonly topFeatures: (w: ReportWindow, lang: LocaleCode) => Report
+    readonly topProducts: (w: ReportWindow, lang: LocaleCode, order: "most" | "least") => Report
+    readonly pointsOfSale: (w: ReportWindow, lang: LocaleCode) => Report
+    readonly concessions: (w: ReportWindow, lang: LocaleCode) => Report
+    readonly salesByHour: (w: ReportWindow) => Report
+    /** tickets sold in each hour 00–23 over the window's days together (the screen's chart) */
+    readonly ticketsPerHour: (w: ReportWindow) => Effect.Effect<ReadonlyArray<number>>
   }
 >()("marquee/staff/ReportsRepo") {
   static readonly layer = Layer.effect(
@@ -97,8 +96,8 @@ export class ReportsRepo extends Context.Service<
 
       const run = (name: string, query: (w: ReportWindow) => Statement.Statement<Row>) =>
         Effect.fn(`ReportsRepo.${name}`)(function* (w: ReportWindow) {
-          if (w.businessIds.length === 0) return []
-          return yield* query(w)
+          if (w.businessIds.length === 0) return emptyReport(w.paging)
+          return yield* pagedReport(sql, query(w), w.paging)
         }, Effect.orDie)
 
       const locationTickets = (w: ReportWindow, lang: LocaleCode) =>
@@ -108,12 +107,12 @@ export class ReportsRepo extends Context.Service<
             sql<Row>`
             SELECT g.date || ':' || l.id AS "Key", g.date AS "Date", l.id AS "LocationId",
               ${localized(sql, "l.name", lang)} AS "LocationName", NULL::int AS "Id",
-              ${localized(sql, "l.name", lang)} AS "Name", g."Quantity", g."AmountAgorot"
+              ${localized(sql, "l.name", lang)} AS "Name", g."Quantity", g."AmountAgorot",
+              row_number() OVER (ORDER BY g.date, ${localized(sql, "l.name", lang)}, l.id) AS "Rank"
             FROM (SELECT ${sql.literal(ROLLED_DATE)} AS date, s.location_id, ${rolledSums}
               FROM ticket_sales_daily s WHERE ${rolledUp("s", w)}
               GROUP BY 1, 2 HAVING sum(s.quantity) > 0) g
-            JOIN locations l ON l.id = g.location_id
-            ORDER BY g.date, "Name", l.id`,
+            JOIN locations l ON l.id = g.location_id`,
         )(w)
 
       const featureTickets = (w: ReportWindow, lang: LocaleCode, byLocation: boolean) =>
@@ -123,14 +122,14 @@ export class ReportsRepo extends Context.Service<
             sql<Row>`
             SELECT g.date || ':' || f.id || ':' || coalesce(l.id, 0) AS "Key", g.date AS "Date",
               l.id AS "LocationId", ${byLocation ? localized(sql, "l.name", lang) : sql`NULL`} AS "LocationName",
-              f.id AS "Id", ${localized(sql, "f.name", lang)} AS "Name", g."Quantity", g."AmountAgorot"
+              f.id AS "Id", ${localized(sql, "f.name", lang)} AS "Name", g."Quantity", g."AmountAgorot",
+              row_number() OVER (ORDER BY g.date, ${localized(sql, "f.name", lang)}, f.id, l.id) AS "Rank"
             FROM (SELECT ${sql.literal(ROLLED_DATE)} AS date, s.feature_id,
                 ${byLocation ? sql`s.location_id` : sql`NULL::int`} AS location_id, ${rolledSums}
               FROM ticket_sales_daily s WHERE ${rolledUp("s", w)}
               GROUP BY 1, 2, 3 HAVING sum(s.quantity) > 0) g
             JOIN features f ON f.id = g.feature_id
-            LEFT JOIN locations l ON l.id = g.location_id
-            ORDER BY g.date, "Name", f.id, l.id`,
+            LEFT JOIN locations l ON l.id = g.location_id`,
         )(w)
 
       const presentationSales = (w: ReportWindow, lang: LocaleCode) =>
@@ -142,15 +141,14 @@ export class ReportsRepo extends Context.Service<
               ${localized(sql, "l.name", lang)} AS "LocationName", p.id AS "Id",
               ${localized(sql, "f.name", lang)} || ' · ' ||
                 to_char(p.starts_at AT TIME ZONE 'Asia/Jerusalem', 'HH24:MI') AS "Name",
-              g."Quantity", g."AmountAgorot"
+              g."Quantity", g."AmountAgorot", row_number() OVER (ORDER BY p.starts_at, p.id) AS "Rank"
             FROM presentations p
             CROSS JOIN LATERAL (SELECT ${rolledSums} FROM presentation_ticket_sales s
               WHERE ${showingsOf(w).orders}) g
             JOIN features f ON f.id = p.feature_id
             JOIN venues v ON v.id = p.venue_id
             JOIN locations l ON l.id = v.location_id
-            WHERE ${showingsOf(w).showings} AND g."Quantity" > 0
-            ORDER BY p.starts_at, p.id`,
+            WHERE ${showingsOf(w).showings} AND g."Quantity" > 0`,
         )(w)
 
       const topFeatures = (w: ReportWindow, lang: LocaleCode) =>
@@ -159,7 +157,8 @@ export class ReportsRepo extends Context.Service<
           () =>
             sql<Row>`
             SELECT 'f' || f.id AS "Key", NULL AS "Date", NULL::int AS "LocationId", NULL AS "LocationName",
-              f.id AS "Id", ${localized(sql, "f.name", lang)} AS "Name", g."Quantity", g."AmountAgorot"
+              f.id AS "Id", ${localized(sql, "f.name", lang)} AS "Name", g."Quantity", g."AmountAgorot",
+              row_number() OVER (ORDER BY g."AmountAgorot" DESC, g."Quantity" DESC, f.id) AS "Rank"
             FROM (SELECT s.feature_id, ${rolledSums} FROM ticket_sales_daily s WHERE ${rolledUp("s", w)}
               GROUP BY 1 HAVING sum(s.quantity) > 0) g
             JOIN features f ON f.id = g.feature_id
@@ -171,22 +170,25 @@ export class ReportsRepo extends Context.Service<
         sql`FROM ${sql.literal(filmFiltered(w) ? "product_sales_rollup" : "product_sales_daily")} s
           JOIN products pp ON pp.id = s.product_id WHERE ${rolledUp("s", w)}`
 
-      const topProducts = (w: ReportWindow, lang: LocaleCode, order: "most" | "least") =>
-        run(
+      const topProducts = (w: ReportWindow, lang: LocaleCode, order: "most" | "least") => {
+        const [quantity, amount] = [sql`coalesce(g.quantity, 0)`, sql`coalesce(g.amount, 0)`]
+        const ranked = order === "most" ? sql`${quantity} DESC, ${amount} DESC` : sql`${quantity}, ${amount}`
+        return run(
           "topProducts",
           () =>
             sql<Row>`
             SELECT 'pr' || pr.id AS "Key", NULL AS "Date", NULL::int AS "LocationId", NULL AS "LocationName",
               pr.id AS "Id", ${localized(sql, "pr.name", lang)} AS "Name",
-              coalesce(g.quantity, 0)::int AS "Quantity", coalesce(g.amount, 0)::int AS "AmountAgorot"
+              coalesce(g.quantity, 0)::int AS "Quantity", coalesce(g.amount, 0)::int AS "AmountAgorot",
+              row_number() OVER (ORDER BY ${ranked}, pr.id) AS "Rank"
             FROM products pr
             LEFT JOIN (SELECT s.product_id, sum(s.quantity) AS quantity, sum(s.amount_agorot) AS amount
               ${productSales(w)} GROUP BY 1 HAVING sum(s.quantity) > 0) g ON g.product_id = pr.id
             WHERE pr.is_active OR g.product_id IS NOT NULL
-            ORDER BY ${order === "most" ? sql`"Quantity" DESC, "AmountAgorot" DESC` : sql`"Quantity", "AmountAgorot"`},
-              pr.id
+            ORDER BY ${ranked}, pr.id
             LIMIT 10`,
         )(w)
+      }
 
       const pointsOfSale = (w: ReportWindow, lang: LocaleCode) =>
         run(
@@ -196,14 +198,14 @@ export class ReportsRepo extends Context.Service<
             SELECT 'pos' || s.id AS "Key", NULL AS "Date", l.id AS "LocationId",
               ${localized(sql, "l.name", lang)} AS "LocationName", s.id AS "Id",
               ${localized(sql, "s.name", lang)} AS "Name", g.orders::int AS "Quantity",
-              (g.tickets + g.products)::int AS "AmountAgorot"
+              (g.tickets + g.products)::int AS "AmountAgorot",
+              row_number() OVER (ORDER BY g.tickets + g.products DESC, s.id) AS "Rank"
             FROM (SELECT s.point_of_sale_id, sum(s.orders) AS orders,
                 sum(s.ticket_agorot) AS tickets, sum(s.product_agorot) AS products
               FROM point_of_sale_daily s WHERE ${rolledUp("s", w, false)}
               GROUP BY 1 HAVING sum(s.orders) > 0) g
             JOIN points_of_sale s ON s.id = g.point_of_sale_id
-            JOIN locations l ON l.id = s.location_id
-            ORDER BY "AmountAgorot" DESC, s.id`,
+            JOIN locations l ON l.id = s.location_id`,
         )(w)
 
       const concessions = (w: ReportWindow, lang: LocaleCode) =>
@@ -213,12 +215,12 @@ export class ReportsRepo extends Context.Service<
             sql<Row>`
             SELECT g.date || ':' || l.id || ':' || g.category AS "Key", g.date AS "Date", l.id AS "LocationId",
               ${localized(sql, "l.name", lang)} AS "LocationName", NULL::int AS "Id", g.category AS "Name",
-              g.quantity::int AS "Quantity", g.amount::int AS "AmountAgorot"
+              g.quantity::int AS "Quantity", g.amount::int AS "AmountAgorot",
+              row_number() OVER (ORDER BY g.date, ${localized(sql, "l.name", lang)}, l.id, g.category) AS "Rank"
             FROM (SELECT ${sql.literal(ROLLED_DATE)} AS date, s.location_id, pp.category,
                 sum(s.quantity) AS quantity, sum(s.amount_agorot) AS amount
               ${productSales(w)} GROUP BY 1, 2, 3 HAVING sum(s.quantity) > 0) g
-            JOIN locations l ON l.id = g.location_id
-            ORDER BY g.date, "LocationName", l.id, g.category`,
+            JOIN locations l ON l.id = g.location_id`,
         )(w)
 
       const salesByHour = (w: ReportWindow) =>
@@ -227,13 +229,25 @@ export class ReportsRepo extends Context.Service<
           () =>
             sql<Row>`
             SELECT g.date || ':' || g.hour AS "Key", g.date AS "Date", NULL::int AS "LocationId",
-              NULL AS "LocationName", NULL::int AS "Id", g.hour AS "Name", g."Quantity", g."AmountAgorot"
+              NULL AS "LocationName", NULL::int AS "Id", g.hour AS "Name", g."Quantity", g."AmountAgorot",
+              row_number() OVER (ORDER BY g.date, g.hour) AS "Rank"
             FROM (SELECT ${sql.literal(ROLLED_DATE)} AS date, lpad(s.sale_hour::text, 2, '0') AS hour, ${rolledSums}
               FROM ${sql.literal(filmFiltered(w) ? "ticket_sales_rollup" : "ticket_sales_hourly")} s
               WHERE ${rolledUp("s", w)}
-              GROUP BY 1, 2 HAVING sum(s.quantity) > 0) g
-            ORDER BY g.date, g.hour`,
+              GROUP BY 1, 2 HAVING sum(s.quantity) > 0) g`,
         )(w)
+
+      /** the hours' table (0062's, or 0061's under a film filter), every hour over the window's days together */
+      const ticketsPerHour = Effect.fn("ReportsRepo.ticketsPerHour")(function* (w: ReportWindow) {
+        const perHour = Array.from({ length: 24 }, () => 0)
+        if (w.businessIds.length === 0) return perHour
+        const found = yield* sql<{ readonly hour: number; readonly quantity: number }>`
+          SELECT s.sale_hour::int AS hour, sum(s.quantity)::int AS quantity
+          FROM ${sql.literal(filmFiltered(w) ? "ticket_sales_rollup" : "ticket_sales_hourly")} s
+          WHERE ${rolledUp("s", w)} GROUP BY 1`
+        for (const row of found) perHour[row.hour] = row.quantity
+        return perHour
+      }, Effect.orDie)
 
       return ReportsRepo.of({
         locationTickets,
@@ -244,6 +258,7 @@ export class ReportsRepo extends Context.Service<
         pointsOfSale,
         concessions,
         salesByHour,
+        ticketsPerHour,
       })
     }),
   )

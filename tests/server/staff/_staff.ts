@@ -10,6 +10,12 @@ export const STAFF = {
   analyst: { username: "analyst", businessIds: [1, 2] },
 } as const
 
+/** A staff member of one business, that business and the other: the pairs every scope test walks. */
+export const ONE_BUSINESS = [
+  [STAFF.chain, 1, 2],
+  [STAFF.partner, 2, 1],
+] as const
+
 export const json = { "content-type": "application/json" }
 
 export const login = (server: RunningServer, username: string, password: string) =>
@@ -41,4 +47,43 @@ export const liveGet = async <A = unknown>(
     body: (text === "" ? null : JSON.parse(text)) as A,
     cacheControl: response.headers.get("cache-control"),
   }
+}
+
+export interface PagedRow {
+  readonly Key: string
+  readonly Date: string | null
+  readonly LocationId: number | null
+  readonly LocationName: string | null
+  readonly Id: number | null
+  readonly Name: string
+  readonly Quantity: number
+  readonly AmountAgorot: number
+}
+export interface PagedReport {
+  readonly rows: ReadonlyArray<PagedRow>
+  readonly totals: { readonly Rows: number; readonly Quantity: number; readonly AmountAgorot: number }
+  readonly page: number
+  readonly pages: number
+  readonly rowsPerPage: number
+}
+
+/**
+ * Every row of a report, page after page (`rowsPerPage` a page, 100 unless told): each answer is the page asked
+ * for, of the same number of pages, and together they are as many rows as the totals say.
+ */
+export const allPages = async (server: RunningServer, token: string, path: string, rowsPerPage = 100) => {
+  const at = (page: number) =>
+    `${path}${path.includes("?") ? "&" : "?"}rowsPerPage=${rowsPerPage}&page=${page}`
+  const rows: Array<PagedRow> = []
+  const first = await liveGet<PagedReport>(server, token, at(1))
+  expect([first.status, first.body.page, first.cacheControl], path).toEqual([200, 1, "no-store"])
+  rows.push(...first.body.rows)
+  for (let page = 2; page <= first.body.pages; page++) {
+    const next = await liveGet<PagedReport>(server, token, at(page))
+    expect([next.status, next.body.page, next.body.pages], path).toEqual([200, page, first.body.pages])
+    expect(next.body.totals).toEqual(first.body.totals)
+    rows.push(...next.body.rows)
+  }
+  expect(rows.length, path).toBe(first.body.totals.Rows)
+  return { rows, totals: first.body.totals, pages: first.body.pages }
 }

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router"
 import { ReportsPage } from "../../staff/reports/ReportsPage.tsx"
 
-const KEYS = ["report", "from", "to", "loc", "film", "sort", "size", "page"] as const
+const KEYS = ["report", "from", "to", "loc", "film", "sort", "dir", "size", "page"] as const
 type RawSearch = Partial<Record<(typeof KEYS)[number], string | number>>
 
 export const Route = createFileRoute("/PRES-live/reports")({

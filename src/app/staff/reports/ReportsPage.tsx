@@ -7,6 +7,7 @@ import { useLocale, useT } from "../../i18n/useI18n.ts"
 import { formatBusinessDate } from "../dates.ts"
 import { LiveStatus } from "../LiveStatus.tsx"
 import { sessionQuery } from "../liveQueries.ts"
+import { StaffCallFailed } from "../staffApi.ts"
 import { useLiveTitle } from "../useLiveTitle.ts"
 import { useSignedOut } from "../useSignedOut.ts"
 import { ReportFilters } from "./ReportFilters.tsx"
@@ -68,10 +69,14 @@ const Reports = ({
   const state = resolvedSearch(search, today)
   const filters = { from: state.from, to: state.to, locationId: state.locationId, featureId: state.featureId }
   const options = useQuery(filterDataQuery(lang))
-  const report = useQuery(reportQuery(state.report, filters, lang))
+  const view = { sort: state.sort, dir: state.dir, page: state.page, size: state.size }
+  const report = useQuery(reportQuery(state.report, filters, view, lang))
   const hours = useQuery(hoursQuery(filters, lang))
   useSignedOut(report.error ?? hours.error ?? options.error)
   const rows = report.data?.rows ?? []
+  // a request the server refused says why, translated (a stale address, an old app); anything else is §8's message
+  const refused =
+    report.error instanceof StaffCallFailed && report.error.code !== undefined ? report.error.code : undefined
   const hourLabel = t("staffReports.salesOverDay", {
     dates:
       state.from === state.to
@@ -93,7 +98,12 @@ const Reports = ({
           })
         }
       />
-      <LiveStatus updatedAt={report.dataUpdatedAt} failed={report.isError} />
+      <LiveStatus updatedAt={report.dataUpdatedAt} failed={report.isError && refused === undefined} />
+      {refused === undefined ? null : (
+        <p className="live-status__warn" role="alert">
+          {t(`staffReports.error.${refused}`)}
+        </p>
+      )}
       <h2 className="report__heading">{hourLabel}</h2>
       <Suspense fallback={<div className="live-chart live-chart--day" />}>
         {hours.data === undefined ? (
@@ -107,7 +117,7 @@ const Reports = ({
           <Link
             key={kind}
             to="/PRES-live/reports"
-            search={{ ...search, lang, report: kind, page: 1, sort: undefined }}
+            search={{ ...search, lang, report: kind, page: 1, sort: undefined, dir: undefined }}
             className="live-tabs__tab"
             aria-current={kind === state.report ? "page" : undefined}
             replace
@@ -120,7 +130,7 @@ const Reports = ({
         report.isPending ? (
           <p className="live-screen__note">{t("staff.loading")}</p>
         ) : null
-      ) : rows.length === 0 ? (
+      ) : report.data.totals.Rows === 0 ? (
         <p className="live-screen__note">{t("staffReports.none")}</p>
       ) : (
         <>
@@ -141,11 +151,12 @@ const Reports = ({
           ) : null}
           <ReportTable
             kind={state.report}
-            rows={rows}
+            report={report.data}
             sort={state.sort}
+            dir={state.dir}
             size={state.size}
-            page={state.page}
             lang={lang}
+            busy={report.isPlaceholderData}
             onChange={(patch) => onSearch(patch)}
           />
         </>

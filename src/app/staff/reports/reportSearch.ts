@@ -1,6 +1,16 @@
 import { addDays, isIsoDate } from "../../../domain/live/attendance.ts"
+import {
+  defaultDirection,
+  PAGE_SIZES,
+  REPORT_SORT_KEYS,
+  SORT_DIRECTIONS,
+  type SortDirection,
+} from "../../../domain/live/reportPaging.ts"
 import { isReportKind, isTopTen, type ReportKind } from "./reportKinds.ts"
-import { PAGE_SIZES, type ReportSort, SORTS } from "./sortRows.ts"
+
+/** Spec §2: reports sort by date, location or sales (the server sorts); "rank" keeps the report's own order. */
+export const SORTS = ["rank", ...REPORT_SORT_KEYS] as const
+export type ReportSort = (typeof SORTS)[number]
 
 /** The reports screen's state, all in the address (a report can be linked, reloaded, and opened offline). */
 export interface ReportSearch {
@@ -10,6 +20,7 @@ export interface ReportSearch {
   readonly loc?: number
   readonly film?: number
   readonly sort?: ReportSort
+  readonly dir?: SortDirection
   readonly size?: number
   readonly page?: number
 }
@@ -32,6 +43,7 @@ export const validateReportSearch = (search: Record<string, unknown>): ReportSea
     loc: positive(search.loc),
     film: positive(search.film),
     sort: (SORTS as ReadonlyArray<unknown>).includes(search.sort) ? search.sort : undefined,
+    dir: (SORT_DIRECTIONS as ReadonlyArray<unknown>).includes(search.dir) ? search.dir : undefined,
     size: size !== undefined && (PAGE_SIZES as ReadonlyArray<number>).includes(size) ? size : undefined,
     page: positive(search.page),
   }
@@ -41,10 +53,14 @@ export const validateReportSearch = (search: Record<string, unknown>): ReportSea
 const daysFrom = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1
 
-/** The screen's state with defaults: the last seven days to today, sorted as the report ranks, 10 rows a page. */
+/**
+ * The screen's state with defaults: the last seven days to today, by date (a top ten: its ranking) in the sort's
+ * own direction, 10 rows a page.
+ */
 export const resolvedSearch = (search: ReportSearch, today: string) => {
   const report = search.report ?? "locationTicketSales"
   const to = search.to ?? today
+  const sort = search.sort ?? (isTopTen(report) ? "rank" : "date")
   let from = search.from ?? addDays(to, -6)
   if (from > to || daysFrom(from, to) > MAX_REPORT_DAYS) from = addDays(to, -(MAX_REPORT_DAYS - 1))
   return {
@@ -53,7 +69,8 @@ export const resolvedSearch = (search: ReportSearch, today: string) => {
     to,
     locationId: search.loc,
     featureId: search.film,
-    sort: search.sort ?? (isTopTen(report) ? "rank" : "date"),
+    sort,
+    dir: search.dir ?? (sort === "rank" ? "asc" : defaultDirection(sort)),
     size: search.size ?? PAGE_SIZES[0],
     page: search.page ?? 1,
   } as const
