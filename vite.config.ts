@@ -32,6 +32,20 @@ const rootManifest = (): Plugin => {
   }
 }
 
+/**
+ * Issue 16's budget (`npm run bench -- bundle`): the entry every first screen waits for carries `__vite__mapDeps`,
+ * the list of what each lazy chunk it imports preloads with it. JavaScript is listed only for the chunks of the
+ * screens a buyer lands on from outside, where a missing preload costs a round trip before the first paint: the seat
+ * step, the payment's return, what's on (`_default`), the e-ticket and the wallet (offline starts, issue 17), the
+ * layouts, the 404 page, and the chunks the entry itself loads (root services, the cart log, the Temporal polyfill,
+ * the seat step's map and holds). Any other screen (the staff's, the shop, enrolment, the customer area, VOD…)
+ * fetches its imports when its chunk runs, one round trip later; the app's own navigations find most of them loaded.
+ * CSS stays listed for every chunk: a lazy chunk's styles are loaded only through that list. The Rolldown runtime is
+ * the entry's own import, already loaded.
+ */
+const PRELOADS_IMPORTS =
+  /(^|\/)(order\._presentationId\.seats|order\.payment-return|_booking|_default|edocument\._documentKey|wallet|NotFoundPage|RootServices|openCart|modern|SeatMapView|seatActions|compactSeatplan|statusBitmap)-[^/]*\.js$/
+
 export default defineConfig({
   plugins: [
     // Must run before react(): it code-splits route components and writes src/app/routeTree.gen.ts.
@@ -86,9 +100,22 @@ export default defineConfig({
     outDir: "dist",
     cssMinify: "lightningcss",
     // Every browser we support preloads modules natively; the polyfill was 0.5 KB of the first screen.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (filename, deps) =>
+        PRELOADS_IMPORTS.test(filename)
+          ? deps.filter((dep) => !dep.includes("rolldown-runtime-"))
+          : deps.filter((dep) => dep.endsWith(".css")),
+    },
     rolldownOptions: {
       output: {
+        // A shared chunk (no module of its own behind it) is named by its hash alone: its name, repeated in every
+        // preload list that names it, was 0.6 KB of the entry's gzipped bytes. Routes, lazy components and any
+        // chunk named for the seat map, a payment or an order keep their names (bench/offline-start.ts reads them).
+        chunkFileNames: (chunk) =>
+          chunk.facadeModuleId !== null || /seat|regl|pay|order/i.test(chunk.name)
+            ? "assets/[name]-[hash].js"
+            : "assets/[hash].js",
         codeSplitting: {
           // Everything the entry imports statically is fetched before any screen shows anyway: as one chunk it
           // is one request instead of ten (issue 17's request chain) and compresses better (issue 16's budget).

@@ -1,14 +1,11 @@
 import type { QueryClient } from "@tanstack/react-query"
 import { createRootRouteWithContext, lazyRouteComponent, notFound, Outlet } from "@tanstack/react-router"
-import { lazy, Suspense } from "react"
+import { lazy, type ReactNode, Suspense } from "react"
 import { ErrorPage } from "../errors/ErrorPage.tsx"
 import { ensureDictionary, translate } from "../i18n/dictionaries.ts"
 import { applyDocumentLocale, DEFAULT_ENABLED_LOCALES, isLocaleCode, resolveLocale } from "../i18n/locales.ts"
 import { configQueryOptions } from "../lib/configQuery.ts"
 import { readsDeviceCopy } from "../lib/deviceCopyRoutes.ts"
-import { useIdleRefresh } from "../lib/useIdleRefresh.ts"
-import { Toaster } from "../ui/Toaster.tsx"
-import { useBackOnlineToast } from "../ui/useBackOnlineToast.ts"
 
 export type RouterContext = {
   readonly queryClient: QueryClient
@@ -52,21 +49,22 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   errorComponent: ErrorPage,
 })
 
-// The service worker's registration and its update prompt: after the first screen (it registered after the first
-// render already), in their own chunk, out of the entry that every first screen waits for (issue 16's budget)
-const UpdatePrompt = lazy(() =>
-  import("../pwa/UpdatePrompt.tsx").then(({ UpdatePrompt }) => ({ default: UpdatePrompt })),
+// The toasts, the idle refresh, the service worker's registration and its update prompt: beside the first screen,
+// in their own chunk, out of the entry that every first screen waits for (issue 16's budget). A chunk that fails to
+// load (offline without the worker, a deploy that removed it) leaves them out; it never takes the screen down.
+const RootServices = lazy(() =>
+  import("../layout/RootServices.tsx").then(
+    ({ RootServices }): { default: () => ReactNode } => ({ default: RootServices }),
+    () => ({ default: () => null }),
+  ),
 )
 
 function Root() {
-  useBackOnlineToast()
-  useIdleRefresh()
   return (
     <>
       <Outlet />
-      <Toaster />
       <Suspense fallback={null}>
-        <UpdatePrompt />
+        <RootServices />
       </Suspense>
     </>
   )

@@ -10,6 +10,7 @@ import { ReservationNotFound } from "../../api/PaymentApi.ts"
 import type { LocaleCode } from "../../api/shared.ts"
 import { cancellability, reservationState } from "../../domain/customerArea/states.ts"
 import { cancellationRuleFor, cancellationSplit } from "../../domain/pricing/cancellationCharge.ts"
+import { requiredShowingsOfOrder } from "../enrol/season.ts"
 import { localized } from "../localized.ts"
 import { enqueueCancellationNotice } from "../payment/outbox.ts"
 import { PaymentProviders } from "../payment/PaymentProvider.ts"
@@ -27,6 +28,8 @@ import { addCredit, creditBalance } from "./credit.ts"
  * a member's loyalty points, a reference option's use. A refund notice (template `cancellationRefunded`) goes to
  * the order's contact through the outbox in the same transaction. The refund to a card is asked of the provider inside that
  * transaction with the cancellation's id as the provider's refund id: if the provider refuses, nothing changed.
+ * A season enrolment's ticket of a required showing is cancelled only with the whole order, whose status
+ * `cancelled` releases the member's place in the season (src/server/enrol/season.ts `ENROLMENT_COUNTS`).
  */
 
 const notFound = new ReservationNotFound({ error: "reservationNotFound" })
@@ -43,6 +46,7 @@ interface Head {
 
 interface TicketLine {
   readonly id: number
+  readonly presentationId: number
   readonly price: number
   readonly cancelledAtMs: number | null
   readonly scanned: boolean
@@ -121,7 +125,7 @@ export class Cancellation extends Context.Service<
         const head = heads[0]
         if (head === undefined) return yield* notFound
         const tickets = yield* sql<TicketLine>`
-          SELECT st.id::float8 AS id, st.price_agorot AS price,
+          SELECT st.id::float8 AS id, st.presentation_id AS "presentationId", st.price_agorot AS price,
             (extract(epoch FROM st.cancelled_at) * 1000)::float8 AS "cancelledAtMs",
             st.scanned_at IS NOT NULL AS scanned, st.allocation_id::float8 AS "allocationId",
             st.system_voucher_id::float8 AS "systemVoucherId", st.member_id AS "memberId",
@@ -141,6 +145,10 @@ export class Cancellation extends Context.Service<
           chosen = open.filter((t) => wanted.has(String(t.id)))
           // every named item must be a valid ticket of this reservation: else nothing is cancelled
           if (chosen.length !== wanted.size) return yield* refused("NOTHING_TO_CANCEL")
+          // a season enrolment stands on its required showings: cancelling one cancels the whole enrolment (the
+          // quote shows every ticket), and the order, cancelled, frees the member's place (enrol/season.ts)
+          const required = new Set(yield* requiredShowingsOfOrder(head.id))
+          if (chosen.some((t) => required.has(t.presentationId))) chosen = open
         }
 
         const rules = yield* sql<{

@@ -77,7 +77,8 @@ export const enrolOffer = Effect.fn("EnrolOffer")(function* (
           SELECT ois.presentation_id AS "PresentationId", s.row_name AS "RowName", s.seat_name AS "SeatName"
           FROM order_item_seats ois JOIN seats s ON s.id = ois.seat_id
           JOIN presentations p ON p.id = ois.presentation_id
-          WHERE ois.reservation_id = ${enrolled.value.reservationId}
+          -- a showing's ticket cancelled in the customer area lost its seat (the allocation, so the link is null)
+          WHERE ois.reservation_id = ${enrolled.value.reservationId} AND ois.allocation_id IS NOT NULL
           ORDER BY p.starts_at, p.id`.pipe(Effect.orDie)
     seasons.push({
       SeasonId: season.id,

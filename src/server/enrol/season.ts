@@ -1,5 +1,5 @@
 import { Effect, Option } from "effect"
-import { SqlClient } from "effect/sql"
+import { SqlClient, type Statement } from "effect/sql"
 import { enrolShowingPrice } from "../../domain/enrol/enrolPricing.ts"
 
 /**
@@ -81,8 +81,9 @@ export const seasonIdsOf = Effect.fn("Enrol.seasons")(function* (membershipId: n
 }, Effect.orDie)
 
 /**
- * The member's enrolment in the season that still counts: paid, or an order still being paid. An enrolment whose
- * order was voided does not (its place is taken over by the next commit).
+ * The member's enrolment in the season that still counts: paid, or an order still being paid, and not cancelled.
+ * An enrolment whose order was voided, or cancelled in the customer area, does not (its place is taken over by the
+ * next commit: `ENROLMENT_COUNTS` is the same test in enrolmentOrder.ts).
  */
 export const liveEnrolment = Effect.fn("Enrol.enrolment")(function* (seasonId: number, memberId: number) {
   const sql = yield* SqlClient.SqlClient
@@ -90,8 +91,28 @@ export const liveEnrolment = Effect.fn("Enrol.enrolment")(function* (seasonId: n
     SELECT e.reservation_id::float8 AS "reservationId", r.identifier, r.payment_status AS status
     FROM enrolments e JOIN reservations r ON r.id = e.reservation_id
     WHERE e.season_id = ${seasonId} AND e.member_id = ${memberId}
-      AND r.payment_status IN ('paid', 'awaitingPayment')`
+      AND ${ENROLMENT_COUNTS(sql, "r")}`
   return Option.fromNullishOr(rows[0])
+}, Effect.orDie)
+
+/**
+ * Whether the enrolment's order (`reservations` as `alias`) still holds the member's place: paid or being paid, and
+ * not cancelled (a customer-area cancel leaves it paid, with its status `cancelled`; a void sets both).
+ */
+export const ENROLMENT_COUNTS = (sql: SqlClient.SqlClient, alias: "r"): Statement.Fragment =>
+  sql`${sql(alias)}.payment_status IN ('paid', 'awaitingPayment') AND ${sql(alias)}.status = 'active'`
+
+/**
+ * The showings an enrolment order cannot lose alone: its season's required ones (none for any other order). The
+ * customer area's cancel widens a cancel naming one of them to the whole order (Cancellation.ts).
+ */
+export const requiredShowingsOfOrder = Effect.fn("Enrol.requiredShowingsOf")(function* (orderId: number) {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql<{ presentationId: number }>`
+    SELECT sp.presentation_id AS "presentationId" FROM enrolments e
+    JOIN enrolment_season_presentations sp ON sp.season_id = e.season_id
+    WHERE e.reservation_id = ${orderId} AND sp.is_required`
+  return rows.map((row) => row.presentationId)
 }, Effect.orDie)
 
 /** The price of one showing (src/domain/enrol/enrolPricing.ts). */

@@ -355,6 +355,7 @@ export class CommitService extends Context.Service<
                 cartToken,
                 idempotencyKey,
                 fingerprint,
+                customerId: input.customerId,
                 kind: checked.kind,
                 presentation,
                 presentationIds: checked.presentationIds,

@@ -99,14 +99,14 @@ export const insertOrder = Effect.fn("OrderSteps.insertOrder")(function* (plan: 
     INSERT INTO reservations (id, identifier, location_id, point_of_sale_id, business_id, auth_profile_id,
       purchased_at, total_agorot, service_charge_agorot, idempotency_key, payment_status, presentation_id,
       cart_token, commit_fingerprint, payment_deadline, amount_due_agorot, voucher_agorot, contact,
-      discount_code_ids, order_kind, is_hold)
+      discount_code_ids, order_kind, is_hold, customer_id)
     VALUES (${id}, ${identifier}, ${presentation.locationId}, ${plan.pointOfSaleId},
       ${presentation.businessId}, ${presentation.authProfileId}, marquee_now(), ${priced.total}, ${priced.serviceCharge},
       ${plan.idempotencyKey}, 'awaitingPayment', ${presentation.id}, ${plan.cartToken}, ${plan.fingerprint},
       coalesce(${deadline.holdUntil}::timestamptz, marquee_now() + make_interval(mins => ${deadline.minutes})),
       ${amountDueOf(plan)}, ${voucherAmountOf(plan)},
       ${JSON.stringify(plan.contact)}::jsonb, ${`{${priced.discountIds.join(",")}}`}::integer[], ${plan.kind},
-      ${plan.holdUntilMs !== null})
+      ${plan.holdUntilMs !== null}, ${plan.customerId})
     ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING id::text AS id`
   return inserted.length === 0 ? Option.none() : Option.some(id)

@@ -12,6 +12,12 @@ export interface CommitPlan {
   readonly idempotencyKey: string
   /** what the idempotency key was used for (cart token + commit cart): a replay with other content is refused */
   readonly fingerprint: string
+  /**
+   * the signed-in buyer (the session's, never the body's), null for a guest: written with the order, so an order
+   * paid at commit (a free enrolment, a voucher paying it all) is the customer's too, to list and cancel; a
+   * required field, so no kind's plan can leave it out (OrderCustomer.attach only reaches unpaid orders)
+   */
+  readonly customerId: number | null
   /** what the order buys (src/domain/cart/orderKind.ts) */
   readonly kind: OrderKind
   /**

@@ -2,7 +2,14 @@ import { Effect, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { CommitFailed, type CommitFailureCode } from "../../../api/CommitRefusals.ts"
 import type { CommitCart, CommitEnrolLine } from "../../../domain/cart/commitCart.ts"
-import { liveEnrolment, openSeason, type Season, showingPrice, validMember } from "../../enrol/season.ts"
+import {
+  ENROLMENT_COUNTS,
+  liveEnrolment,
+  openSeason,
+  type Season,
+  showingPrice,
+  validMember,
+} from "../../enrol/season.ts"
 import { seatOf } from "../../memberships/membershipSeats.ts"
 import type { PlacedOrder } from "../orderPlan.ts"
 import type { Asker, ItemLine, ItemOrderKind } from "./ItemOrderKind.ts"
@@ -25,9 +32,9 @@ import type { Asker, ItemLine, ItemOrderKind } from "./ItemOrderKind.ts"
  *   per ticket, else its MembershipPayableAmount; no booking fee (`serviceChargeMismatch`).
  *
  * In the commit's transaction (`tie`) the holds become the order's, and the `enrolments` row is written: UNIQUE per
- * member and season, taken over only from a voided order, so two racing enrolments of one member make one order
- * (the other: `ALREADY_ENROLLED`), and each showing gets its `sold_tickets` row on its hold, a ticket like any other
- * (customer area, e-document, door, sales). Paid (a zero total is paid at commit), `fulfil` stamps `enrolled_at`.
+ * member and season, taken over only from an order that no longer counts (voided, or cancelled in the customer
+ * area), so two racing enrolments of one member make one order (the other: `ALREADY_ENROLLED`), and each showing
+ * gets its `sold_tickets` row on its hold, a ticket like any other (customer area, e-document, door, sales). Paid (a zero total is paid at commit), `fulfil` stamps `enrolled_at`.
  */
 
 const failed = (code: CommitFailureCode) =>
@@ -184,12 +191,14 @@ const tie = Effect.fn("EnrolmentOrder.tie")(function* (order: PlacedOrder) {
   }
   const first = items[0]
   if (first === undefined) return "emptyCart" as const
-  // the member's one place in the season: new, or taken over from an order that was voided
+  // the member's one place in the season: new, or taken over from an order that no longer counts (voided, or
+  // cancelled in the customer area)
   const taken = yield* sql<{ id: string }>`
     INSERT INTO enrolments (season_id, member_id, reservation_id)
     VALUES (${first.seasonId}, ${first.memberId}, ${order.orderId})
     ON CONFLICT (season_id, member_id) DO UPDATE SET reservation_id = EXCLUDED.reservation_id, enrolled_at = NULL
-      WHERE (SELECT r.payment_status FROM reservations r WHERE r.id = enrolments.reservation_id) = 'voided'
+      WHERE NOT EXISTS (SELECT 1 FROM reservations r
+        WHERE r.id = enrolments.reservation_id AND ${ENROLMENT_COUNTS(sql, "r")})
     RETURNING id::text AS id`
   return taken.length === 1 ? true : ("ALREADY_ENROLLED" as const)
 }, Effect.orDie)
