@@ -137,6 +137,24 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
     (target) => (target === canvas && pixels !== undefined ? pixels : target),
   )
 
+  /** Row names when zoomed in, section names (in a hall of several) when zoomed out. */
+  const drawLabels = (ctx: CanvasRenderingContext2D, around: Camera, zoomedIn: boolean) => {
+    if (zoomedIn) rows ??= rowEnds(seats)
+    else sections ??= sectionLabels(seats, sectionNames)
+    const shown = zoomedIn || (sections?.length ?? 0) > 0
+    if (shown || labelsShown) {
+      drawRowLabels(ctx, around, rows ?? [], `rgb(${LABEL_COLOR.join(",")})`)
+      const halo = `rgb(${BACKGROUND.join(",")})`
+      drawSectionLabels(ctx, around, sections ?? [], `rgb(${SECTION_LABEL_COLOR.join(",")})`, halo)
+    }
+    labelsShown = shown
+  }
+  let labelsDue: (() => void) | null = null
+  const paintLabels = () => {
+    labelsDue?.()
+    labelsDue = null
+  }
+
   /** Draws the seats (and row names) around the camera: all of the surface, or only the window. */
   const drawSurface = (next: Surface, visibleOnly: boolean) => {
     if (painter === null) return
@@ -154,17 +172,10 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
       visibleOnly && hasMargins ? { x: marginX, y: marginY, width, height } : null
     painter.draw(around, Math.max(pointSize(camera, seatSize), 2), seats.length, clip)
     if (labels !== null) {
-      // row names when zoomed in, section names (in a hall of several) when zoomed out
       const zoomedIn = camera.scale >= LABEL_MIN_SCALE
-      if (zoomedIn) rows ??= rowEnds(seats)
-      else sections ??= sectionLabels(seats, sectionNames)
-      const shown = zoomedIn || (sections?.length ?? 0) > 0
-      if (shown || labelsShown) {
-        drawRowLabels(labels, around, rows ?? [], `rgb(${LABEL_COLOR.join(",")})`)
-        const halo = `rgb(${BACKGROUND.join(",")})`
-        drawSectionLabels(labels, around, sections ?? [], `rgb(${SECTION_LABEL_COLOR.join(",")})`, halo)
-      }
-      labelsShown = shown
+      // the names show with the seats: now, or once the worker has drawn them (render)
+      labelsDue = () => drawLabels(labels, around, zoomedIn)
+      if (painter.pending !== true) paintLabels()
     }
     drawn = next
     stale = false
@@ -179,6 +190,7 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
     if (plan.kind === "draw") drawSurface(plan.surface, plan.visibleOnly)
     // while the worker draws, the canvas stays where the pixels on screen need it; `shown` renders again
     if (painter.pending !== true) {
+      paintLabels()
       if (plan.kind === "draw") canvases.place({ x: 0, y: 0 })
       else if (plan.kind === "move") canvases.place(plan.offset)
       else canvases.place(plan.offset, plan.factor)
