@@ -96,6 +96,12 @@ export default defineConfig({
     transformer: "lightningcss",
     lightningcss: { drafts: { customMedia: true } },
   },
+  worker: {
+    // one classic script (regl inlined, no chunks), at a name the server knows: `/assets/seatMapWorker-<hash>.js`
+    // is the one answer whose Content-Security-Policy allows regl's `Function` (src/server/http/securityHeaders.ts)
+    format: "iife",
+    rolldownOptions: { output: { entryFileNames: "assets/[name]-[hash].js" } },
+  },
   build: {
     outDir: "dist",
     cssMinify: "lightningcss",

@@ -26,7 +26,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { type Browser, chromium, type Page } from "playwright-core"
-import { build } from "vite"
+import { build, type Plugin } from "vite"
 import { serveBenchPage } from "./support/benchPage.ts"
 import type { Renderer, RunResult } from "./support/seatmapBrowser.ts"
 import { compactSizes } from "./support/seatmapCompact.ts"
@@ -72,12 +72,26 @@ const say = (message: string) =>
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 
+/**
+ * The bench page serves one script: the map's painting worker (src/app/seatmap/seatMapWorkerStart.ts) goes into
+ * it as an inlined blob worker instead of the file the app's build emits.
+ */
+const inlineWorker: Plugin = {
+  name: "bench:inline-seat-map-worker",
+  enforce: "pre",
+  resolveId(source, importer) {
+    if (!source.endsWith("seatMapWorker.ts?worker")) return null
+    return this.resolve(`${source}&inline`, importer, { skipSelf: true })
+  },
+}
+
 const bundle = async (outDir: string) => {
   await build({
     configFile: false,
     root,
     publicDir: false,
     logLevel: "warn",
+    plugins: [inlineWorker],
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
     build: {
       outDir,
@@ -112,7 +126,7 @@ type BenchWindow = {
   __seatmapBench: {
     prepare(size: number): number
     run(renderer: Renderer, frames: number): Promise<RunResult>
-    step(kind: "pan" | "zoom" | "settle" | "none", i: number): void
+    step(kind: "pan" | "zoom" | "settle" | "none", i: number): Promise<void>
     pick(size: number, batches: number, batch: number): { medianUs: number; p95Us: number }
     emptyFrame(frames: number): Promise<number>
   }

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test"
-import { SEAT_COLORS } from "../src/app/seatmap/palette.ts"
+import { BACKGROUND, SEAT_COLORS } from "../src/app/seatmap/palette.ts"
 import type { SeatMapDebug } from "../src/app/seatmap/seatMapContract.ts"
 import { test as base, expect, onlyOn } from "./fixtures.ts"
 import { SeatListPage } from "./pages/seat-list-page.ts"
@@ -45,32 +45,25 @@ const seatPosition = (page: Page, place: string) =>
   )
 
 /**
- * The RGB of the canvas pixel shown at a CSS point of the map's window, from whichever painter draws (the
- * WebGL map keeps its drawing buffer, so it can be read back; a 2D canvas always can). The canvas is larger
- * than the window and moved inside it, so the point is taken through both boxes as the browser lays them out.
+ * The RGB of the canvas pixel shown at a CSS point of the map's window, from whichever painter draws, through the
+ * map's test hook (a canvas handed to the painting worker cannot be read by the page; the worker reads it back
+ * after the frames sent before). The canvas is larger than the window and moved inside it, so the point is taken
+ * through both boxes as the browser lays them out.
  */
 const pixelAt = (page: Page, point: { x: number; y: number }) =>
   page.evaluate(
-    ({ hook, point }) => {
+    async ({ hook, point }) => {
       const frame = document.querySelector("[data-testid='seat-map']") as Hooked
       const canvas = frame.querySelector("canvas") as HTMLCanvasElement
       const debug = frame[hook]?.()
-      const ratio = debug?.pixelRatio ?? 1
+      if (debug === undefined) return null
+      const ratio = debug.pixelRatio
       const window = frame.getBoundingClientRect()
       const drawn = canvas.getBoundingClientRect()
       const cssX = point.x + window.left + frame.clientLeft - drawn.left
       const cssY = point.y + window.top + frame.clientTop - drawn.top
-      const x = Math.floor(cssX * ratio)
-      if (debug?.renderer === "canvas2d") {
-        const data = canvas.getContext("2d")?.getImageData(x, Math.floor(cssY * ratio), 1, 1).data
-        return data === undefined ? null : [data[0], data[1], data[2]]
-      }
-      const gl = canvas.getContext("webgl")
-      if (gl === null) return null
-      const pixel = new Uint8Array(4)
-      const y = canvas.height - 1 - Math.floor(cssY * ratio)
-      gl.readPixels(x, y, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel)
-      return [pixel[0], pixel[1], pixel[2]]
+      const rgb = await debug.readPixel(Math.floor(cssX * ratio), Math.floor(cssY * ratio))
+      return rgb === null ? null : [...rgb]
     },
     { hook: HOOK, point },
   )
@@ -245,19 +238,21 @@ test.describe("order: the seat map", () => {
     const isFree = async () => FREE_COLORS.map(String).includes(String(await pixelAt(page, position)))
     await expect.poll(isFree).toBe(true)
 
-    // the GPU process drops the context (a driver reset, memory pressure): the browser's own extension does it
-    await page.evaluate(() => {
-      const canvas = document.querySelector("[data-testid='seat-map'] canvas") as HTMLCanvasElement
-      const lose = canvas.getContext("webgl")?.getExtension("WEBGL_lose_context")
-      Object.assign(window, { __lose: lose })
-      lose?.loseContext()
-    })
+    // the GPU process drops the context (a driver reset, memory pressure): the browser's own extension does it,
+    // in the painting worker that owns the context (through the test hook)
+    const loseContext = (lose: boolean) =>
+      page.evaluate(
+        ({ hook, lose }) =>
+          (document.querySelector("[data-testid='seat-map']") as Hooked)[hook]?.().loseContext(lose),
+        { hook: HOOK, lose },
+      )
+    expect(await loseContext(true)).toBe(true)
     await expect.poll(() => debugOf(page, "contextLost")).toBe(true)
     // the seat is chosen while nothing can be drawn: the list still works
     await seatList.seatAt(place).click()
     await expect(seatList.seatAt(place)).toHaveAttribute("data-state", "mine")
 
-    await page.evaluate(() => (window as unknown as { __lose: WEBGL_lose_context }).__lose.restoreContext())
+    await loseContext(false)
     await expect.poll(() => debugOf(page, "contextLost")).toBe(false)
     await expect.poll(() => pixelAt(page, position)).toEqual([...SEAT_COLORS.mine])
     await seatList.seatAt(place).click()
@@ -300,6 +295,36 @@ test.describe("order: the seat map", () => {
         })
       await expect.poll(kept).toContain("/api/seats/seatplan-compact")
     })
+  })
+
+  test("a browser that cannot hand a canvas to a worker draws a large hall with Canvas 2D on the page", async ({
+    page,
+    request,
+    seatList,
+  }, testInfo) => {
+    onlyOn(testInfo, "desktop")
+    test.slow()
+    // as in Safari before 16.4: no `transferControlToOffscreen`, so regl's worker cannot paint (workerPainter.ts)
+    await page.addInitScript(() => {
+      Reflect.deleteProperty(HTMLCanvasElement.prototype, "transferControlToOffscreen")
+    })
+    // only looked at, no seat held: the amphitheatre, more seats than Canvas 2D draws by choice (SMALL_HALL_SEATS)
+    const presentation = await journeyPresentation(request, "seatmap/no-offscreen", testInfo)
+    await seatList.open(presentation.id, "en")
+    await expect.poll(() => seatCount(page), { timeout: 60_000 }).toBeGreaterThan(0)
+    expect(await rendererOf(page)).toBe("canvas2d")
+    const place = await seatList.firstFreeSeat()
+    const position = await seatPosition(page, `${place.VenueSectionId}:${place.x}:${place.y}`)
+    if (position === undefined) throw new Error("the map has no such seat")
+    // its seats are smaller than three pixels here, squares that Canvas 2D smooths into the background: the seat's
+    // pixel is drawn, not the background, though not always in a palette colour
+    const background = String(BACKGROUND)
+    await expect
+      .poll(async () => {
+        const pixel = await pixelAt(page, position)
+        return pixel !== null && String(pixel) !== background
+      })
+      .toBe(true)
   })
 
   test("without WebGL the map draws with Canvas 2D, and a selected seat still changes colour", async ({

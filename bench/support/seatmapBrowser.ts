@@ -86,19 +86,28 @@ const fittedCamera = (current: Hall): Camera => {
  */
 interface Driver {
   readonly name: string
-  first(): void
-  pan(dx: number): void
-  zoom(factor: number): void
-  settle?(): void
+  // ours may answer a promise: the painting worker's frame is done when the worker says so
+  first(): void | Promise<void>
+  pan(dx: number): void | Promise<void>
+  zoom(factor: number): void | Promise<void>
+  settle?(): void | Promise<void>
+  /**
+   * done once the renderer is set up (ours: the painting worker has the canvas and its context), as the seat
+   * screen's map is while the seatplan is on its way; the first frame is timed from the data in hand after it
+   */
+  readonly mounted?: Promise<void>
 }
 
-/** Runs `work` at the start of an animation frame; answers ms until that frame's rendering update is done. */
-const timedFrame = (work: () => void): Promise<number> =>
+/**
+ * Runs `work` at the start of an animation frame; answers ms until that frame's rendering update is done (and,
+ * for work that answers a promise, the painting worker's frame with it).
+ */
+const timedFrame = (work: () => void | Promise<void>): Promise<number> =>
   new Promise((resolve, reject) => {
-    requestAnimationFrame(() => {
+    requestAnimationFrame(async () => {
       const started = performance.now()
       try {
-        work()
+        await work()
       } catch (error) {
         reject(error)
         return
@@ -121,37 +130,41 @@ const marqueeDriver = (current: Hall, forceCanvas2d: boolean): Driver => {
   // as SeatMapView does, the hall's size is known at mount (a small hall is drawn by Canvas 2D)
   const map = createSeatMap(canvas, { pixelRatio: 1, forceCanvas2d, frame, seatCount: current.seats.length })
   phases.create = performance.now() - t0
-  const pixel = new Uint8Array(4)
-  const finish = () => {
+  // one pixel read back forces the drawing to completion: `getImageData` on the page, or `readPixels` in the
+  // painting worker after the frame it was sent (the page cannot read a canvas it handed over)
+  const finish = async () => {
     map.flush()
-    const gl = forceCanvas2d ? null : canvas.getContext("webgl")
-    if (gl !== null) gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel)
-    else canvas.getContext("2d")?.getImageData(0, 0, 1, 1)
+    await map.debug().readPixel(0, 0)
   }
   return {
     name: `marquee (${map.debug().renderer})`,
-    first: () => {
+    // a read is answered once the worker has handled everything before it: the canvas, the context, the shaders
+    mounted: map
+      .debug()
+      .readPixel(0, 0)
+      .then(() => undefined),
+    first: async () => {
       const t1 = performance.now()
       map.setSeatplan(current.seats)
       const t2 = performance.now()
       map.setStatuses(current.statuses)
       const t3 = performance.now()
-      finish()
+      await finish()
       phases.seatplan = t2 - t1
       phases.statuses = t3 - t2
       phases.draw = performance.now() - t3
     },
     pan: (dx) => {
       map.panBy(dx, 0)
-      finish()
+      return finish()
     },
     zoom: (factor) => {
       map.zoomBy(factor, { gesture: true })
-      finish()
+      return finish()
     },
     settle: () => {
       map.settle()
-      finish()
+      return finish()
     },
   }
 }
@@ -323,6 +336,7 @@ const run = async (renderer: Renderer, frames: number): Promise<RunResult> => {
       : renderer === "seatmap-canvas"
         ? seatmapCanvasDriver(current)
         : marqueeDriver(current, renderer === "marquee-canvas2d")
+  await ready.mounted
   await nextFrame()
   const firstFrameMs = await timedFrame(() => ready.first())
   mounted = ready
@@ -395,10 +409,10 @@ Object.assign(window, {
       return hall.seats.length
     },
     run,
-    step: (kind: "pan" | "zoom" | "settle" | "none", i: number) => {
-      if (kind === "pan") mounted?.pan(-PAN_STEP)
-      else if (kind === "zoom") mounted?.zoom(i % 2 === 0 ? ZOOM_FACTOR : 1 / ZOOM_FACTOR)
-      else if (kind === "settle") mounted?.settle?.()
+    step: async (kind: "pan" | "zoom" | "settle" | "none", i: number) => {
+      if (kind === "pan") await mounted?.pan(-PAN_STEP)
+      else if (kind === "zoom") await mounted?.zoom(i % 2 === 0 ? ZOOM_FACTOR : 1 / ZOOM_FACTOR)
+      else if (kind === "settle") await mounted?.settle?.()
     },
     pick,
     emptyFrame,

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query"
-import { lazy, Suspense, useMemo, useState } from "react"
+import { lazy, Suspense, useEffect, useMemo, useState } from "react"
 import type { EnrolSeason } from "../../api/EnrolApi.ts"
 import type { SeatStatuses } from "../../api/SeatsApi.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { useT } from "../i18n/useI18n.ts"
 import { SeatListLegend } from "../seatmap/SeatListLegend.tsx"
+import { startSeatMapWorker } from "../seatmap/seatMapWorkerStart.ts"
 import { type SeatItem, seatRows } from "../seatmap/seatRows.ts"
 import {
   type EnrolDraft,
@@ -39,6 +40,8 @@ type Props = {
  * for this enrolment's cart, the seat held before is let go first, a held seat is let go by picking it again.
  */
 export const SeatStep = ({ season, draft, setDraft, presentationId, selections, locale }: Props) => {
+  // the map's painting worker starts with the screen, while the hall is on its way (seatMapWorkerStart.ts)
+  useEffect(() => startSeatMapWorker(), [])
   const t = useT()
   const client = useQueryClient()
   const [busy, setBusy] = useState(false)

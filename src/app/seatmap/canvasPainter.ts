@@ -1,6 +1,9 @@
 import type { Camera } from "./camera.ts"
 import type { DeviceRect, OnRestored, Painter } from "./painter.ts"
-import { BACKGROUND } from "./palette.ts"
+import { BACKGROUND, type Rgb } from "./palette.ts"
+
+/** A 2D context on a page's canvas or, in the painting worker, on an OffscreenCanvas. */
+type Context2d = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D
 
 /**
  * The Canvas 2D painter: where WebGL cannot be had, the same seats in the same colours, from the same CPU
@@ -51,7 +54,7 @@ export const bucketByColor = (colors: Uint8Array, count: number): ReadonlyArray<
  * Exported for the benchmark, which gives the Canvas 2D peer the same batching.
  */
 export const drawSeats2d = (
-  ctx: CanvasRenderingContext2D,
+  ctx: Context2d,
   camera: Camera,
   positions: Float32Array,
   buckets: ReadonlyArray<ColorBucket>,
@@ -98,9 +101,18 @@ export const drawSeats2d = (
   }
 }
 
-/** A Canvas 2D painter on `canvas`, or null where not even a 2D context can be had. */
-export const createCanvasPainter = (canvas: HTMLCanvasElement, onRestored: OnRestored): Painter | null => {
-  const ctx = canvas.getContext("2d", { alpha: false })
+/**
+ * A Canvas 2D painter on `canvas` (the page's, or an OffscreenCanvas in the painting worker where that has no
+ * WebGL), or null where not even a 2D context can be had.
+ */
+export const createCanvasPainter = (
+  canvas: HTMLCanvasElement | OffscreenCanvas,
+  onRestored: OnRestored,
+): Painter | null => {
+  const ctx: Context2d | null =
+    "transferControlToOffscreen" in canvas
+      ? canvas.getContext("2d", { alpha: false })
+      : canvas.getContext("2d", { alpha: false })
   if (ctx === null) return null
   let positions: Float32Array = new Float32Array(0)
   let buckets: ReadonlyArray<ColorBucket> = []
@@ -134,6 +146,11 @@ export const createCanvasPainter = (canvas: HTMLCanvasElement, onRestored: OnRes
     draw: (camera, diameter, count, clip) => {
       if (lost) return
       drawSeats2d(ctx, camera, positions.subarray(0, 2 * count), buckets, diameter, clip)
+    },
+    readPixel: (x, y) => {
+      const data = ctx.getImageData(x, y, 1, 1).data
+      const rgb: Rgb = [data[0] ?? 0, data[1] ?? 0, data[2] ?? 0]
+      return Promise.resolve(rgb)
     },
     destroy: () => {
       canvas.removeEventListener("contextlost", onLost)

@@ -15,11 +15,10 @@ import {
   type Viewport,
   zoomAt,
 } from "./camera.ts"
-import { createCanvasPainter } from "./canvasPainter.ts"
+import { choosePainter } from "./choosePainter.ts"
 import { createGestureRest } from "./gestureRest.ts"
-import { createGlPainter } from "./glPainter.ts"
 import { attachInteraction, ZOOM_STEP } from "./interaction.ts"
-import type { DeviceRect, Painter } from "./painter.ts"
+import type { DeviceRect } from "./painter.ts"
 import { BACKGROUND, LABEL_COLOR, SECTION_LABEL_COLOR } from "./palette.ts"
 import { planFrame, type Surface, type SurfaceSize, surfaceFor } from "./panSurface.ts"
 import { createPickIndex, type PickIndex } from "./pickIndex.ts"
@@ -32,7 +31,6 @@ import {
   type SeatMapDebug,
   type SeatMapOptions,
   SeatMapUnavailable,
-  SMALL_HALL_SEATS,
 } from "./seatMapContract.ts"
 import { drawSectionLabels, type SectionLabel, sectionLabels } from "./sectionLabels.ts"
 import { createSurfaceCanvases } from "./surfaceCanvases.ts"
@@ -40,11 +38,15 @@ import { createSurfaceCanvases } from "./surfaceCanvases.ts"
 /**
  * The seat map: a plain factory, no React (CONVENTIONS 10).
  *
- * - Drawn by WebGL `gl.POINTS` (glPainter.ts) or by Canvas 2D (canvasPainter.ts): same API, same colours, same
- *   picking. A hall known to be small (`seatCount` ≤ `SMALL_HALL_SEATS`, nearly every cinema hall) is drawn by
- *   Canvas 2D: its first frame then costs no WebGL context and shader set-up (tens of ms, more on a cheap
- *   phone), and a few thousand circles are cheap for Canvas 2D. Larger halls, or an unknown size, get WebGL
- *   where it can be had. Only when neither exists does it throw `SeatMapUnavailable`.
+ * - Drawn by WebGL `gl.POINTS` (glPainter.ts) in a worker (workerPainter.ts: regl needs `'unsafe-eval'`, which
+ *   only the worker's own script may have) or by Canvas 2D (canvasPainter.ts): same API, same colours, same
+ *   picking (choosePainter.ts). A hall known to be small (`seatCount` ≤ `SMALL_HALL_SEATS`, nearly every cinema
+ *   hall) is drawn by Canvas 2D on the page: its first frame then costs no worker, WebGL context and shader
+ *   set-up (tens of ms, more on a cheap phone), and a few thousand circles are cheap for Canvas 2D. Larger halls,
+ *   or an unknown size, go to the worker where the browser can hand it a canvas, else to Canvas 2D on the page.
+ *   Only when no painter exists does it throw `SeatMapUnavailable`.
+ * - Input, the camera, picking and the seat list stay on the page; only pixels are made in the worker. A frame
+ *   the worker is still drawing keeps the canvas where it is; once it is shown the next frame places it.
  * - Positions are set once per seatplan; statuses and selection rewrite only the colour bytes.
  * - Frames are drawn on demand (one `requestAnimationFrame` per change), never in a loop; `flush` draws a
  *   pending frame at once.
@@ -126,16 +128,32 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
   // a zoom gesture's frames scale the drawn canvas; when it rests, the next frame draws the seats sharp
   const gesture = createGestureRest(requestRender, GESTURE_REST_MS)
 
-  const preferCanvas2d =
-    options.forceCanvas2d === true ||
-    (options.seatCount !== undefined && options.seatCount <= SMALL_HALL_SEATS)
-  const painter: Painter | null =
-    (preferCanvas2d ? null : createGlPainter(canvas, redraw)) ?? createCanvasPainter(canvas, redraw)
+  const painter = choosePainter(canvas, options, { restored: redraw, shown: requestRender })
   if (painter === null) throw new SeatMapUnavailable("neither WebGL nor Canvas 2D is available")
+  const { pixels } = painter
   const canvases = createSurfaceCanvases(
     labels === null ? [canvas] : [canvas, labels.canvas],
     frameElement !== null,
+    (target) => (target === canvas && pixels !== undefined ? pixels : target),
   )
+
+  /** Row names when zoomed in, section names (in a hall of several) when zoomed out. */
+  const drawLabels = (ctx: CanvasRenderingContext2D, around: Camera, zoomedIn: boolean) => {
+    if (zoomedIn) rows ??= rowEnds(seats)
+    else sections ??= sectionLabels(seats, sectionNames)
+    const shown = zoomedIn || (sections?.length ?? 0) > 0
+    if (shown || labelsShown) {
+      drawRowLabels(ctx, around, rows ?? [], `rgb(${LABEL_COLOR.join(",")})`)
+      const halo = `rgb(${BACKGROUND.join(",")})`
+      drawSectionLabels(ctx, around, sections ?? [], `rgb(${SECTION_LABEL_COLOR.join(",")})`, halo)
+    }
+    labelsShown = shown
+  }
+  let labelsDue: (() => void) | null = null
+  const paintLabels = () => {
+    labelsDue?.()
+    labelsDue = null
+  }
 
   /** Draws the seats (and row names) around the camera: all of the surface, or only the window. */
   const drawSurface = (next: Surface, visibleOnly: boolean) => {
@@ -154,17 +172,10 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
       visibleOnly && hasMargins ? { x: marginX, y: marginY, width, height } : null
     painter.draw(around, Math.max(pointSize(camera, seatSize), 2), seats.length, clip)
     if (labels !== null) {
-      // row names when zoomed in, section names (in a hall of several) when zoomed out
       const zoomedIn = camera.scale >= LABEL_MIN_SCALE
-      if (zoomedIn) rows ??= rowEnds(seats)
-      else sections ??= sectionLabels(seats, sectionNames)
-      const shown = zoomedIn || (sections?.length ?? 0) > 0
-      if (shown || labelsShown) {
-        drawRowLabels(labels, around, rows ?? [], `rgb(${LABEL_COLOR.join(",")})`)
-        const halo = `rgb(${BACKGROUND.join(",")})`
-        drawSectionLabels(labels, around, sections ?? [], `rgb(${SECTION_LABEL_COLOR.join(",")})`, halo)
-      }
-      labelsShown = shown
+      // the names show with the seats: now, or once the worker has drawn them (render)
+      labelsDue = () => drawLabels(labels, around, zoomedIn)
+      if (painter.pending !== true) paintLabels()
     }
     drawn = next
     stale = false
@@ -176,11 +187,14 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
     frame = null
     if (painter === null || painter.lost || destroyed) return
     const plan = planFrame(drawn, camera, surface, stale, gesture.active && frameElement !== null)
-    if (plan.kind === "draw") {
-      drawSurface(plan.surface, plan.visibleOnly)
-      canvases.place({ x: 0, y: 0 })
-    } else if (plan.kind === "move") canvases.place(plan.offset)
-    else canvases.place(plan.offset, plan.factor)
+    if (plan.kind === "draw") drawSurface(plan.surface, plan.visibleOnly)
+    // while the worker draws, the canvas stays where the pixels on screen need it; `shown` renders again
+    if (painter.pending !== true) {
+      paintLabels()
+      if (plan.kind === "draw") canvases.place({ x: 0, y: 0 })
+      else if (plan.kind === "move") canvases.place(plan.offset)
+      else canvases.place(plan.offset, plan.factor)
+    }
     frames++
     canvas.dataset.frames = String(frames)
   }
@@ -280,6 +294,12 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
     contextLost: painter.lost,
     pixelRatio,
     renderer: painter.kind,
+    readPixel: (x, y) => painter.readPixel(x, y),
+    loseContext: (lose) => {
+      if (painter.loseContext === undefined) return false
+      painter.loseContext(lose)
+      return true
+    },
     screenPositionOf: (index) => {
       const seat = seats[index]
       if (seat === undefined) return undefined

@@ -1,10 +1,13 @@
 import createRegl from "regl"
 import { viewMatrix } from "./camera.ts"
 import type { DeviceRect, OnRestored, Painter } from "./painter.ts"
-import { BACKGROUND } from "./palette.ts"
+import { BACKGROUND, type Rgb } from "./palette.ts"
 
 /**
- * The WebGL painter (modelled on regl-scatterplot's renderer).
+ * The WebGL painter (modelled on regl-scatterplot's renderer). It runs only inside the painting worker
+ * (seatMapWorker.ts), on the page's canvas handed over as an OffscreenCanvas: regl builds its draw commands with
+ * `Function`, which the page's Content-Security-Policy refuses and only the worker script's own policy allows
+ * (docs/security.md).
  *
  * - Seats are `gl.POINTS` (instancing is ~25× slower in SwiftShader, see STACK-NOTES): one static position
  *   buffer uploaded once per seatplan, one dynamic RGBA byte buffer that statuses and selection rewrite with
@@ -84,8 +87,21 @@ export const GL_ATTRIBUTES: WebGLContextAttributes = {
   preserveDrawingBuffer: true,
 }
 
-/** A WebGL painter on `canvas`, or null where WebGL cannot be had (the caller falls back to Canvas 2D). */
-export const createGlPainter = (canvas: HTMLCanvasElement, onRestored: OnRestored): Painter | null => {
+/** What the worker asks of the WebGL painter besides painting: the test hook's context loss. */
+export interface GlPainter extends Painter {
+  /** loses (`lose`) or restores the context through `WEBGL_lose_context`, as a driver reset would */
+  loseContext(lose: boolean): void
+}
+
+/**
+ * A WebGL painter on `canvas`, or null where WebGL cannot be had (the caller falls back to Canvas 2D). `onLost`
+ * and `onRestored` say when the context goes and comes back.
+ */
+export const createGlPainter = (
+  canvas: OffscreenCanvas,
+  onRestored: OnRestored,
+  onLost: () => void = () => undefined,
+): GlPainter | null => {
   let gl: WebGLRenderingContext | null = null
   try {
     gl = canvas.getContext("webgl", GL_ATTRIBUTES)
@@ -98,6 +114,7 @@ export const createGlPainter = (canvas: HTMLCanvasElement, onRestored: OnRestore
   let positionData: Float32Array = new Float32Array(0)
   let colorData: Uint8Array = new Uint8Array(0)
   let lost = false
+  let loser: WEBGL_lose_context | null = null
 
   const build = (): Gpu => {
     const regl = createRegl({ gl: context })
@@ -169,6 +186,7 @@ export const createGlPainter = (canvas: HTMLCanvasElement, onRestored: OnRestore
   const onContextLost = (event: Event) => {
     event.preventDefault()
     lost = true
+    onLost()
   }
   const onContextRestored = () => {
     try {
@@ -220,6 +238,28 @@ export const createGlPainter = (canvas: HTMLCanvasElement, onRestored: OnRestore
       }
       if (clip === null) paint()
       else scissored({ box: glBox(clip, context.drawingBufferHeight) }, paint)
+    },
+    readPixel: (x, y) => {
+      if (lost) return Promise.resolve(null)
+      const pixel = new Uint8Array(4)
+      context.readPixels(
+        x,
+        context.drawingBufferHeight - 1 - y,
+        1,
+        1,
+        context.RGBA,
+        context.UNSIGNED_BYTE,
+        pixel,
+      )
+      const rgb: Rgb = [pixel[0] ?? 0, pixel[1] ?? 0, pixel[2] ?? 0]
+      return Promise.resolve(rgb)
+    },
+    loseContext: (lose) => {
+      // kept from the loss: a lost context answers no extensions, and this one is what restores it
+      if (lose) {
+        loser = context.getExtension("WEBGL_lose_context")
+        loser?.loseContext()
+      } else loser?.restoreContext()
     },
     destroy: () => {
       canvas.removeEventListener("webglcontextlost", onContextLost)

@@ -1,9 +1,11 @@
 import type { Camera } from "./camera.ts"
+import type { Rgb } from "./palette.ts"
 
 /**
- * What draws the seats: WebGL (glPainter.ts) where it can be had, Canvas 2D (canvasPainter.ts) otherwise.
- * createSeatMap keeps the CPU copies (positions, RGBA colours) and the camera; a painter only turns them
- * into pixels. Positions change only with the seatplan; colours with statuses and selection.
+ * What draws the seats: WebGL (glPainter.ts, only ever inside the painting worker: see workerPainter.ts) where
+ * it can be had, Canvas 2D (canvasPainter.ts) otherwise. createSeatMap keeps the CPU copies (positions, RGBA
+ * colours) and the camera; a painter only turns them into pixels. Positions change only with the seatplan;
+ * colours with statuses and selection.
  */
 export interface Painter {
   readonly kind: "webgl" | "canvas2d"
@@ -23,6 +25,8 @@ export interface Painter {
   readonly maxSide: number
   /** whether the context is lost (nothing can be drawn until it is restored) */
   readonly lost: boolean
+  /** the RGB at a device pixel from the canvas's top-left, once what was drawn before is done (test hook) */
+  readPixel(x: number, y: number): Promise<Rgb | null>
   destroy(): void
 }
 

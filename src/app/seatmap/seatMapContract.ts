@@ -51,6 +51,13 @@ export interface SeatMapDebug {
   readonly contextLost: boolean
   readonly pixelRatio: number
   readonly renderer: Painter["kind"]
+  /**
+   * the RGB at a device pixel of the seat canvas (from its top-left), read once the frames sent before it are
+   * drawn: the worker's canvas cannot be read by the page
+   */
+  readPixel(x: number, y: number): Promise<readonly [number, number, number] | null>
+  /** loses (`true`) or restores the worker's WebGL context, as a driver reset would; false without a worker */
+  loseContext(lose: boolean): boolean
   screenPositionOf(index: number): { x: number; y: number } | undefined
   indexOfPlace(VenueSectionId: number, x: number, y: number): number | undefined
 }

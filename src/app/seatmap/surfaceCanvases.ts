@@ -15,9 +15,16 @@ export interface SurfaceCanvases {
   place(offset: DevicePoint, factor?: number): void
 }
 
+/** Where a canvas's pixel size is set: the canvas itself, or (one handed to a worker) what the worker is sent. */
+export interface PixelSize {
+  width: number
+  height: number
+}
+
 export const createSurfaceCanvases = (
   canvases: ReadonlyArray<HTMLCanvasElement>,
   framed: boolean,
+  pixelsOf: (canvas: HTMLCanvasElement) => PixelSize = (canvas) => canvas,
 ): SurfaceCanvases => {
   let current: SurfaceSize | null = null
   let ratio = 1
@@ -48,9 +55,10 @@ export const createSurfaceCanvases = (
       const height = size.height + 2 * size.marginY
       let changed = false
       for (const canvas of canvases) {
-        if (canvas.width !== width || canvas.height !== height) changed = true
-        if (canvas.width !== width) canvas.width = width
-        if (canvas.height !== height) canvas.height = height
+        const pixels = pixelsOf(canvas)
+        if (pixels.width !== width || pixels.height !== height) changed = true
+        if (pixels.width !== width) pixels.width = width
+        if (pixels.height !== height) pixels.height = height
         if (framed) {
           canvas.style.width = `${width / pixelRatio}px`
           canvas.style.height = `${height / pixelRatio}px`

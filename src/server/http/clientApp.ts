@@ -7,7 +7,13 @@ import { externalLinkOf, mayRedirect, parseHostList } from "../../domain/shared/
 import type { LocaleCode } from "../../domain/shared/locales.ts"
 import { EnabledLocalesConfig, siteConfig } from "../config/siteConfig.ts"
 import { deployedWorker, JourneyDeploys } from "./journeyDeploys.ts"
-import { contentSecurityPolicy, FILE_HEADERS, shellHeaders } from "./securityHeaders.ts"
+import {
+  contentSecurityPolicy,
+  FILE_HEADERS,
+  SEAT_MAP_WORKER_PATH,
+  SEAT_MAP_WORKER_POLICY,
+  shellHeaders,
+} from "./securityHeaders.ts"
 import { type SiteLocales, shellAnswer } from "./shellDocument.ts"
 
 /** The languages the site config enables; its default answers a path or `lang` the site does not have. */
@@ -140,9 +146,15 @@ const clientAppRoutes = (
         // the shell's own file (the service worker precaches `/index.html` and serves it for every page offline)
         // carries the shell's policy, or the pages it opens would run under a policy meant for data
         const page = url.pathname === "/index.html" ? shell() : undefined
+        // the seat map's painting worker alone may `eval` (regl): its answer's policy is the worker's own
+        const painter = SEAT_MAP_WORKER_PATH.test(url.pathname)
         return yield* HttpServerResponse.file(file, {
           headers: {
-            ...(page === undefined ? FILE_HEADERS : shellHeaders(page.policy, url.pathname)),
+            ...(page !== undefined
+              ? shellHeaders(page.policy, url.pathname)
+              : painter
+                ? { ...FILE_HEADERS, "content-security-policy": SEAT_MAP_WORKER_POLICY }
+                : FILE_HEADERS),
             "cache-control": cacheControlFor(url.pathname),
           },
         })

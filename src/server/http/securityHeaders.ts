@@ -5,8 +5,10 @@ import { createHash } from "node:crypto"
  * one origin and loads nothing from another, so its Content-Security-Policy allows only that origin:
  *
  * - scripts and styles from our own files, plus the shell's own inline `<style>` (the first paint's colours),
- *   allowed by its hash rather than by `'unsafe-inline'`: an injected tag cannot run or restyle the page. Scripts
- *   may call `eval`/`Function` (`'unsafe-eval'`), which regl needs to build the WebGL seat map's programs;
+ *   allowed by its hash rather than by `'unsafe-inline'`: an injected tag cannot run or restyle the page. No
+ *   `eval`/`Function` (`'unsafe-eval'`): regl, which needs it, runs only in the seat map's painting worker,
+ *   whose own script answer alone allows it (`SEAT_MAP_WORKER_POLICY`; a dedicated worker runs under the policy
+ *   of its script's answer, not the page's);
  * - images also from `data:` (the confirmation's QR code is an SVG data URL) and `blob:`;
  * - no plugins, no `<base>` at all, forms only to us (the sandbox provider's pages are ours), and no
  *   framing at all (`frame-ancestors 'none'`, with `X-Frame-Options` for browsers that predate it), so the
@@ -28,9 +30,8 @@ export const inlineHashes = (html: string, tag: "style" | "script"): ReadonlyArr
 export const contentSecurityPolicy = (html: string): string =>
   [
     "default-src 'self'",
-    // regl compiles the WebGL seat map's draw commands with `Function`: without 'unsafe-eval' large halls cannot be
-    // drawn (e2e/seatmap.spec.ts found it). Inline and foreign scripts stay refused.
-    ["script-src 'self' 'unsafe-eval'", ...inlineHashes(html, "script")].join(" "),
+    // inline and foreign scripts refused, and no `eval`: regl's `Function` runs in the seat map's worker only
+    ["script-src 'self'", ...inlineHashes(html, "script")].join(" "),
     ["style-src 'self'", ...inlineHashes(html, "style")].join(" "),
     "img-src 'self' data: blob:",
     "font-src 'self'",
@@ -68,6 +69,17 @@ const carriesKey = (pathname: string): boolean =>
   pathname.startsWith("/edocument/") ||
   pathname.startsWith("/order/confirmation/") ||
   (pathname.startsWith("/customer/") && pathname.length > "/customer/".length)
+
+/**
+ * The seat map's painting worker (src/app/seatmap/seatMapWorker.ts), as Vite names it (vite.config.ts
+ * `worker`): the one script whose answer allows `'unsafe-eval'`, for regl, which compiles the map's draw
+ * commands with `Function`. A dedicated worker runs under its own script's policy, so the page keeps its strict
+ * one; the worker fetches and loads nothing but our files.
+ */
+export const SEAT_MAP_WORKER_PATH = /^\/assets\/seatMapWorker-[\w-]+\.js$/
+
+export const SEAT_MAP_WORKER_POLICY =
+  "default-src 'self'; script-src 'self' 'unsafe-eval'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 
 /** What any file we serve carries: never sniffed into another type. */
 export const FILE_HEADERS = { "x-content-type-options": "nosniff" } as const

@@ -222,25 +222,52 @@ describe("createSeatMap without WebGL", () => {
     }
   })
 
-  it("asks no WebGL context for a hall known to be small, and asks one for a large hall", () => {
-    const asked = (seatCount: number) => {
+  it("never asks the page for WebGL: a large hall goes to the painting worker where the browser can hand it over", () => {
+    const asked = (seatCount: number, transfer?: () => unknown) => {
       const kinds: Array<string> = []
       const { ctx } = recordingContext(300, 150)
       const { canvas } = fakeCanvas(ctx)
-      const spy = canvas as unknown as { getContext: (kind: string) => unknown }
+      const spy = canvas as unknown as {
+        getContext: (kind: string) => unknown
+        transferControlToOffscreen?: () => unknown
+      }
       const original = spy.getContext
       spy.getContext = (kind) => {
         kinds.push(kind)
         return original(kind)
       }
+      if (transfer !== undefined) spy.transferControlToOffscreen = transfer
       const map = createSeatMap(canvas, { pixelRatio: 1, seatCount })
-      expect(map.debug().renderer).toBe("canvas2d")
+      const renderer = map.debug().renderer
       map.destroy()
-      return kinds
+      return { kinds, renderer }
     }
-    expect(asked(SMALL_HALL_SEATS)).not.toContain("webgl")
-    // a large hall tries WebGL first (this fake has none, so it falls back to Canvas 2D)
-    expect(asked(SMALL_HALL_SEATS + 1)).toContain("webgl")
+    // regl needs `Function`, which the page's policy refuses: only the worker ever creates a WebGL context
+    expect(asked(SMALL_HALL_SEATS)).toEqual({ kinds: ["2d"], renderer: "canvas2d" })
+    // no OffscreenCanvas here (as in Safari before 16.4): a large hall is drawn by Canvas 2D on the page
+    expect(asked(SMALL_HALL_SEATS + 1)).toEqual({ kinds: ["2d"], renderer: "canvas2d" })
+    // where the canvas can be handed over, a large hall is: the page asks for no context of its own
+    const posted: Array<string> = []
+    const terminated: Array<true> = []
+    vi.stubGlobal("OffscreenCanvas", class {})
+    vi.stubGlobal(
+      "Worker",
+      class {
+        postMessage = (message: { type: string }) => posted.push(message.type)
+        addEventListener = () => undefined
+        terminate = () => terminated.push(true)
+      },
+    )
+    try {
+      const offscreen = {}
+      const transfer = vi.fn(() => offscreen)
+      expect(asked(SMALL_HALL_SEATS + 1, transfer)).toEqual({ kinds: [], renderer: "webgl" })
+      expect(transfer).toHaveBeenCalledTimes(1)
+      expect(posted[0]).toBe("canvas")
+      expect(terminated).toEqual([true])
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 
   it("is unavailable only when not even Canvas 2D can be had", () => {

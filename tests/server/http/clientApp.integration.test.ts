@@ -107,6 +107,8 @@ describe("the app shell through the real HTTP server", () => {
       expect(policy, path).toContain("frame-ancestors 'none'")
       expect(policy, path).toContain("object-src 'none'")
       expect(policy, path).not.toContain("unsafe-inline")
+      // regl's `Function` runs in the seat map's worker only, under that script's own policy
+      expect(policy, path).not.toContain("unsafe-eval")
       expect(policy, path).toContain("base-uri 'none'")
       // the shell's inline <style> is allowed by its hash: the first paint keeps its colours
       const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1]

@@ -5,6 +5,7 @@ import {
   PERMISSIONS_POLICY,
   WORKER_POLICY,
 } from "../../../src/server/http/everyResponseHeaders.ts"
+import { SEAT_MAP_WORKER_POLICY } from "../../../src/server/http/securityHeaders.ts"
 import { embeddedDataDir } from "../../_support/databases.ts"
 import { embeddedTarget, type RunningServer, startTestServer } from "../../_support/testServer.ts"
 
@@ -27,17 +28,24 @@ describe("security headers on every response type", () => {
     if (dir !== "") rmSync(dir, { recursive: true, force: true })
   })
 
-  const script = () => readdirSync("dist/assets").find((name) => name.endsWith(".js")) as string
+  const assets = () => readdirSync("dist/assets")
+  const script = () =>
+    assets().find((name) => name.endsWith(".js") && !name.startsWith("seatMapWorker-")) as string
+  // the seat map's painting worker (vite.config.ts names it): the one answer that may `eval`, for regl
+  const painter = () => assets().find((name) => /^seatMapWorker-[\w-]+\.js$/.test(name)) as string
 
   it("every answer has a policy, no sniffing, no browser features and a referrer rule", async () => {
     if (server === undefined) throw new Error("server not started")
     const base = server.baseUrl
-    const cases: ReadonlyArray<readonly [string, RequestInit | undefined, "page" | "nothing" | "worker"]> = [
+    const cases: ReadonlyArray<
+      readonly [string, RequestInit | undefined, "page" | "nothing" | "worker" | "painter"]
+    > = [
       ["/", undefined, "page"],
       ["/no-such-page", undefined, "page"],
       // what the service worker precaches and serves for every page offline: the shell's policy, not data's
       ["/index.html", undefined, "page"],
       [`/assets/${script()}`, undefined, "worker"],
+      [`/assets/${painter()}`, undefined, "painter"],
       ["/sw.js", undefined, "worker"],
       ["/manifest.webmanifest", undefined, "nothing"],
       ["/robots.txt", undefined, "nothing"],
@@ -70,6 +78,9 @@ describe("security headers on every response type", () => {
       // a script's policy is what it may do as a worker: the service worker fetches and caches our files
       if (kind === "worker") expect(policy, path).toBe(WORKER_POLICY)
       if (kind === "page") expect(policy, path).not.toBe(NOTHING_POLICY)
+      // no `eval` anywhere, the shell included, but in the seat map's painting worker (regl's `Function`)
+      if (kind === "painter") expect(policy, path).toBe(SEAT_MAP_WORKER_POLICY)
+      else expect(policy, path).not.toContain("unsafe-eval")
       expect(policy, path).not.toContain("unsafe-inline")
       expect(policy, path).toMatch(/frame-ancestors '(none|self)'/)
       expect(headers.get("x-content-type-options"), path).toBe("nosniff")

@@ -13,6 +13,7 @@ import { configQueryOptions } from "../../lib/configQuery.ts"
 import { temporal } from "../../lib/temporal.ts"
 import { useOnline } from "../../lib/useOnline.ts"
 import { SeatListLegend } from "../../seatmap/SeatListLegend.tsx"
+import { startSeatMapWorker } from "../../seatmap/seatMapWorkerStart.ts"
 import { type SeatItem, type SeatMarks, seatRows } from "../../seatmap/seatRows.ts"
 import { Basket } from "../Basket.tsx"
 import { screenLink } from "../flow.ts"
@@ -39,7 +40,7 @@ const SeatList = lazy(() => seatListModule.then((module) => ({ default: module.S
 const HallImageMap = lazy(() =>
   import("./HallImageMap.tsx").then((module) => ({ default: module.HallImageMap })),
 )
-// The map (regl and its shaders) loads when first rendered: the list is the accessible view and never waits for it.
+// The map loads when first rendered (regl only ever in its worker, started early below): the list is the accessible view and never waits for it.
 const SeatMapView = lazy(() =>
   import("../../seatmap/SeatMapView.tsx").then((module) => ({ default: module.SeatMapView })),
 )
@@ -73,6 +74,10 @@ export const SeatSelectionPage = ({ presentationId, locale }: Props) => {
   useEffect(() => {
     document.title = `${t("order.title")} · ${presentation.featureName} · ${t("app.brand")}`
   }, [t, presentation.featureName])
+
+  // the map's painting worker starts now, while the seatplan is on its way, not on the way to its first frame
+  const hasSeatplan = presentation.seatplanId !== null
+  useEffect(() => (hasSeatplan ? startSeatMapWorker() : undefined), [hasSeatplan])
 
   return (
     <div className="order">

@@ -8,6 +8,7 @@ import type { MessageKey } from "../../i18n/dictionaries.ts"
 import type { LocaleCode } from "../../i18n/locales.ts"
 import { useT } from "../../i18n/useI18n.ts"
 import { SeatListLegend } from "../../seatmap/SeatListLegend.tsx"
+import { startSeatMapWorker } from "../../seatmap/seatMapWorkerStart.ts"
 import { type SeatItem, seatRows } from "../../seatmap/seatRows.ts"
 import { ShopBasket } from "../ShopBasket.tsx"
 import { NothingChosen, ShopFrame } from "../ShopFrame.tsx"
@@ -45,6 +46,8 @@ const REFUSAL_TEXTS: Readonly<Record<string, MessageKey>> = {
  * cart's seat is compared with the server's: a hold that lapsed is let go, one the log lost is written back.
  */
 export const MembershipSeatsPage = ({ locale }: { readonly locale: LocaleCode }) => {
+  // the map's painting worker starts with the screen, while the hall is on its way (seatMapWorkerStart.ts)
+  useEffect(() => startSeatMapWorker(), [])
   const t = useT()
   const navigate = useNavigate()
   const queryClient = useQueryClient()

@@ -102,6 +102,8 @@ export const JOURNEYS = {
   // issue 18: a broker locks this showing from the staff app's presentation box, then puts it back on sale
   // (e2e/staff-attendance.spec.ts); its own, so no buyer's journey finds its showing off sale
   "staff-brokers/lock": { venueId: HALL.telAviv1 },
+  // issue 20: a browser that cannot hand a canvas to a worker draws the large hall with Canvas 2D on the page
+  "seatmap/no-offscreen": { venueId: HALL.amphitheatre },
 } as const satisfies Record<string, JourneySpec>
 
 export type JourneyName = keyof typeof JOURNEYS
