@@ -75,7 +75,8 @@ export default defineConfig({
   // two: a third worker on this 2-core machine made the run slower (376 s against 348 s, the CPU already 94 % busy)
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? "line" : "list",
+  // under CI also each journey's duration in test-results/journeys.json, to see where the run's minutes go
+  reporter: process.env.CI ? [["line"], ["json", { outputFile: "test-results/journeys.json" }]] : "list",
   timeout: 45_000,
   // A 2-core CI machine runs the server, its embedded database and two browsers at once.
   expect: { timeout: 15_000 },
