@@ -183,6 +183,47 @@ describe("createSeatMap without WebGL", () => {
     map.destroy()
   })
 
+  it("with the painting worker, sizes the canvas through the frames it sends and shows the names once they are drawn", () => {
+    const sent: Array<{ type: string; id?: number; width?: number }> = []
+    let answer: (data: unknown) => void = () => undefined
+    vi.stubGlobal("OffscreenCanvas", class {})
+    vi.stubGlobal(
+      "Worker",
+      class {
+        postMessage = (message: { type: string }) => sent.push(message)
+        addEventListener = (_type: string, listener: (event: { data: unknown }) => void) => {
+          answer = (data) => listener({ data })
+        }
+        terminate = () => undefined
+      },
+    )
+    const { canvas } = fakeCanvas(null)
+    Object.assign(canvas, { transferControlToOffscreen: () => ({}) })
+    const labelled: Array<string> = []
+    const labelsContext = {
+      canvas: { width: 0, height: 0, dataset: {} },
+      font: "",
+      setTransform: () => undefined,
+      clearRect: () => undefined,
+      fillText: (text: string) => labelled.push(text),
+    }
+    const labels = { getContext: () => labelsContext } as unknown as HTMLCanvasElement
+    labelsContext.canvas = labels as never
+    const map = createSeatMap(canvas, { pixelRatio: 1, labels, seatCount: SMALL_HALL_SEATS + 1 })
+    map.setSeatplan(Array.from({ length: 12 }, (_, x) => seat(x, 0, { RowName: "12A" })))
+    map.flush()
+    const draw = sent.find((message) => message.type === "draw")
+    // the page may not size a canvas it handed over: the frame carries the size, the element keeps its own
+    expect(draw?.width).toBe(300)
+    expect(canvas.width).toBe(0)
+    // the worker has not drawn the seats yet: their names wait
+    expect(labelled).toEqual([])
+    answer({ type: "drawn", id: draw?.id })
+    map.flush()
+    expect(labelled).toEqual(["12A", "12A"])
+    map.destroy()
+  })
+
   it("scales the drawn seats during a wheel gesture and draws them sharp once it rests", () => {
     vi.useFakeTimers()
     try {
