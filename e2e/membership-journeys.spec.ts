@@ -55,18 +55,24 @@ const buyMembership = async (
   })
   await page.getByTestId("continue").click()
   await expect(page.getByTestId("shop-problem")).toHaveText(t.shop.noneSelected.memberships)
-  // a price code nobody issued, then the season's own: chosen; typed again, it was already entered
+  // a price code nobody issued, then the season's own: chosen; typed again, it was already entered. Each Enter
+  // once Apply is enabled (the cart opened, the last choice written), as a buyer sees it can be applied
   const code = page.getByTestId("membership-code")
-  await code.fill("NO-SUCH-PRICE")
-  await code.press("Enter")
+  const apply = page
+    .getByTestId("membership-codes")
+    .getByRole("button", { name: t.memberships.choose.apply, exact: true })
+  const enter = async (typed: string) => {
+    await code.fill(typed)
+    await expect(apply).toBeEnabled({ timeout: 30_000 })
+    await code.press("Enter")
+  }
+  await enter("NO-SUCH-PRICE")
   await expect(page.getByTestId("membership-code-problem")).toHaveText(
     t.memberships.errors.membershipPriceNotFound,
   )
-  await code.fill(SEASON.priceCode)
-  await code.press("Enter")
+  await enter(SEASON.priceCode)
   await expect(page.getByTestId("shop-total")).toContainText("480")
-  await code.fill(SEASON.priceCode.toLowerCase())
-  await code.press("Enter")
+  await enter(SEASON.priceCode.toLowerCase())
   await expect(page.getByTestId("membership-code-problem")).toHaveText(
     t.memberships.errors.membershipCodeAlreadyEntered,
   )

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react"
+import { type ReactNode, useEffect, useState } from "react"
 
 type Props = {
   readonly label: string
@@ -22,21 +22,43 @@ export const CodeField = ({ label, value, onChange, testId, numeric = false }: P
   </label>
 )
 
-/** A code's form: its fields on one row with the button that sends them. */
+/**
+ * A code's form: its fields on one row with the button that sends them. While `busy` (the cart still opening, the
+ * last choice still being written) the button is disabled, and a browser then ignores Enter in a field (no
+ * implicit submission through a disabled button): the Enter is remembered instead and sent once `busy` is over,
+ * with what the fields hold then, so a code typed and entered at once on a slow first load is not lost.
+ */
 export const CodeForm = ({
   onSubmit,
+  busy = false,
   children,
 }: {
   readonly onSubmit: () => void
+  /** whether the form's button is disabled for now (not for an empty field: an Enter in one is not remembered) */
+  readonly busy?: boolean
   readonly children: ReactNode
-}) => (
-  <form
-    className="shop-item__row membership-code"
-    onSubmit={(event) => {
-      event.preventDefault()
-      onSubmit()
-    }}
-  >
-    {children}
-  </form>
-)
+}) => {
+  const [entered, setEntered] = useState(false)
+  useEffect(() => {
+    if (!entered || busy) return
+    setEntered(false)
+    onSubmit()
+  }, [entered, busy, onSubmit])
+  return (
+    <form
+      className="shop-item__row membership-code"
+      onSubmit={(event) => {
+        event.preventDefault()
+        onSubmit()
+      }}
+      onKeyDown={(event) => {
+        if (busy && event.key === "Enter" && event.target instanceof HTMLInputElement) {
+          event.preventDefault()
+          setEntered(true)
+        }
+      }}
+    >
+      {children}
+    </form>
+  )
+}

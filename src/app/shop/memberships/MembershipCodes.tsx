@@ -28,7 +28,10 @@ export const MembershipCodes = ({ catalogue, chosen, busy, onChoose, onReference
   return (
     <div className="membership-codes" data-testid="membership-codes">
       <CodeForm
+        busy={busy}
         onSubmit={() => {
+          // an Enter remembered while busy, in a field emptied since: as the disabled button, nothing
+          if (code.trim() === "") return
           const found = priceByCode(catalogue, code, chosen)
           if ("refused" in found) return setProblem(found.refused)
           setProblem(null)
@@ -48,7 +51,9 @@ export const MembershipCodes = ({ catalogue, chosen, busy, onChoose, onReference
       </CodeForm>
       {chosen === undefined || chosen.isTopup ? null : (
         <CodeForm
+          busy={busy}
           onSubmit={() => {
+            if (reference1.trim() === "") return
             const added = addReference(chosen, reference1, reference2)
             if ("refused" in added) return setProblem(added.refused)
             setProblem(null)
