@@ -49,7 +49,8 @@ const CLOCK_AND_JOURNEYS = {
 /**
  * The journey that moves the main server's clock (`POST /api/e2e/clock`, src/server/http/e2eClock.ts: an unpaid
  * hold past its cut-off) runs in a project of its own after every other journey (`dependencies`), so no journey
- * runs while the clock is moved; it moves the clock back when it ends. Where another journey failed, it does not run.
+ * runs while the clock is moved, then once more on the phone (`moved-clock-phone`, after it); each moves the
+ * clock back when it ends. Where another journey failed, it does not run.
  */
 const MOVED_CLOCK = /hold-cutoff\.spec\.ts/
 
@@ -99,6 +100,14 @@ export default defineConfig({
       // its journeys are desktop ones (e2e/fixtures.ts reads the viewport from here)
       metadata: { viewport: "desktop" },
       use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
+    {
+      // the same journeys on the phone, after the desktop's: never two of them moving the one clock at once
+      name: "moved-clock-phone",
+      testMatch: MOVED_CLOCK,
+      dependencies: ["moved-clock"],
+      metadata: { viewport: "phone" },
+      use: { ...devices["Pixel 7"], channel: undefined },
     },
   ],
   webServer: [

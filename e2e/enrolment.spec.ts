@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test"
 import en from "../locales/en.json" with { type: "json" }
+import he from "../locales/he.json" with { type: "json" }
 import type { CustomerAreaData } from "../src/api/CustomerAreaApi.ts"
 import type { EnrolMembership } from "../src/api/EnrolApi.ts"
 import { ENROL_MEMBERSHIP_ID } from "../src/server/db/seed/enrolmentSeason.ts"
@@ -17,8 +18,9 @@ import { screenshotsWanted } from "./screenshots.ts"
  * Season enrolment (issue 16) on the demo season (src/server/db/seed/enrolmentSeason.ts) by the journey's own member
  * (journeys.ts `JOURNEY_ENROL_MOBILES`): sign in, the member seat, the default ticket type, one optional showing
  * added (15.00 to pay), its seat, the details, Pay and enrol by card on the provider's page, the enrolment's own
- * return page, and the confirmation, read back from `GET /api/enroll/1` and the customer area (its sold tickets). The suite runs it in English on the desktop; `npm run screenshots` also runs it on
- * the phone in Hebrew, and shoots every step in both languages (scratch/shots/enrol-<locale>-<project>-<step>.png).
+ * return page, and the confirmation, read back from `GET /api/enroll/1` and the customer area (its sold tickets). The
+ * suite runs it in Hebrew on the phone and in English on the desktop, each project with its own member;
+ * `npm run screenshots` shoots every step in both languages (scratch/shots/enrol-<locale>-<project>-<step>.png).
  */
 
 const SHOTS = process.env.ENROL_SHOTS ?? "scratch/shots"
@@ -51,103 +53,115 @@ const shootReturnPage = async (page: Page, project: JourneyProject) => {
   }
 }
 
-// the suite: English on the desktop only; screenshots: both projects (the phone in Hebrew)
-const TITLE = `${screenshotsWanted ? "" : "English: "}a member enrols in a season, choosing showings and seats`
+// Hebrew on the phone, English on the desktop (e2e/fixtures.ts `oneViewportPerLanguage`); screenshots runs both
+// projects, each journey shooting every step in both languages, so each project still enrols its member once
+for (const language of ["Hebrew", "English"] as const)
+  test(`${language}: a member enrols in a season, choosing showings and seats`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    const project = testInfo.project.name as JourneyProject
+    test.skip(
+      screenshotsWanted && project !== (language === "Hebrew" ? "phone" : "desktop"),
+      "one run per project",
+    )
+    test.setTimeout(screenshotsWanted ? 400_000 : 150_000)
+    const locale = language === "Hebrew" ? "he" : "en"
+    const texts = locale === "he" ? he : en
+    const mobile = JOURNEY_ENROL_MOBILES[project]
+    const base = `/enrol/${ENROL_MEMBERSHIP_ID}`
+    const back = async () => {
+      // the screenshots switched languages: the journey goes on in its own
+      const url = new URL(page.url())
+      url.searchParams.set("lang", locale)
+      await page.goto(url.toString())
+    }
 
-test(TITLE, async ({ page, request }, testInfo) => {
-  test.setTimeout(screenshotsWanted ? 400_000 : 150_000)
-  const project = testInfo.project.name as JourneyProject
-  const locale = project === "phone" ? "he" : "en"
-  const mobile = JOURNEY_ENROL_MOBILES[project]
-  const base = `/enrol/${ENROL_MEMBERSHIP_ID}`
-  const back = async () => {
-    // the screenshots switched languages: the journey goes on in its own
-    const url = new URL(page.url())
-    url.searchParams.set("lang", locale)
-    await page.goto(url.toString())
-  }
+    // signed out: the enrolment asks to sign in (a member enrols)
+    await page.goto(`${base}/seats?lang=${locale}`)
+    await signInBySms(page, request, mobile)
 
-  // signed out: the enrolment asks to sign in (a member enrols)
-  await page.goto(`${base}/seats?lang=${locale}`)
-  await signInBySms(page, request, mobile)
-
-  // chooseSeats: the member seat (desktop takes the first free seat, phone the last: they never race)
-  const step = page.getByTestId("enrol-seat-step")
-  await expect(step.getByTestId("seat").first()).toBeVisible({ timeout: 30_000 })
-  const free = step.locator("[data-testid='seat'][data-state='free']")
-  await (project === "phone" ? free.last() : free.first()).click()
-  await expect(page.getByTestId("enrol-chosen-seat")).not.toHaveText(en.enrol.noSeatYet, { timeout: 30_000 })
-  await shoot(page, project, "seats")
-  await back()
-  await page.getByTestId("enrol-continue").click()
-
-  // chooseTickets: the default group's ticket is chosen already
-  await expect(page.getByTestId("enrol-chooseTickets")).toBeVisible()
-  await expect(page.locator("input[name='enrol-ticket']:checked")).toHaveCount(1)
-  await shoot(page, project, "tickets")
-  await back()
-  await page.getByTestId("enrol-continue").click()
-
-  // choosePresentations: the required showing is in; the third (15.00 to pay) is added
-  await expect(page.getByTestId("enrol-choosePresentations")).toBeVisible()
-  const boxes = page.locator("input[type='checkbox'][data-testid^='enrol-presentation-']")
-  await expect(boxes.first()).toBeChecked()
-  await expect(boxes.first()).toBeDisabled()
-  await boxes.nth(2).check()
-  await shoot(page, project, "presentations")
-  await back()
-  await page.getByTestId("enrol-continue").click()
-
-  // choosePresentationsSeats: a seat in the added showing
-  await expect(page.getByTestId("enrol-choosePresentationsSeats")).toBeVisible()
-  await expect(step.getByTestId("seat").first()).toBeVisible({ timeout: 30_000 })
-  await (project === "phone" ? free.last() : free.first()).click()
-  await expect(page.getByTestId("enrol-chosen-seat")).not.toHaveText(en.enrol.noSeatYet, { timeout: 30_000 })
-  await shoot(page, project, "presentation-seats")
-  await back()
-  await page.getByTestId("enrol-continue").click()
-
-  // customerInfo: the profile's details, an e-mail, the terms, Enrol
-  await expect(page.getByTestId("enrol-customerInfo")).toBeVisible()
-  await expect(page.getByTestId("enrol-mobile")).toHaveValue(mobile, { timeout: 30_000 })
-  await page.getByTestId("enrol-email").fill(`enrol.${project}@example.test`)
-  await page.getByTestId("terms").check()
-  await shoot(page, project, "customer")
-  if (screenshotsWanted) {
+    // chooseSeats: the member seat (desktop takes the first free seat, phone the last: they never race)
+    const step = page.getByTestId("enrol-seat-step")
+    await expect(step.getByTestId("seat").first()).toBeVisible({ timeout: 30_000 })
+    const free = step.locator("[data-testid='seat'][data-state='free']")
+    await (project === "phone" ? free.last() : free.first()).click()
+    await expect(page.getByTestId("enrol-chosen-seat")).not.toHaveText(texts.enrol.noSeatYet, {
+      timeout: 30_000,
+    })
+    await shoot(page, project, "seats")
     await back()
+    await page.getByTestId("enrol-continue").click()
+
+    // chooseTickets: the default group's ticket is chosen already
+    await expect(page.getByTestId("enrol-chooseTickets")).toBeVisible()
+    await expect(page.locator("input[name='enrol-ticket']:checked")).toHaveCount(1)
+    await shoot(page, project, "tickets")
+    await back()
+    await page.getByTestId("enrol-continue").click()
+
+    // choosePresentations: the required showing is in; the third (15.00 to pay) is added
+    await expect(page.getByTestId("enrol-choosePresentations")).toBeVisible()
+    const boxes = page.locator("input[type='checkbox'][data-testid^='enrol-presentation-']")
+    await expect(boxes.first()).toBeChecked()
+    await expect(boxes.first()).toBeDisabled()
+    await boxes.nth(2).check()
+    await shoot(page, project, "presentations")
+    await back()
+    await page.getByTestId("enrol-continue").click()
+
+    // choosePresentationsSeats: a seat in the added showing
+    await expect(page.getByTestId("enrol-choosePresentationsSeats")).toBeVisible()
+    await expect(step.getByTestId("seat").first()).toBeVisible({ timeout: 30_000 })
+    await (project === "phone" ? free.last() : free.first()).click()
+    await expect(page.getByTestId("enrol-chosen-seat")).not.toHaveText(texts.enrol.noSeatYet, {
+      timeout: 30_000,
+    })
+    await shoot(page, project, "presentation-seats")
+    await back()
+    await page.getByTestId("enrol-continue").click()
+
+    // customerInfo: the profile's details, an e-mail, the terms, Enrol
+    await expect(page.getByTestId("enrol-customerInfo")).toBeVisible()
+    await expect(page.getByTestId("enrol-mobile")).toHaveValue(mobile, { timeout: 30_000 })
     await page.getByTestId("enrol-email").fill(`enrol.${project}@example.test`)
     await page.getByTestId("terms").check()
-  }
-  await expect(page.getByTestId("enrol-submit")).toContainText("15.00")
-  await page.getByTestId("enrol-submit").click()
+    await shoot(page, project, "customer")
+    if (screenshotsWanted) {
+      await back()
+      await page.getByTestId("enrol-email").fill(`enrol.${project}@example.test`)
+      await page.getByTestId("terms").check()
+    }
+    await expect(page.getByTestId("enrol-submit")).toContainText("15.00")
+    await page.getByTestId("enrol-submit").click()
 
-  // paid by card on the provider's page, back on the enrolment's own return page, then its confirmation
-  await new PayPage(page).payOnProviderPage("4580 0000 0000 0000")
-  await expect(page).toHaveURL(new RegExp(`${base}/confirmation`), { timeout: 30_000 })
-  const confirmation = page.getByTestId("enrol-result")
-  await expect(confirmation).toHaveAttribute("data-status", "paid", { timeout: 30_000 })
-  await expect(page.getByTestId("enrol-seat-line")).toHaveCount(2)
-  await expect(page.getByTestId("enrol-edocument")).toBeVisible()
-  await shoot(page, project, "confirmation")
+    // paid by card on the provider's page, back on the enrolment's own return page, then its confirmation
+    await new PayPage(page).payOnProviderPage("4580 0000 0000 0000")
+    await expect(page).toHaveURL(new RegExp(`${base}/confirmation`), { timeout: 30_000 })
+    const confirmation = page.getByTestId("enrol-result")
+    await expect(confirmation).toHaveAttribute("data-status", "paid", { timeout: 30_000 })
+    await expect(page.getByTestId("enrol-seat-line")).toHaveCount(2)
+    await expect(page.getByTestId("enrol-edocument")).toBeVisible()
+    await shoot(page, project, "confirmation")
 
-  // read back from the API as the signed-in member
-  const uuid = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem("marquee.customer") ?? "{}") as { uuid?: string }).uuid ?? "",
-  )
-  const answer = await request.get(`/api/enroll/${ENROL_MEMBERSHIP_ID}?lang=en`, { headers: { uuid } })
-  expect(answer.ok()).toBe(true)
-  const offer = (await answer.json()) as EnrolMembership
-  expect(offer.memberNumber).toBe(journeyEnrolMember(project))
-  const enrolled = offer.seasons[0]?.enrolled
-  expect(enrolled).toMatchObject({ status: "paid" })
-  expect(enrolled?.seats).toHaveLength(2)
-  await expect(page.getByTestId("enrol-identifier")).toContainText(enrolled?.reservationIdentifier ?? "?")
-  // its tickets are sold tickets: the customer area lists them with the order
-  const area = await request.get("/api/customer-area/customerAreaData?lang=en", { headers: { uuid } })
-  const reservation = ((await area.json()) as CustomerAreaData).reservations.find(
-    (r) => r.reservationIdentifier === enrolled?.reservationIdentifier,
-  )
-  expect(reservation?.state).toBe("active")
-  expect(reservation?.tickets).toHaveLength(2)
-  if (screenshotsWanted) await shootReturnPage(page, project)
-})
+    // read back from the API as the signed-in member
+    const uuid = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem("marquee.customer") ?? "{}") as { uuid?: string }).uuid ?? "",
+    )
+    const answer = await request.get(`/api/enroll/${ENROL_MEMBERSHIP_ID}?lang=en`, { headers: { uuid } })
+    expect(answer.ok()).toBe(true)
+    const offer = (await answer.json()) as EnrolMembership
+    expect(offer.memberNumber).toBe(journeyEnrolMember(project))
+    const enrolled = offer.seasons[0]?.enrolled
+    expect(enrolled).toMatchObject({ status: "paid" })
+    expect(enrolled?.seats).toHaveLength(2)
+    await expect(page.getByTestId("enrol-identifier")).toContainText(enrolled?.reservationIdentifier ?? "?")
+    // its tickets are sold tickets: the customer area lists them with the order
+    const area = await request.get("/api/customer-area/customerAreaData?lang=en", { headers: { uuid } })
+    const reservation = ((await area.json()) as CustomerAreaData).reservations.find(
+      (r) => r.reservationIdentifier === enrolled?.reservationIdentifier,
+    )
+    expect(reservation?.state).toBe("active")
+    expect(reservation?.tickets).toHaveLength(2)
+    if (screenshotsWanted) await shootReturnPage(page, project)
+  })

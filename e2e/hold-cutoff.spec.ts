@@ -6,9 +6,10 @@ import type { BestAvailableMatch, SeatStatuses } from "../src/api/SeatsApi.ts"
 import { solveHumanCheck } from "../src/cli/humanCheckSolver.ts"
 import { type CommitSeatLine, emptyCommitCart } from "../src/domain/cart/commitCart.ts"
 import { emptyCustomerForm, toCustomerInfo } from "../src/domain/order/customerInfo.ts"
-import { journeyPresentationId } from "../src/server/db/seed/journeys.ts"
+import { type JourneyProject, journeyPresentationId } from "../src/server/db/seed/journeys.ts"
 import { expect, test } from "./fixtures.ts"
-import { DEMO_EMAIL, DEMO_PASSWORD } from "./holds.ts"
+import { DEMO_EMAIL, DEMO_PASSWORD, HOLD_JOURNEYS } from "./holds.ts"
+import { screenshotsWanted } from "./screenshots.ts"
 
 /**
  * Issue 16, an unpaid hold that lapses at its cut-off (30 minutes before the show), the server's clock moved past
@@ -17,8 +18,8 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from "./holds.ts"
  * member holds a seat through the same API calls those screens make (sign-in, cart, best seat, first ticket,
  * commit as a hold), so the browser is opened once, for what only this journey proves: after the clock moves to a
  * minute past the cut-off, the customer area shows the hold released, and the API answers it released with its
- * seat free for anyone. It runs in playwright.config.ts's `moved-clock` project, after every other journey, and
- * moves the clock back when it ends.
+ * seat free for anyone. It runs in playwright.config.ts's `moved-clock` project (English, the desktop), after every
+ * other journey, then in `moved-clock-phone` (Hebrew, the phone), and moves the clock back when it ends.
  */
 
 const areaReservation = async (
@@ -135,102 +136,109 @@ const newCart = async (request: APIRequestContext, baseUrl: string) => {
   return ((await cart.json()) as { token: string }).token
 }
 
-test("English: an unpaid hold lapses at its cut-off: released in the customer area, its seat free", async ({
-  page,
-  request,
-  baseURL,
-}) => {
-  // this project's one journey: the desktop's copy of the seeded presentation
-  const id = journeyPresentationId("holds/cutoff", "desktop")
-  const detail = await request.get(`/api/presentations/${id}`)
-  expect(detail.ok(), "is the server seeded with SEED_JOURNEYS=1?").toBe(true)
-  const presentation = ((await detail.json()) as PresentationDetail).presentation
-  const baseUrl = baseURL ?? ""
+// Hebrew on the phone (`moved-clock-phone`), English on the desktop (`moved-clock`): e2e/fixtures.ts skips the other
+for (const { language, lang, texts } of HOLD_JOURNEYS)
+  test(`${language}: an unpaid hold lapses at its cut-off: released in the customer area, its seat free`, async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
+    // this project's viewport's copy of the seeded presentation
+    const viewport = (testInfo.project.metadata as { viewport: JourneyProject }).viewport
+    // screenshots runs both languages everywhere: here one journey a project still, never two moving the clock
+    test.skip(screenshotsWanted && viewport !== (lang === "he" ? "phone" : "desktop"), "one run per project")
+    const id = journeyPresentationId("holds/cutoff", viewport)
+    const detail = await request.get(`/api/presentations/${id}`)
+    expect(detail.ok(), "is the server seeded with SEED_JOURNEYS=1?").toBe(true)
+    const presentation = ((await detail.json()) as PresentationDetail).presentation
+    const baseUrl = baseURL ?? ""
 
-  // reserve now, pay later, as the pay step commits it: one seat held unpaid until 30 minutes before the show
-  // the sign-in and the cart are independent: both at once
-  const [signedIn, token] = await Promise.all([
-    signInDemoMemberByApi(request, baseUrl),
-    newCart(request, baseUrl),
-  ])
-  const { uuid } = signedIn
-  const line = await holdBestSeat(request, token, uuid, presentation)
-  // the customer step's details, filled from the signed-in member as that step fills them
-  const member = signedIn.customerInfo
-  const email = member.EmailAddress1 ?? DEMO_EMAIL
-  const customerInfo = toCustomerInfo(
-    {
-      ...emptyCustomerForm,
-      firstName: member.FirstName,
-      lastName: member.LastName,
-      email,
-      emailConfirm: email,
-      mobileNumber: member.MobileNumber1,
-      mobileConfirm: member.MobileNumber1,
-    },
-    member.CustomerId,
-    true,
-  )
-  const commit = await request.post("/api/payment/commit", {
-    headers: { "x-cart-token": token, "idempotency-key": crypto.randomUUID(), uuid },
-    data: {
-      cart: {
-        ...emptyCommitCart(customerInfo),
-        locationId: presentation.locationId,
-        startDateTime: presentation.dateTime,
-        isHold: true,
-        seats: [line],
+    // reserve now, pay later, as the pay step commits it: one seat held unpaid until 30 minutes before the show
+    // the sign-in and the cart are independent: both at once
+    const [signedIn, token] = await Promise.all([
+      signInDemoMemberByApi(request, baseUrl),
+      newCart(request, baseUrl),
+    ])
+    const { uuid } = signedIn
+    const line = await holdBestSeat(request, token, uuid, presentation)
+    // the customer step's details, filled from the signed-in member as that step fills them
+    const member = signedIn.customerInfo
+    const email = member.EmailAddress1 ?? DEMO_EMAIL
+    const customerInfo = toCustomerInfo(
+      {
+        ...emptyCustomerForm,
+        firstName: member.FirstName,
+        lastName: member.LastName,
+        email,
+        emailConfirm: email,
+        mobileNumber: member.MobileNumber1,
+        mobileConfirm: member.MobileNumber1,
       },
-      termsAccepted: true,
-      additionalTerms: ["SUMMER_PROMO"],
-    },
-  })
-  expect(commit.ok(), await commit.text()).toBe(true)
-  const committed = (await commit.json()) as { reservationIdentifier: string; status: string }
-  expect(committed.status).toBe("awaitingPayment")
-  const reservation = committed.reservationIdentifier
-
-  const [held, taken, config] = await Promise.all([
-    areaReservation(request, uuid, reservation),
-    isTaken(request, presentation.id, line),
-    request.get("/api/config"),
-  ])
-  expect(held?.state).toBe("held")
-  const deadline = Date.parse(held?.holdDeadline?.deadline ?? "")
-  expect(deadline).toBe(Date.parse(presentation.dateTime) - 30 * 60_000)
-  expect(taken).toBe(true)
-
-  // the server's clock moves to a minute past the cut-off (no wait, no job: the rows' deadline decides)
-  const serverNow = Date.parse(((await config.json()) as { serverTime: string }).serverTime)
-  const byMs = deadline + 60_000 - serverNow
-  const moved = await moveClock(request, byMs)
-  try {
-    expect(Date.parse(moved.now)).toBeGreaterThan(deadline)
-    expect(Date.parse(moved.now)).toBeLessThan(Date.parse(presentation.dateTime))
-
-    // the browser only now: signed in as the area's sign-in leaves it (the stored login, customerSession.ts)
-    const stored = {
-      uuid,
-      mobileNumber: signedIn.customerAreaInfo.MobileNumber1,
-      firstName: signedIn.customerAreaInfo.FirstName,
-      lastName: signedIn.customerAreaInfo.LastName,
-    }
-    await page.addInitScript(
-      (login) => localStorage.setItem("marquee.customer", login),
-      JSON.stringify(stored),
+      member.CustomerId,
+      true,
     )
-    await page.goto("/customer?lang=en")
-    const card = page.locator(`[data-testid="reservation"][data-reservation="${reservation}"]`)
-    await expect(card.getByTestId("reservation-state")).toHaveText("Released")
-    await expect(card.getByTestId("hold-deadline")).toHaveAttribute("data-lapsed", "true")
-    await expect(card.getByTestId("pay-hold")).toHaveCount(0)
+    const commit = await request.post("/api/payment/commit", {
+      headers: { "x-cart-token": token, "idempotency-key": crypto.randomUUID(), uuid },
+      data: {
+        cart: {
+          ...emptyCommitCart(customerInfo),
+          locationId: presentation.locationId,
+          startDateTime: presentation.dateTime,
+          isHold: true,
+          seats: [line],
+        },
+        termsAccepted: true,
+        additionalTerms: ["SUMMER_PROMO"],
+      },
+    })
+    expect(commit.ok(), await commit.text()).toBe(true)
+    const committed = (await commit.json()) as { reservationIdentifier: string; status: string }
+    expect(committed.status).toBe("awaitingPayment")
+    const reservation = committed.reservationIdentifier
 
-    // read back: released, its cut-off passed, and its seat free for anyone
-    const released = await areaReservation(request, uuid, reservation)
-    expect(released?.state).toBe("released")
-    expect(released?.holdDeadline).toEqual({ deadline: held?.holdDeadline?.deadline, lapsed: true })
-    expect(await isTaken(request, presentation.id, line)).toBe(false)
-  } finally {
-    await moveClock(request, -byMs)
-  }
-})
+    const [held, taken, config] = await Promise.all([
+      areaReservation(request, uuid, reservation),
+      isTaken(request, presentation.id, line),
+      request.get("/api/config"),
+    ])
+    expect(held?.state).toBe("held")
+    const deadline = Date.parse(held?.holdDeadline?.deadline ?? "")
+    expect(deadline).toBe(Date.parse(presentation.dateTime) - 30 * 60_000)
+    expect(taken).toBe(true)
+
+    // the server's clock moves to a minute past the cut-off (no wait, no job: the rows' deadline decides)
+    const serverNow = Date.parse(((await config.json()) as { serverTime: string }).serverTime)
+    const byMs = deadline + 60_000 - serverNow
+    const moved = await moveClock(request, byMs)
+    try {
+      expect(Date.parse(moved.now)).toBeGreaterThan(deadline)
+      expect(Date.parse(moved.now)).toBeLessThan(Date.parse(presentation.dateTime))
+
+      // the browser only now: signed in as the area's sign-in leaves it (the stored login, customerSession.ts)
+      const stored = {
+        uuid,
+        mobileNumber: signedIn.customerAreaInfo.MobileNumber1,
+        firstName: signedIn.customerAreaInfo.FirstName,
+        lastName: signedIn.customerAreaInfo.LastName,
+      }
+      await page.addInitScript(
+        (login) => localStorage.setItem("marquee.customer", login),
+        JSON.stringify(stored),
+      )
+      await page.goto(`/customer?lang=${lang}`)
+      const card = page.locator(`[data-testid="reservation"][data-reservation="${reservation}"]`)
+      await expect(card.getByTestId("reservation-state")).toHaveText(
+        texts.customerArea.reservation.states.released,
+      )
+      await expect(card.getByTestId("hold-deadline")).toHaveAttribute("data-lapsed", "true")
+      await expect(card.getByTestId("pay-hold")).toHaveCount(0)
+
+      // read back: released, its cut-off passed, and its seat free for anyone
+      const released = await areaReservation(request, uuid, reservation)
+      expect(released?.state).toBe("released")
+      expect(released?.holdDeadline).toEqual({ deadline: held?.holdDeadline?.deadline, lapsed: true })
+      expect(await isTaken(request, presentation.id, line)).toBe(false)
+    } finally {
+      await moveClock(request, -byMs)
+    }
+  })
