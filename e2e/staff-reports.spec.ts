@@ -41,8 +41,6 @@ test.describe("staff live monitoring: reports", () => {
       page,
     }, testInfo) => {
       test.skip(!screenshotsWanted && testInfo.project.name !== project, `the ${project} journey`)
-      // a long journey: every sort, direction and page change is a round trip to the server
-      test.setTimeout(120_000)
       if (screenshotsWanted)
         await page.setViewportSize(
           testInfo.project.name === "phone" ? { width: 390, height: 844 } : { width: 1280, height: 800 },
