@@ -101,7 +101,7 @@ test.describe("staff live monitoring: reports", () => {
       await reports.settled()
       await expect.poll(async () => descending(await amounts())).toBe(true)
       // the other way round: the smallest first
-      await page.getByLabel(r.direction, { exact: true }).selectOption("asc")
+      await page.getByRole("combobox", { name: r.direction, exact: true }).selectOption("asc")
       await expect(page).toHaveURL(/dir=asc/)
       await reports.settled()
       await expect
@@ -110,7 +110,7 @@ test.describe("staff live monitoring: reports", () => {
           return values.length > 1 && descending([...values].reverse()) && !descending(values)
         })
         .toBe(true)
-      await page.getByLabel(r.direction, { exact: true }).selectOption("desc")
+      await page.getByRole("combobox", { name: r.direction, exact: true }).selectOption("desc")
       await expect(page).toHaveURL(/dir=desc/)
       await reports.settled()
       await expect.poll(async () => descending(await amounts())).toBe(true)
