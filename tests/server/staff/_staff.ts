@@ -78,9 +78,12 @@ export const allPages = async (server: RunningServer, token: string, path: strin
   const first = await liveGet<PagedReport>(server, token, at(1))
   expect([first.status, first.body.page, first.cacheControl], path).toEqual([200, 1, "no-store"])
   rows.push(...first.body.rows)
-  for (let page = 2; page <= first.body.pages; page++) {
-    const next = await liveGet<PagedReport>(server, token, at(page))
-    expect([next.status, next.body.page, next.body.pages], path).toEqual([200, page, first.body.pages])
+  // the later pages asked for together: each is its own round trip, and on a loaded machine one after another
+  // they made a sort check outlast the test's minute
+  const later = Array.from({ length: Math.max(0, first.body.pages - 1) }, (_, i) => i + 2)
+  const answers = await Promise.all(later.map((page) => liveGet<PagedReport>(server, token, at(page))))
+  for (const [i, next] of answers.entries()) {
+    expect([next.status, next.body.page, next.body.pages], path).toEqual([200, later[i], first.body.pages])
     expect(next.body.totals).toEqual(first.body.totals)
     rows.push(...next.body.rows)
   }
