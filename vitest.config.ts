@@ -17,6 +17,10 @@ import { defineConfig } from "vitest/config"
 export default defineConfig({
   test: {
     environment: "node",
+    // under CI, each file's and test's duration also go to test-results/vitest.json (what to speed up next)
+    reporters: process.env.CI
+      ? ["default", ["json", { outputFile: "test-results/vitest.json" }]]
+      : ["default"],
     testTimeout: 60_000,
     pool: "forks",
     // three on this 2-core machine: the integration tests wait on PostgreSQL, the disk and their own HTTP calls
