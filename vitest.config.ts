@@ -48,6 +48,9 @@ export default defineConfig({
           ],
           globalSetup: ["tests/_support/globalSetup.ts"],
           isolate: false,
+          // a server test that takes 5 s on a quiet machine took 40 s in CI beside the journeys (load 15 on 2 cores):
+          // two minutes keeps such a test from failing on load alone; a real hang still fails
+          testTimeout: 120_000,
           // a file's beforeAll waits for the run's templates (the global setup seeds them: seconds on a quiet
           // machine, minutes on a loaded one); a hook that is really stuck still fails
           hookTimeout: 600_000,
