@@ -89,13 +89,19 @@ test.describe("order: the seat map", () => {
     seatList,
   }, testInfo) => {
     const presentation = await journeyPresentation(request, "seatmap/mine-colour", testInfo)
+    const painters: Array<string> = []
+    page.on("worker", (worker) => {
+      if (worker.url().includes("seatMapWorker")) painters.push(worker.url())
+    })
     await seatList.open(presentation.id)
     expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl")
     const map = page.getByTestId("seat-map")
     await expect(map).toBeVisible()
     await expect.poll(() => seatCount(page)).toBeGreaterThan(0)
-    // a hall of cinema size is drawn by Canvas 2D: no WebGL context on the way to its first frame
+    // a hall of cinema size is drawn by Canvas 2D: no WebGL context on the way to its first frame, and no painting
+    // worker started for it (the showing's capacity told the screen so before the hall arrived)
     expect(await rendererOf(page)).toBe("canvas2d")
+    expect(painters).toEqual([])
 
     const place = await seatList.firstFreeSeat()
     const key = `${place.VenueSectionId}:${place.x}:${place.y}`
@@ -223,9 +229,15 @@ test.describe("order: the seat map", () => {
     test.slow()
     // the open-air amphitheatre: more seats than Canvas 2D draws (SMALL_HALL_SEATS)
     const presentation = await journeyPresentation(request, "seatmap/lost-context", testInfo)
+    const painters: Array<string> = []
+    page.on("worker", (worker) => {
+      if (worker.url().includes("seatMapWorker")) painters.push(worker.url())
+    })
     await seatList.open(presentation.id, "en")
     await expect.poll(() => seatCount(page), { timeout: 60_000 }).toBeGreaterThan(0)
     expect(await rendererOf(page)).toBe("webgl")
+    // one painting worker, started ahead of the hall (the small hall's journey above sees none)
+    expect(painters).toHaveLength(1)
     // its 22,820 seats are listed a block at a time (shownSection.ts), the chooser saying what each has free
     const blocks = page.getByTestId("seat-list-section")
     await expect(blocks.locator("option")).toHaveCount(8)

@@ -75,9 +75,11 @@ export const SeatSelectionPage = ({ presentationId, locale }: Props) => {
     document.title = `${t("order.title")} · ${presentation.featureName} · ${t("app.brand")}`
   }, [t, presentation.featureName])
 
-  // the map's painting worker starts now, while the seatplan is on its way, not on the way to its first frame
+  // the map's painting worker starts now, while the seatplan is on its way, not on the way to its first frame;
+  // a small hall's map needs none (seatMapWorkerStart.ts)
   const hasSeatplan = presentation.seatplanId !== null
-  useEffect(() => (hasSeatplan ? startSeatMapWorker() : undefined), [hasSeatplan])
+  const capacity = presentation.capacity
+  useEffect(() => (hasSeatplan ? startSeatMapWorker(capacity) : undefined), [hasSeatplan, capacity])
 
   return (
     <div className="order">
