@@ -163,5 +163,34 @@ for (const language of ["Hebrew", "English"] as const)
     )
     expect(reservation?.state).toBe("active")
     expect(reservation?.tickets).toHaveLength(2)
+
+    // in the area, cancelling the ticket of a showing the season requires would cancel the whole enrolment: the
+    // dialog says so with the quote, before anything is confirmed (the customer keeps the tickets here)
+    await page.goto(`/customer?lang=${locale}`)
+    const card = page.locator(
+      `[data-testid="reservation"][data-reservation="${reservation?.reservationIdentifier}"]`,
+    )
+    await card.getByTestId("cancel-reservation").click()
+    const dialog = page.getByTestId("cancel-dialog")
+    const cancelBoxes = dialog.getByTestId("cancel-ticket")
+    await expect(cancelBoxes).toHaveCount(2)
+    const widens: Array<boolean> = []
+    for (const only of [0, 1]) {
+      await cancelBoxes.nth(only).check()
+      await cancelBoxes.nth(1 - only).uncheck()
+      await expect(dialog.getByTestId("cancel-refund")).toBeVisible()
+      widens.push(await dialog.getByTestId("cancel-whole-enrolment").isVisible())
+    }
+    expect(widens).toContain(true)
+    await cancelBoxes.nth(widens.indexOf(true)).check()
+    await cancelBoxes.nth(1 - widens.indexOf(true)).uncheck()
+    await expect(dialog.getByTestId("cancel-whole-enrolment")).toHaveText(
+      texts.customerArea.cancel.wholeEnrolment,
+    )
+    if (screenshotsWanted)
+      await page.screenshot({ path: `${SHOTS}/enrol-${locale}-${project}-cancel-whole-enrolment.png` })
+    await dialog.getByRole("button", { name: texts.customerArea.cancel.keep }).click()
+    await expect(dialog).toBeHidden()
+    await expect(card).toHaveAttribute("data-state", "active")
     if (screenshotsWanted) await shootReturnPage(page, project)
   })

@@ -6,7 +6,13 @@ import { formatMoney } from "../../i18n/format.ts"
 import type { Translate } from "../../i18n/useI18n.ts"
 import { AreaDialog } from "./AreaDialog.tsx"
 import { AREA_KEY, cancelReservation, fetchQuote, quoteKey } from "./areaApi.ts"
-import { type CancelProblem, cancellableTickets, cancelProblemOf, itemsToCancel } from "./areaView.ts"
+import {
+  type CancelProblem,
+  cancellableTickets,
+  cancelProblemOf,
+  itemsToCancel,
+  quoteWidensChoice,
+} from "./areaView.ts"
 import { seatText } from "./seatText.ts"
 
 /**
@@ -148,6 +154,12 @@ export const CancelDialog = ({
         {items === null ? <p className="area-problem">{t("customerArea.cancel.noneChosen")}</p> : null}
         {items !== null && quote.isPending ? (
           <p className="area-muted">{t("customerArea.cancel.quoting")}</p>
+        ) : null}
+        {/* before the sums, which are the whole enrolment's */}
+        {quoted !== null && quoteWidensChoice(items, quoted.items) ? (
+          <p className="area-notice" role="status" data-testid="cancel-whole-enrolment">
+            {t("customerArea.cancel.wholeEnrolment")}
+          </p>
         ) : null}
         {quoted !== null ? (
           <dl className="area-sums">

@@ -61,6 +61,16 @@ export const itemsToCancel = (
   return picked.length === valid.length ? undefined : picked
 }
 
+/**
+ * Whether the server's quote cancels tickets that were not picked: one of them is for a showing that the order's
+ * season enrolment requires, and cancelling it cancels the whole enrolment (src/server/customerArea/Cancellation.ts
+ * widens the choice). The dialog says so before the customer confirms.
+ */
+export const quoteWidensChoice = (
+  items: ReadonlyArray<string> | undefined | null,
+  quoted: ReadonlyArray<{ readonly ticketIdentifier: string }>,
+): boolean => items != null && quoted.some((item) => !items.includes(item.ticketIdentifier))
+
 export type CancelProblem =
   | "TICKET_CANCELLATIONS_ARE_NO_LONGER_POSSIBLE"
   | "BALANCE_IS_DUE"

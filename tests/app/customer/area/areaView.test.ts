@@ -5,6 +5,7 @@ import {
   holdNotice,
   itemsToCancel,
   mobileProblemOf,
+  quoteWidensChoice,
   splitReservations,
   voucherAmount,
   voucherProblemOf,
@@ -102,6 +103,20 @@ describe("itemsToCancel", () => {
   it("is null when none is chosen", () => {
     expect(itemsToCancel(r, new Set())).toBeNull()
     expect(itemsToCancel(r, new Set(["1"]))).toBeNull()
+  })
+})
+
+describe("quoteWidensChoice", () => {
+  const quoted = (...ids: Array<string>) => ids.map((ticketIdentifier) => ({ ticketIdentifier }))
+  it("is true when the quote cancels a ticket that was not picked (a season enrolment's required showing)", () => {
+    expect(quoteWidensChoice(["2"], quoted("2", "3", "4"))).toBe(true)
+  })
+  it("is false when the quote cancels just the picked tickets", () => {
+    expect(quoteWidensChoice(["2", "3"], quoted("2", "3"))).toBe(false)
+  })
+  it("is false for the whole reservation or for no choice", () => {
+    expect(quoteWidensChoice(undefined, quoted("2", "3"))).toBe(false)
+    expect(quoteWidensChoice(null, quoted("2"))).toBe(false)
   })
 })
 
