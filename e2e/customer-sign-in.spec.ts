@@ -3,6 +3,7 @@ import en from "../locales/en.json" with { type: "json" }
 import he from "../locales/he.json" with { type: "json" }
 import { JOURNEY_CUSTOMER_MOBILES } from "../src/server/db/seed/journeys.ts"
 import { expect, test } from "./fixtures.ts"
+import { screenshot } from "./screenshots.ts"
 
 /**
  * The customer area's sign-in (issue 15): in Hebrew on a phone, the demo customer signs in with her mobile number
@@ -35,8 +36,9 @@ const codeFor = async (request: APIRequestContext, recipient: string): Promise<s
   return code
 }
 
+const SHOTS = process.env.SIGN_IN_SHOTS ?? "scratch/shots/journeys"
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `/tmp/customer-sign-in-${name}.png`, fullPage: true })
+  screenshot(page, { path: `${SHOTS}/customer-sign-in-${name}.png`, fullPage: true })
 
 /** The path of the newest sign-in link the sandbox delivered to `recipient`. */
 const linkFor = async (request: APIRequestContext, recipient: string): Promise<string> => {

@@ -6,6 +6,7 @@ import { HOLD_JOURNEYS, signInDemoMember, toHoldChoice } from "./holds.ts"
 import { shot } from "./order-journeys.ts"
 import { PayPage } from "./pages/pay-page.ts"
 import { journeyPresentation } from "./presentations.ts"
+import { screenshotsWanted } from "./screenshots.ts"
 
 /**
  * Issue 16, unpaid holds: the demo member (an active membership in the seed) reserves on the pay step without
@@ -75,10 +76,12 @@ for (const { language, lang, texts } of HOLD_JOURNEYS) {
     await expect(card).toContainText(textBefore(area.toPay))
     await expect(card).toContainText(area.noDocumentHold)
     if (lang === "en") await expect(card).not.toContainText("bought")
-    await card.scrollIntoViewIfNeeded()
-    await card.screenshot({
-      path: `scratch/shots/journeys/hold-area-card-${lang}-${testInfo.project.name}.png`,
-    })
+    if (screenshotsWanted) {
+      await card.scrollIntoViewIfNeeded()
+      await card.screenshot({
+        path: `scratch/shots/journeys/hold-area-card-${lang}-${testInfo.project.name}.png`,
+      })
+    }
 
     // paying it from the area: the usual card payment, back on the order's confirmation
     await card.getByTestId("pay-hold").click()

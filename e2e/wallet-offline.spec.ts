@@ -10,6 +10,7 @@ import { qrImage } from "../src/app/edocument/qrImage.ts"
 import { expect, onlyOn, pinClock, test } from "./fixtures.ts"
 import { detailsToPay, holdBestAndContinue, payAndConfirm } from "./order-journeys.ts"
 import { journeyPresentation } from "./presentations.ts"
+import { screenshot } from "./screenshots.ts"
 import { walletHolds } from "./wallet.ts"
 
 // offline reloads are served by the service worker, which playwright.config.ts blocks for other journeys
@@ -20,7 +21,8 @@ test.use({ serviceWorkers: "allow" })
  * closes the browser. Started again cold (a new browser process on the same profile, no network from the start),
  * "My tickets" lists it and opens it, each ticket's QR code drawn on the device from its signed pass; the pass
  * on screen is the server's and `verify-ticket` calls it valid. In Hebrew on a phone and
- * in English on a desktop; screenshots of the wallet and the offline e-ticket go to $WALLET_SHOTS (default /tmp).
+ * in English on a desktop. Under `npm run screenshots` pictures of the wallet and the offline e-ticket go to
+ * $WALLET_SHOTS (default /tmp).
  */
 const SHOTS = process.env.WALLET_SHOTS ?? "/tmp"
 mkdirSync(SHOTS, { recursive: true })
@@ -94,7 +96,7 @@ test("bought, offline, the browser closed and started cold: the wallet opens the
   await expect(entry.getByTestId("wallet-saved-age")).toHaveText(
     new RegExp(`^(${texts.status.savedJustNow}|${saved}.+)$`),
   )
-  await page.screenshot({ path: `${SHOTS}/wallet-${lang}-${testInfo.project.name}.png`, fullPage: true })
+  await screenshot(page, { path: `${SHOTS}/wallet-${lang}-${testInfo.project.name}.png`, fullPage: true })
 
   await entry.getByRole("link").click()
   await expect(page.getByTestId("edocument")).toBeVisible()
@@ -109,7 +111,7 @@ test("bought, offline, the browser closed and started cold: the wallet opens the
       true,
     )
   }
-  await page.screenshot({
+  await screenshot(page, {
     path: `${SHOTS}/eticket-offline-${lang}-${testInfo.project.name}.png`,
     fullPage: true,
   })
