@@ -26,6 +26,13 @@ const argValue = (name: string): string | undefined => {
   return at === -1 ? undefined : process.argv[at + 1]
 }
 const SCALES = (argValue("scales") ?? "2,39").split(",").map(Number)
+// two sizes, the growth from the first to the second being one of the goals: anything else is refused at once
+if (SCALES.length !== 2 || !SCALES.every((scale) => Number.isInteger(scale) && scale >= 1)) {
+  console.error(
+    "usage: npm run bench -- live-queries [--scales SMALL,LARGE] [--reps N]  (two scales, e.g. 2,39)",
+  )
+  process.exit(2)
+}
 const REPS = Number(argValue("reps") ?? 15)
 /** `--database URL`: measure one database seeded before (no seeding, no second size, not dropped), for development */
 const REUSE_URL = argValue("database")
@@ -158,6 +165,13 @@ const CALLS: ReadonlyArray<Call> = [
     name: "salesByHour",
     path: () => `/PRES-live/reports/salesByHour?${MONTH}`,
     naive: "salesByHour",
+    params: month,
+  },
+  {
+    // what the reports screen's hours chart asks (src/app/staff/reports/reportQueries.ts): the 24 sums, one row
+    name: "salesByHourChart",
+    path: () => `/PRES-live/reports/salesByHour?${MONTH}&perHour=true&rowsPerPage=1`,
+    naive: "salesPerHourOfDay",
     params: month,
   },
   {

@@ -79,6 +79,8 @@ export const NAIVE = {
     GROUP BY t.presentation_id`,
   topFeatures: tickets("p.feature_id"),
   salesByHour: tickets("to_char(r.purchased_at AT TIME ZONE 'Asia/Jerusalem', 'YYYY-MM-DD HH24')"),
+  /** the hours chart: the range's tickets by hour of the day, every day together */
+  salesPerHourOfDay: tickets("to_char(r.purchased_at AT TIME ZONE 'Asia/Jerusalem', 'HH24')"),
   pointsOfSale,
   topProducts: products("ps.product_id"),
   concessions: products(`${DATE}, r.location_id, pp.category`),
