@@ -31,9 +31,10 @@ import type { Asker, ItemLine, ItemOrderKind } from "./ItemOrderKind.ts"
  * - each amount the server's (`priceMismatch`): the showing's override price, else the ticket's price when pricing
  *   per ticket, else its MembershipPayableAmount; no booking fee (`serviceChargeMismatch`).
  *
- * In the commit's transaction (`tie`) the holds become the order's, and the `enrolments` row is written: UNIQUE per
- * member and season, taken over only from an order that no longer counts (voided, or cancelled in the customer
- * area), so two racing enrolments of one member make one order (the other: `ALREADY_ENROLLED`), and each showing
+ * In the commit's transaction (`tie`), under a lock on the member and season, the holds become the order's, and the
+ * `enrolments` row is written: UNIQUE per member and season, taken over only from an order that no longer counts
+ * (voided, or cancelled in the customer area), so two racing enrolments of one member make one order (the other:
+ * `ALREADY_ENROLLED`), and each showing
  * gets its `sold_tickets` row on its hold, a ticket like any other (customer area, e-document, door, sales). Paid (a zero total is paid at commit), `fulfil` stamps `enrolled_at`.
  */
 
@@ -160,6 +161,13 @@ const tie = Effect.fn("EnrolmentOrder.tie")(function* (order: PlacedOrder) {
       (details->>'seasonId')::int AS "seasonId", (details->>'memberId')::int AS "memberId",
       (details->>'ticketGroupId')::int AS "ticketGroupId", price_id AS "ticketId", unit_price_agorot AS price
     FROM order_items WHERE reservation_id = ${order.orderId} AND kind = 'enrolment' ORDER BY item_id`
+  const first = items[0]
+  if (first === undefined) return "emptyCart" as const
+  // One member's enrolments in a season commit one at a time. Without this, a second commit whose statement began
+  // while the first was still open read the first's order as not there (its snapshot was older than that commit),
+  // took the place over and made a second order: two "ok" answers in a CI run. After the lock, each statement here
+  // sees every commit that went before it (READ COMMITTED takes a new snapshot a statement).
+  yield* sql`SELECT pg_advisory_xact_lock(hashtext(${`enrolment:${first.seasonId}:${first.memberId}`}))`
   for (const item of items) {
     const held = yield* sql<{ id: string }>`
       SELECT id::text AS id FROM seat_allocations
@@ -189,8 +197,6 @@ const tie = Effect.fn("EnrolmentOrder.tie")(function* (order: PlacedOrder) {
         ${item.ticketGroupId}::int, ${item.price}::int, ${item.memberId}::int
       FROM seats s WHERE s.id = ${item.seatId}`
   }
-  const first = items[0]
-  if (first === undefined) return "emptyCart" as const
   // the member's one place in the season: new, or taken over from an order that no longer counts (voided, or
   // cancelled in the customer area)
   const taken = yield* sql<{ id: string }>`
