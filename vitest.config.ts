@@ -1,5 +1,4 @@
 import { defineConfig } from "vitest/config"
-import HeavyFirstSequencer from "./tests/_support/heavyFirstSequencer.ts"
 
 /**
  * One Vitest run for unit, property and integration tests, in two projects that share the run's workers.
@@ -27,8 +26,6 @@ export default defineConfig({
     // three on this 2-core machine: the integration tests wait on PostgreSQL, the disk and their own HTTP calls
     // often enough that a third worker fills the idle time (203 s -> 194 s for the whole run, quiet machine)
     maxWorkers: 3,
-    // the longest server files first, so none of them starts last (tests/_support/heavyFirstSequencer.ts)
-    sequence: { sequencer: HeavyFirstSequencer },
     projects: [
       {
         extends: true,
