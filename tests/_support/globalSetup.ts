@@ -1,16 +1,41 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { spawn } from "node:child_process"
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { basename, join } from "node:path"
+import { basename, dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
 import type { TestProject } from "vitest/node"
 import { dropDatabase, postgresReachable } from "./postgres.ts"
-import { buildTemplates, type SeedRun } from "./seededTemplates.ts"
+import { type SeedRun, type TemplateKind, templateMarkers } from "./seededTemplates.ts"
 
 /**
- * Names this run's seeded templates (tests/_support/seededTemplates.ts), starts building them at once in this
- * process (the `unit` project runs first, vitest.config.ts `groupOrder`, so the workers test while the templates
+ * Names this run's seeded templates (tests/_support/seededTemplates.ts), starts building them at once, each in a
+ * process of its own (buildTemplate.ts; the `unit` project runs first, vitest.config.ts `groupOrder`, so the workers test while the templates
  * are seeded instead of waiting for them), and removes both when the run ends, passed or failed. The names carry
  * the run's own random part, so two runs at once never share one.
  */
+const BUILDER = join(dirname(fileURLToPath(import.meta.url)), "buildTemplate.ts")
+
+/** Builds `kind`'s template in a child process (buildTemplate.ts says why); settles when it exits. */
+const buildInChild = (run: SeedRun, kind: TemplateKind): Promise<void> =>
+  new Promise((resolve) => {
+    const child = spawn(process.execPath, [BUILDER, kind, run.dir, run.postgresTemplate], {
+      stdio: ["ignore", "ignore", "pipe"],
+    })
+    let errors = ""
+    child.stderr?.setEncoding("utf8")
+    child.stderr?.on("data", (chunk: string) => {
+      errors = (errors + chunk).slice(-4_000)
+    })
+    const ended = (why: string) => {
+      // a build that died before saying how it went: the waiting test files read why instead of timing out
+      const { ready, failed } = templateMarkers(run, kind)
+      if (!existsSync(ready) && !existsSync(failed)) writeFileSync(failed, `${why}\n${errors}`)
+      resolve()
+    }
+    child.on("error", (error) => ended(`the ${kind} template's builder did not start: ${error.message}`))
+    child.on("exit", (code, signal) => ended(`the ${kind} template's builder ended (${code ?? signal})`))
+  })
+
 export default function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), "marquee-run-"))
   const id = basename(dir)
@@ -21,7 +46,9 @@ export default function setup(project: TestProject) {
   project.provide("seedRun", run)
   // a failure is written beside the templates, where the first test file that needs one reads and reports it
   const building = postgresReachable()
-    .then((withPostgres) => buildTemplates(run, withPostgres))
+    .then((withPostgres) =>
+      Promise.all([buildInChild(run, "pglite"), withPostgres ? buildInChild(run, "postgres") : undefined]),
+    )
     .catch(() => undefined)
   return async () => {
     await building

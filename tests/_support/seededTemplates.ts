@@ -119,14 +119,21 @@ const postgresTemplate = (run: SeedRun): Promise<void> =>
     await disconnectAll(template)
   })
 
+export type TemplateKind = "pglite" | "postgres"
+
 /**
- * Builds both templates ahead of the first test file that needs one (tests/_support/globalSetup.ts starts it
- * while the unit tests run): the workers then copy at once instead of waiting for each other's build. Without
- * PostgreSQL (a developer machine) only the embedded one.
+ * One of the run's templates, built ahead of the first test file that needs it: tests/_support/globalSetup.ts
+ * starts each in a process of its own (buildTemplate.ts) while the unit tests run, so the workers copy at once
+ * instead of waiting for each other's build. Without PostgreSQL (a developer machine) only the embedded one.
  */
-export const buildTemplates = async (run: SeedRun, withPostgres: boolean): Promise<void> => {
-  await Promise.all([pgliteTemplate(run), withPostgres ? postgresTemplate(run) : Promise.resolve()])
-}
+export const buildTemplate = (run: SeedRun, kind: TemplateKind): Promise<void> =>
+  kind === "pglite" ? pgliteTemplate(run) : postgresTemplate(run)
+
+/** The marker that says `kind`'s build ended, well or not (the build writes it; a crashed build writes none). */
+export const templateMarkers = (run: SeedRun, kind: TemplateKind) => ({
+  ready: join(run.dir, `${kind}.ready`),
+  failed: join(run.dir, `${kind}.failed`),
+})
 
 /** A fresh directory holding a copy of the run's seeded PGlite data; the caller removes it. */
 export const seededPgliteCopy = async (run: SeedRun, label: string): Promise<string> => {
