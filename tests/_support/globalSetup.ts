@@ -9,9 +9,9 @@ import { type SeedRun, type TemplateKind, templateMarkers } from "./seededTempla
 
 /**
  * Names this run's seeded templates (tests/_support/seededTemplates.ts), starts building them at once, each in a
- * process of its own (buildTemplate.ts; the `unit` project runs first, vitest.config.ts `groupOrder`, so the workers test while the templates
- * are seeded instead of waiting for them), and removes both when the run ends, passed or failed. The names carry
- * the run's own random part, so two runs at once never share one.
+ * process of its own (buildTemplate.ts; the `unit` project runs first, vitest.config.ts `groupOrder`, so the
+ * workers test while the templates are seeded instead of waiting for them), and removes both when the run ends,
+ * passed or failed. The names carry the run's own random part, so two runs at once never share one.
  */
 const BUILDER = join(dirname(fileURLToPath(import.meta.url)), "buildTemplate.ts")
 

@@ -34,8 +34,8 @@ import type { Asker, ItemLine, ItemOrderKind } from "./ItemOrderKind.ts"
  * In the commit's transaction (`tie`), under a lock on the member and season, the holds become the order's, and the
  * `enrolments` row is written: UNIQUE per member and season, taken over only from an order that no longer counts
  * (voided, or cancelled in the customer area), so two racing enrolments of one member make one order (the other:
- * `ALREADY_ENROLLED`), and each showing
- * gets its `sold_tickets` row on its hold, a ticket like any other (customer area, e-document, door, sales). Paid (a zero total is paid at commit), `fulfil` stamps `enrolled_at`.
+ * `ALREADY_ENROLLED`), and each showing gets its `sold_tickets` row on its hold, a ticket like any other (customer
+ * area, e-document, door, sales). Paid (a zero total is paid at commit), `fulfil` stamps `enrolled_at`.
  */
 
 const failed = (code: CommitFailureCode) =>
