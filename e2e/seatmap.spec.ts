@@ -80,6 +80,15 @@ const rendererOf = (page: Page) =>
     HOOK,
   )
 
+/** The seat map's painting workers the page starts from now on (seatMapWorkerStart.ts), by their script. */
+const seatMapPainters = (page: Page): ReadonlyArray<string> => {
+  const painters: Array<string> = []
+  page.on("worker", (worker) => {
+    if (worker.url().includes("seatMapWorker")) painters.push(worker.url())
+  })
+  return painters
+}
+
 // after a hold, wait for "mine", not just pressed: a pending hold is pressed too, and a second press while it
 // is pending is ignored by the list
 test.describe("order: the seat map", () => {
@@ -89,10 +98,7 @@ test.describe("order: the seat map", () => {
     seatList,
   }, testInfo) => {
     const presentation = await journeyPresentation(request, "seatmap/mine-colour", testInfo)
-    const painters: Array<string> = []
-    page.on("worker", (worker) => {
-      if (worker.url().includes("seatMapWorker")) painters.push(worker.url())
-    })
+    const painters = seatMapPainters(page)
     await seatList.open(presentation.id)
     expect(await page.evaluate(() => document.documentElement.dir)).toBe("rtl")
     const map = page.getByTestId("seat-map")
@@ -229,10 +235,7 @@ test.describe("order: the seat map", () => {
     test.slow()
     // the open-air amphitheatre: more seats than Canvas 2D draws (SMALL_HALL_SEATS)
     const presentation = await journeyPresentation(request, "seatmap/lost-context", testInfo)
-    const painters: Array<string> = []
-    page.on("worker", (worker) => {
-      if (worker.url().includes("seatMapWorker")) painters.push(worker.url())
-    })
+    const painters = seatMapPainters(page)
     await seatList.open(presentation.id, "en")
     await expect.poll(() => seatCount(page), { timeout: 60_000 }).toBeGreaterThan(0)
     expect(await rendererOf(page)).toBe("webgl")

@@ -69,10 +69,17 @@ const waitForMarker = async (ready: string, failed: string): Promise<void> => {
   }
 }
 
+export type TemplateKind = "pglite" | "postgres"
+
+/** The marker that says `kind`'s build ended, well or not (the build writes it; a crashed build writes none). */
+export const templateMarkers = (run: SeedRun, kind: TemplateKind) => ({
+  ready: join(run.dir, `${kind}.ready`),
+  failed: join(run.dir, `${kind}.failed`),
+})
+
 /** Runs `build` once per run across every worker process: `mkdir` is the lock, a file says it is done. */
-const oncePerRun = async (run: SeedRun, name: string, build: () => Promise<void>): Promise<void> => {
-  const ready = join(run.dir, `${name}.ready`)
-  const failed = join(run.dir, `${name}.failed`)
+const oncePerRun = async (run: SeedRun, name: TemplateKind, build: () => Promise<void>): Promise<void> => {
+  const { ready, failed } = templateMarkers(run, name)
   if (existsSync(ready)) return
   try {
     mkdirSync(join(run.dir, `${name}.lock`))
@@ -119,8 +126,6 @@ const postgresTemplate = (run: SeedRun): Promise<void> =>
     await disconnectAll(template)
   })
 
-export type TemplateKind = "pglite" | "postgres"
-
 /**
  * One of the run's templates, built ahead of the first test file that needs it: tests/_support/globalSetup.ts
  * starts each in a process of its own (buildTemplate.ts) while the unit tests run, so the workers copy at once
@@ -128,12 +133,6 @@ export type TemplateKind = "pglite" | "postgres"
  */
 export const buildTemplate = (run: SeedRun, kind: TemplateKind): Promise<void> =>
   kind === "pglite" ? pgliteTemplate(run) : postgresTemplate(run)
-
-/** The marker that says `kind`'s build ended, well or not (the build writes it; a crashed build writes none). */
-export const templateMarkers = (run: SeedRun, kind: TemplateKind) => ({
-  ready: join(run.dir, `${kind}.ready`),
-  failed: join(run.dir, `${kind}.failed`),
-})
 
 /** A fresh directory holding a copy of the run's seeded PGlite data; the caller removes it. */
 export const seededPgliteCopy = async (run: SeedRun, label: string): Promise<string> => {

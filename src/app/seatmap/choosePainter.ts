@@ -1,7 +1,7 @@
 import { createCanvasPainter } from "./canvasPainter.ts"
 import type { Painter } from "./painter.ts"
-import { type SeatMapOptions, SMALL_HALL_SEATS } from "./seatMapContract.ts"
-import { takeSeatMapWorker } from "./seatMapWorkerStart.ts"
+import type { SeatMapOptions } from "./seatMapContract.ts"
+import { mayPaintInWorker, takeSeatMapWorker } from "./seatMapWorkerStart.ts"
 import { canPaintInWorker, createWorkerPainter, type WorkerPainter } from "./workerPainter.ts"
 
 /** A painter, with what the worker's adds where it is the worker's (createSeatMap.ts asks for each). */
@@ -28,9 +28,7 @@ export const choosePainter = (
   options: SeatMapOptions,
   events: PainterEvents,
 ): MapPainter | null => {
-  const preferCanvas2d =
-    options.forceCanvas2d === true ||
-    (options.seatCount !== undefined && options.seatCount <= SMALL_HALL_SEATS)
+  const preferCanvas2d = options.forceCanvas2d === true || !mayPaintInWorker(options.seatCount)
   if (!preferCanvas2d && canPaintInWorker(canvas))
     return createWorkerPainter(canvas, takeSeatMapWorker(), events)
   return createCanvasPainter(canvas, events.restored)
