@@ -186,6 +186,7 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
     if (frame !== null) cancelAnimationFrame(frame)
     frame = null
     if (painter === null || painter.lost || destroyed) return
+    handOverColors()
     const plan = planFrame(drawn, camera, surface, stale, gesture.active && frameElement !== null)
     if (plan.kind === "draw") drawSurface(plan.surface, plan.visibleOnly)
     // while the worker draws, the canvas stays where the pixels on screen need it; `shown` renders again
@@ -217,12 +218,23 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
   }
 
   /** Recolours the seats whose state changed; only their span of the colour buffer goes to the painter. */
+  // colours changed since the painter last had them: handed over once, by the frame that shows them, so a
+  // seatplan and its statuses set in one go (the seat screen's first frame) regroup and send the colours once
+  let colorsDue: { from: number; to: number } | null = null
   const uploadColors = () => {
     const changed = recolor(seats, statuses, selected, colorData)
     if (changed === null) return
-    painter.setColors(colorData, changed)
-    lastUploadSeats = changed.to - changed.from
+    colorsDue =
+      colorsDue === null
+        ? changed
+        : { from: Math.min(colorsDue.from, changed.from), to: Math.max(colorsDue.to, changed.to) }
     redraw()
+  }
+  const handOverColors = () => {
+    if (colorsDue === null) return
+    painter.setColors(colorData, colorsDue)
+    lastUploadSeats = colorsDue.to - colorsDue.from
+    colorsDue = null
   }
 
   const seatAt = (point: ScreenPoint): number | undefined =>
@@ -338,6 +350,8 @@ export const createSeatMap = (canvas: HTMLCanvasElement, options: SeatMapOptions
       colorData = new Uint8Array(next.length * 4)
       statuses = new Uint8Array(next.length)
       selected = new Uint8Array(next.length)
+      // a range of the seatplan before is no range of this one: every seat's colour is new anyway
+      colorsDue = null
       picker = null
       painter.setPositions(positionData)
       userMoved = false
