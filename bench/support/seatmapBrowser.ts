@@ -7,7 +7,7 @@
  * frame callback and the clock stops in a task posted from it, which runs only after that frame's rendering
  * update (style, layout, paint, commit) — so the wait for the next vsync is not counted, the browser's own
  * work is. Canvas renderers also force their drawing to completion inside the callback (WebGL: a one-pixel
- * `readPixels`; Canvas 2D: a one-pixel `getImageData`). SVG rasterisation happens off the main thread after
+ * `readPixels`; Canvas 2D: a one-pixel `getImageData`) in every frame that drew. SVG rasterisation happens off the main thread after
  * the commit and is not counted, so the SVG figures are a lower bound.
  *
  * Pan frames are one drag, `PAN_STEP` CSS px per frame in one direction (a brisk 1,440 px/s at 60 Hz): `run`
@@ -131,10 +131,13 @@ const marqueeDriver = (current: Hall, forceCanvas2d: boolean): Driver => {
   const map = createSeatMap(canvas, { pixelRatio: 1, forceCanvas2d, frame, seatCount: current.seats.length })
   phases.create = performance.now() - t0
   // one pixel read back forces the drawing to completion: `getImageData` on the page, or `readPixels` in the
-  // painting worker after the frame it was sent (the page cannot read a canvas it handed over)
+  // painting worker after the frame it was sent (the page cannot read a canvas it handed over). A frame that drew
+  // nothing (a drag inside the drawn margin moves the canvas with the compositor; a zoom gesture scales it) has no
+  // drawing to wait for: asking the worker then would time a message's round trip, not a frame
   const finish = async () => {
+    const drawsBefore = map.debug().draws
     map.flush()
-    await map.debug().readPixel(0, 0)
+    if (map.debug().draws !== drawsBefore) await map.debug().readPixel(0, 0)
   }
   return {
     name: `marquee (${map.debug().renderer})`,
