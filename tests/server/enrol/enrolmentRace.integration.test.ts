@@ -1,0 +1,111 @@
+import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import { describe, expect, it } from "vitest"
+import { bothDatabases, useTestServer } from "../../_support/databases.ts"
+import { newCart } from "../../_support/humanCheck.ts"
+import { DEMO_MOBILE, signIn } from "../customerArea/_area.ts"
+import { commitAs } from "../memberships/_memberships.ts"
+import { codeOf } from "../payment/_payment.ts"
+import { enrolCart, enrolSeatCall, seasonStage } from "./_enrol.ts"
+
+/**
+ * The race behind commit f52da21, forced instead of hoped for: one member's two enrolments in a season, committed
+ * so that the second's statements start while the first's transaction is still open. Before the fix the second
+ * commit's insert waited for the first's enrolment row, then judged "does the first order still count?" with a
+ * snapshot taken before the first committed, did not see it, took the place over and made a second order (two
+ * "ok" answers, seen once in three CI runs). The fix makes the tie take a transaction lock on member and season
+ * first (src/server/payment/itemOrders/enrolmentOrder.ts), so the second commit reads after the first.
+ *
+ * How the first commit is held open: this file's own database copy gets a trigger that, right after an enrolment
+ * row is inserted, waits for an advisory lock the test holds. The first commit stops there with its row written,
+ * the second is sent, and the lock is let go only once both wait (PostgreSQL's own view of its backends). The
+ * trigger is dropped at the end. PostgreSQL only: the embedded database runs one transaction at a time, so no
+ * statement of a commit ever starts inside another's transaction there.
+ */
+const postgres = bothDatabases("enrolment_race").filter((database) => database.name === "PostgreSQL")
+const DEMO_MEMBER = "90000001"
+/** the advisory lock the trigger waits for; any number no server code uses */
+const GATE_LOCK = 7_310_001
+
+describe.each(postgres)("one member's enrolments racing on $name", ({ start }) => {
+  const { isUp, live } = useTestServer(start)
+
+  /** backends of this run's database waiting for a lock, and what each is running */
+  const lockWaits = async () =>
+    live().query<{ query: string }>(
+      `SELECT query FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    )
+
+  it("the second commit reads the first's order once it is committed: one order, ALREADY_ENROLLED", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const server = live()
+    const stage = await seasonStage(server, [])
+    const uuid = await signIn(server, DEMO_MOBILE)
+    const [a, b] = [
+      { cart: await newCart(server.baseUrl), uuid },
+      { cart: await newCart(server.baseUrl), uuid },
+    ]
+    expect((await enrolSeatCall(server, a, stage, 1, null)).status).toBe(200)
+    expect((await enrolSeatCall(server, b, stage, 2, null)).status).toBe(200)
+
+    await server.query(`
+      CREATE FUNCTION test_enrolment_gate() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN PERFORM pg_advisory_xact_lock(${GATE_LOCK}); RETURN NEW; END $$`)
+    await server.query(`CREATE TRIGGER test_enrolment_gate AFTER INSERT ON enrolments
+      FOR EACH ROW EXECUTE FUNCTION test_enrolment_gate()`)
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let gateHeld!: () => void
+    const held = new Promise<void>((resolve) => {
+      gateHeld = resolve
+    })
+    const holder = server.run(
+      Effect.gen(function* () {
+        const sql = yield* SqlClient.SqlClient
+        yield* sql.withTransaction(
+          Effect.gen(function* () {
+            yield* sql`SELECT pg_advisory_xact_lock(${GATE_LOCK})`
+            gateHeld()
+            yield* Effect.promise(() => gate)
+          }),
+        )
+      }),
+    )
+    try {
+      await held
+      const first = commitAs(server, a.cart, enrolCart(stage, DEMO_MEMBER, [{ showing: 0, seat: 1 }]), {
+        uuid: a.uuid,
+      })
+      // the first commit has written its enrolment row and waits at the gate, its transaction open
+      await expect
+        .poll(async () => (await lockWaits()).filter((w) => w.query.includes("enrolments")).length, {
+          timeout: 30_000,
+          interval: 20,
+        })
+        .toBe(1)
+      const second = commitAs(server, b.cart, enrolCart(stage, DEMO_MEMBER, [{ showing: 0, seat: 2 }]), {
+        uuid: b.uuid,
+      })
+      // the second waits too: for the member's lock (the fix), or for the first's enrolment row (the defect)
+      await expect.poll(async () => (await lockWaits()).length, { timeout: 30_000, interval: 20 }).toBe(2)
+      release()
+      await holder
+      const answers = await Promise.all([first, second])
+      const codes = await Promise.all(answers.map(async (c) => (c.status === 200 ? "ok" : await codeOf(c))))
+      expect(codes).toEqual(["ok", "ALREADY_ENROLLED"])
+      const orders = await server.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM reservations WHERE order_kind = 'enrolment' AND payment_status <> 'voided'
+           AND id IN (SELECT reservation_id FROM order_item_seats WHERE presentation_id = $1)`,
+        [stage.showings[0]],
+      )
+      expect(orders[0]?.n).toBe(1)
+    } finally {
+      release()
+      await holder
+      await server.query("DROP TRIGGER IF EXISTS test_enrolment_gate ON enrolments")
+      await server.query("DROP FUNCTION IF EXISTS test_enrolment_gate()")
+    }
+  }, 120_000)
+})
