@@ -40,8 +40,10 @@ const CLOCK_AND_JOURNEYS = {
   SEED_JOURNEYS: "1",
   MARQUEE_DEMO: "true",
   // every journey's buyer comes from 127.0.0.1, like a crowd behind one NAT: the per-client seat cap (migration
-  // 0024) would count the whole run as one client; its own test (tests/server/seats/clientSeatCap) proves it
+  // 0024) and the lock velocity (0074) would count the whole run as one client; their own tests
+  // (tests/server/seats/clientSeatCap, holdVelocity) prove them
   MAX_SEATS_PER_CLIENT: "0",
+  MAX_SEATS_PER_CLIENT_MINUTE: "0",
   // a browser with the deploy cookie gets another service worker version (src/server/http/journeyDeploys.ts)
   E2E_DEPLOYS: "true",
 }

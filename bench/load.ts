@@ -182,6 +182,7 @@ const phase = async (databaseUrl: string, processes: number, used: Array<number>
       WEB_CONCURRENCY: String(processes),
       HUMAN_CHECK_MAX_NUMBER: "50",
       MAX_SEATS_PER_CLIENT: "0",
+      MAX_SEATS_PER_CLIENT_MINUTE: "0",
       OUTBOX_SENDER: "false",
     },
     timeoutMs: 300_000,

@@ -141,7 +141,12 @@ const coldStart = async (
 const main = async () => {
   const database = await createScratchDatabase("offlinestart")
   const server = await startServerProcess({
-    env: { DATABASE_URL: database.url, MAX_SEATS_PER_CLIENT: "0", OUTBOX_SENDER: "false" },
+    env: {
+      DATABASE_URL: database.url,
+      MAX_SEATS_PER_CLIENT: "0",
+      MAX_SEATS_PER_CLIENT_MINUTE: "0",
+      OUTBOX_SENDER: "false",
+    },
     timeoutMs: 400_000,
   })
   const profile = mkdtempSync(join(tmpdir(), "marquee-offline-start-"))

@@ -171,9 +171,14 @@ const main = async () => {
       }),
     )
   try {
-    // every simulated buyer calls from 127.0.0.1: the per-client seat cap (migration 0024) would make them one
-    // client, serialized on its key and capped, which no real crowd of buyers is; the cap is off here
-    const env = { DATABASE_URL: database.url, HUMAN_CHECK_MAX_NUMBER: "100", MAX_SEATS_PER_CLIENT: "0" }
+    // every simulated buyer calls from 127.0.0.1: the per-client seat cap (migration 0024) and lock velocity (0074)
+    // would make them one client, serialized on its key and capped, which no real crowd of buyers is; both are off
+    const env = {
+      DATABASE_URL: database.url,
+      HUMAN_CHECK_MAX_NUMBER: "100",
+      MAX_SEATS_PER_CLIENT: "0",
+      MAX_SEATS_PER_CLIENT_MINUTE: "0",
+    }
     const ours = await startServerProcess({ env, nodeFlags: profileFlags() })
     servers.push(ours)
     const peer = await startServerProcess({

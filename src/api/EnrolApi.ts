@@ -4,7 +4,14 @@ import { BoundedArray, LIMITS } from "../domain/shared/wireLimits.ts"
 import { WireText } from "../domain/shared/wireText.ts"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
 import { Agorot } from "./PaymentApi.ts"
-import { InvalidSeatRequest, LockedSeat, SeatLockBusy, SeatLockFailed, SeatUnlockFailed } from "./SeatsApi.ts"
+import {
+  InvalidSeatRequest,
+  LockedSeat,
+  SeatHoldsTooFast,
+  SeatLockBusy,
+  SeatLockFailed,
+  SeatUnlockFailed,
+} from "./SeatsApi.ts"
 import { CartIfAny, CartSession, CustomerSession, LoginRequired } from "./sessions.ts"
 import { LangQuery, PositiveInt } from "./shared.ts"
 
@@ -211,6 +218,7 @@ export class EnrolApi extends HttpApiGroup.make("enrol")
         EnrolSeatRefused,
         SeatLockFailed,
         SeatLockBusy,
+        SeatHoldsTooFast,
         InvalidSeatRequest,
         HumanCheckFailed,
       ],

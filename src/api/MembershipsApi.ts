@@ -5,7 +5,14 @@ import { BoundedArray, LIMITS } from "../domain/shared/wireLimits.ts"
 import { WireText } from "../domain/shared/wireText.ts"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
 import { Agorot } from "./PaymentApi.ts"
-import { InvalidSeatRequest, LockedSeat, SeatLockBusy, SeatLockFailed, SeatUnlockFailed } from "./SeatsApi.ts"
+import {
+  InvalidSeatRequest,
+  LockedSeat,
+  SeatHoldsTooFast,
+  SeatLockBusy,
+  SeatLockFailed,
+  SeatUnlockFailed,
+} from "./SeatsApi.ts"
 import { CartIfAny, CartSession, CustomerIfAny } from "./sessions.ts"
 import { LangQuery, PositiveInt } from "./shared.ts"
 
@@ -189,6 +196,7 @@ export class MembershipsApi extends HttpApiGroup.make("memberships")
         MembershipSeatRefused,
         SeatLockFailed,
         SeatLockBusy,
+        SeatHoldsTooFast,
         InvalidSeatRequest,
         HumanCheckFailed,
       ],

@@ -2,6 +2,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import {
   INVALID_SEAT_REQUESTS,
+  SEAT_HOLDS_TOO_FAST,
   SEAT_LOCK_BUSY,
   SEAT_LOCK_FAILURES,
   SEAT_UNLOCK_FAILURES,
@@ -99,6 +100,16 @@ export class SeatLockBusy extends Schema.TaggedError<SeatLockBusy>()(
   "SeatLockBusy",
   { error: Schema.Literals(SEAT_LOCK_BUSY), retryAfterSeconds: Schema.Int },
   { httpApiStatus: 503 },
+) {}
+
+/**
+ * Issue 20's lock velocity: this client (its address, as every limit counts it) took more new seats this minute than
+ * `MAX_SEATS_PER_CLIENT_MINUTE` allows, across all its carts and server processes (migration 0074); nothing was held.
+ */
+export class SeatHoldsTooFast extends Schema.TaggedError<SeatHoldsTooFast>()(
+  "SeatHoldsTooFast",
+  { error: Schema.Literals(SEAT_HOLDS_TOO_FAST), retryAfterSeconds: Schema.Int },
+  { httpApiStatus: 429 },
 ) {}
 
 /** A request that can never succeed as written; nothing was held. */
@@ -294,7 +305,14 @@ export class SeatsApi extends HttpApiGroup.make("seats")
     HttpApiEndpoint.put("lock", "/seats/lock-seat", {
       payload: LockRequest,
       success: LockResult,
-      error: [SeatLockFailed, SeatLockBusy, InvalidSeatRequest, EventNotFound, HumanCheckFailed],
+      error: [
+        SeatLockFailed,
+        SeatLockBusy,
+        SeatHoldsTooFast,
+        InvalidSeatRequest,
+        EventNotFound,
+        HumanCheckFailed,
+      ],
     }).middleware(CartSession),
   )
   .add(
@@ -328,6 +346,7 @@ export class SeatsApi extends HttpApiGroup.make("seats")
         NotEnoughSeats,
         SeatLockFailed,
         SeatLockBusy,
+        SeatHoldsTooFast,
         InvalidSeatRequest,
         EventNotFound,
         HumanCheckFailed,

@@ -58,6 +58,7 @@ describe("faults injected while buyers commit and pay", () => {
     DATABASE_URL: url,
     HUMAN_CHECK_MAX_NUMBER: "50",
     MAX_SEATS_PER_CLIENT: "0",
+    MAX_SEATS_PER_CLIENT_MINUTE: "0",
     OUTBOX_SENDER: "false",
   })
 

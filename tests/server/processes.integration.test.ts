@@ -62,6 +62,7 @@ describe("several server processes on one PostgreSQL", () => {
         HUMAN_CHECK_MAX_NUMBER: "200",
         OUTBOX_SENDER: "false",
         MAX_SEATS_PER_CLIENT: "0",
+        MAX_SEATS_PER_CLIENT_MINUTE: "0",
       },
     })
   }, 180_000)

@@ -1,7 +1,7 @@
 /**
  * Why the server refuses a seat call, by family: the spec's catalogue (§8 "Seats and presentations": lock and unlock
  * failures, the single-seat rule, a premium seat on a hold, the human check, no event) and ours (the per-cart and
- * per-client caps, a busy database, a malformed request). The contract builds its error literals from these sets
+ * per-client caps, the per-client lock velocity, a busy database, a malformed request). The contract builds its error literals from these sets
  * (src/api/SeatsApi.ts), the browser narrows what it receives to them at the edge (app/seating/seatsClient.ts),
  * and every switch over them is exhaustive: a code added here does not compile until each screen has a text.
  */
@@ -20,6 +20,9 @@ export const SEAT_UNLOCK_FAILURES = ["unlock_seat_error"] as const
 
 /** `SeatLockBusy` (503): the database was too busy; nothing changed, safe to retry. */
 export const SEAT_LOCK_BUSY = ["seatLockBusy"] as const
+
+/** `SeatHoldsTooFast` (429): this client took more seats this minute than a buyer does (lock velocity). */
+export const SEAT_HOLDS_TOO_FAST = ["seatHoldsTooFast"] as const
 
 /** `InvalidSeatRequest` (400): a request that can never succeed as written. */
 export const INVALID_SEAT_REQUESTS = [
@@ -45,6 +48,7 @@ export const UNRECOGNISED_REFUSAL = "Error occurred"
 export const LOCK_REFUSALS = [
   ...SEAT_LOCK_FAILURES,
   ...SEAT_LOCK_BUSY,
+  ...SEAT_HOLDS_TOO_FAST,
   ...INVALID_SEAT_REQUESTS,
   ...HUMAN_CHECK_REFUSALS,
   ...EVENT_NOT_FOUND,

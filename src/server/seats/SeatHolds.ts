@@ -8,6 +8,7 @@ import {
   type LockRequest,
   type LockResult,
   MAX_SEATS_PER_CALL,
+  SeatHoldsTooFast,
   SeatLockBusy,
   SeatLockFailed,
   type SeatRef,
@@ -38,6 +39,18 @@ export const MaxSeatsPerCart = Config.Int("MAX_SEATS_PER_CART").pipe(Config.with
 const MaxSeatsPerClient = Config.Int("MAX_SEATS_PER_CLIENT").pipe(Config.withDefault(60))
 
 /**
+ * Lock velocity (issue 20, migration 0074): one client takes at most this many new seats a minute, across its carts
+ * and every server process. The cap above bounds what it holds at once; this bounds how fast it churns (holding,
+ * letting go and holding again with fresh carts keeps a showing's seats from buyers without ever reaching the cap).
+ * Twice the cap by default: a crowd behind one address choosing seats stays far below it, a script does not; 0 turns
+ * it off (a load test that runs every buyer from one address).
+ */
+const MaxSeatsPerClientMinute = Config.Int("MAX_SEATS_PER_CLIENT_MINUTE").pipe(Config.withDefault(120))
+
+/** Seconds until the lock velocity's minute (windows start at the epoch, by the server's clock) is over. */
+export const secondsToNextMinute = (nowMs: number): number => 60 - (Math.floor(nowMs / 1000) % 60)
+
+/**
  * Holds last for the seat step's seconds from config param 665; every new lock restarts the cart's clock.
  * `SEAT_HOLD_SECONDS` overrides the seat step's (end-to-end tests of a lapsing hold use a few seconds); the later
  * steps keep param 665's, so a journey on the same server can still go on from the seats to pay.
@@ -53,7 +66,13 @@ const stepSeconds = (step: OrderStep, override: Option.Option<number>): number =
   return step === "chooseSeats" ? Option.getOrElse(override, () => configured) : configured
 }
 
-export type LockError = SeatLockFailed | SeatLockBusy | InvalidSeatRequest | EventNotFound | HumanCheckFailed
+export type LockError =
+  | SeatLockFailed
+  | SeatLockBusy
+  | SeatHoldsTooFast
+  | InvalidSeatRequest
+  | EventNotFound
+  | HumanCheckFailed
 export type UnlockError = SeatUnlockFailed | SeatLockBusy | InvalidSeatRequest | EventNotFound
 
 /** the cart went away between the middleware's check and the hold: the same answer as no cart at all */
@@ -119,8 +138,11 @@ export class SeatHolds extends Context.Service<
       const holdSecondsOverride = yield* HoldSecondsOverride
       const maxSeatsPerClient = yield* MaxSeatsPerClient
       if (maxSeatsPerClient < 0) return yield* Effect.die(new Error("MAX_SEATS_PER_CLIENT must be 0 or more"))
-      // the hold functions read the cap from the database; every process writes the same configured value
-      yield* repo.setSeatsPerClient(maxSeatsPerClient)
+      const maxSeatsPerClientMinute = yield* MaxSeatsPerClientMinute
+      if (maxSeatsPerClientMinute < 0)
+        return yield* Effect.die(new Error("MAX_SEATS_PER_CLIENT_MINUTE must be 0 or more"))
+      // the hold functions read the limits from the database; every process writes the same configured values
+      yield* repo.setClientLimits({ seats: maxSeatsPerClient, seatsPerMinute: maxSeatsPerClientMinute })
 
       const refsOf = (request: LockRequest): Effect.Effect<ReadonlyArray<SeatRef>, InvalidSeatRequest> => {
         const refs = [...(request.seats ?? []), ...(request.seat === undefined ? [] : [request.seat])]
@@ -201,7 +223,8 @@ export class SeatHolds extends Context.Service<
           ),
         )
 
-      const outcomeError = (result: HoldResult): LockError | undefined => {
+      /** `nowMs`: the server's clock, for when the lock velocity's minute is over */
+      const outcomeError = (result: HoldResult, nowMs: number): LockError | undefined => {
         switch (result.outcome) {
           case "held":
             return undefined
@@ -211,6 +234,11 @@ export class SeatHolds extends Context.Service<
             return new SeatLockFailed({ error: "seatLimitReached" })
           case "client_cap":
             return new SeatLockFailed({ error: "clientSeatLimitReached" })
+          case "velocity":
+            return new SeatHoldsTooFast({
+              error: "seatHoldsTooFast",
+              retryAfterSeconds: secondsToNextMinute(nowMs),
+            })
           case "unknown_cart":
             return cartRequired()
           case "unknown_seat":
@@ -237,7 +265,7 @@ export class SeatHolds extends Context.Service<
           let result = yield* holdPlaces
           for (let attempt = 1; result.outcome === "taken" && attempt < 5; attempt++)
             result = yield* holdPlaces
-          const failure = outcomeError(result)
+          const failure = outcomeError(result, yield* Clock.currentTimeMillis)
           if (failure !== undefined) return yield* Effect.fail(failure)
           return lockResult(
             result.slots.map((slot) => gaPlace(ga.sectionId, slot)),
@@ -270,7 +298,10 @@ export class SeatHolds extends Context.Service<
         }
         if (result.outcome === "busy")
           return yield* new SeatLockBusy({ error: "seatLockBusy", retryAfterSeconds: 1 })
-        const failure = outcomeError({ outcome: result.outcome, expiresAtMs: result.expiresAtMs, slots: [] })
+        const failure = outcomeError(
+          { outcome: result.outcome, expiresAtMs: result.expiresAtMs, slots: [] },
+          yield* Clock.currentTimeMillis,
+        )
         if (failure !== undefined) return yield* Effect.fail(failure)
         if (singleSeatRule) {
           const stranded = seatsStrandedBy(plan.positions, result.takenBefore, seatIds)

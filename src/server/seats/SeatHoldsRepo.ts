@@ -26,7 +26,15 @@ export interface LiveAllocation {
   readonly expiresAtMs: number | null
 }
 
-export type HoldOutcome = "held" | "taken" | "cap" | "client_cap" | "unknown_cart" | "unknown_seat"
+export type HoldOutcome =
+  | "held"
+  | "taken"
+  | "cap"
+  | "client_cap"
+  /** the client's new seats this minute are over the lock velocity limit (migration 0074) */
+  | "velocity"
+  | "unknown_cart"
+  | "unknown_seat"
 
 export interface HoldResult {
   readonly outcome: HoldOutcome
@@ -51,8 +59,14 @@ export class SeatHoldsRepo extends Context.Service<
     readonly presentation: (id: number) => Effect.Effect<Option.Option<PresentationSeating>>
     /** `clientKey`: who made the cart (src/server/limits/clientKey.ts), for the per-client cap of migration 0024 */
     readonly createCart: (token: string, clientKey: string) => Effect.Effect<void>
-    /** The per-client cap the hold functions read (0: none): the server's configured value, written at start. */
-    readonly setSeatsPerClient: (seats: number) => Effect.Effect<void>
+    /**
+     * The per-client limits the hold functions read (0: none), the server's configured values, written at start:
+     * seats held at once (migration 0024) and new seats a minute (0074).
+     */
+    readonly setClientLimits: (limits: {
+      readonly seats: number
+      readonly seatsPerMinute: number
+    }) => Effect.Effect<void>
     readonly cartExists: (token: string) => Effect.Effect<boolean>
     readonly holdGaPlaces: (input: {
       readonly presentationId: number
@@ -113,9 +127,14 @@ export class SeatHoldsRepo extends Context.Service<
         yield* sql`INSERT INTO carts (token, client_key) VALUES (${token}, ${clientKey})`
       }, Effect.orDie)
 
-      const setSeatsPerClient = Effect.fn("SeatHoldsRepo.setSeatsPerClient")(function* (seats: number) {
-        yield* sql`INSERT INTO seat_hold_limits (only_row, seats_per_client) VALUES (true, ${seats})
-          ON CONFLICT (only_row) DO UPDATE SET seats_per_client = excluded.seats_per_client`
+      const setClientLimits = Effect.fn("SeatHoldsRepo.setClientLimits")(function* (limits: {
+        readonly seats: number
+        readonly seatsPerMinute: number
+      }) {
+        yield* sql`INSERT INTO seat_hold_limits (only_row, seats_per_client, seats_per_client_minute)
+          VALUES (true, ${limits.seats}, ${limits.seatsPerMinute})
+          ON CONFLICT (only_row) DO UPDATE SET seats_per_client = excluded.seats_per_client,
+            seats_per_client_minute = excluded.seats_per_client_minute`
       }, Effect.orDie)
 
       const cartExists = Effect.fn("SeatHoldsRepo.cartExists")(function* (token: string) {
@@ -177,7 +196,7 @@ export class SeatHoldsRepo extends Context.Service<
       return SeatHoldsRepo.of({
         presentation,
         createCart,
-        setSeatsPerClient,
+        setClientLimits,
         cartExists,
         holdGaPlaces,
         live,

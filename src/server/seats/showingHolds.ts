@@ -1,9 +1,9 @@
-import { Data, Effect } from "effect"
+import { Clock, Data, Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
 import { HumanCheckFailed } from "../../api/HumanCheckApi.ts"
-import { SeatLockBusy, SeatLockFailed } from "../../api/SeatsApi.ts"
-import { busyRetry, isBusy } from "./SeatHolds.ts"
+import { SeatHoldsTooFast, SeatLockBusy, SeatLockFailed } from "../../api/SeatsApi.ts"
+import { busyRetry, isBusy, secondsToNextMinute } from "./SeatHolds.ts"
 import type { HoldOutcome } from "./SeatHoldsRepo.ts"
 
 /**
@@ -114,13 +114,21 @@ const inHoldTransaction = <A, R>(
       )
   })
 
-/** A refusal as the seat calls answer it (spec §7: the ticket seats' own codes). */
-const refusalAnswer = (refused: ShowingHoldRefused) => {
+/**
+ * A refusal as the seat calls answer it (spec §7: the ticket seats' own codes). `nowMs`: the server's clock, for when
+ * the lock velocity's minute is over.
+ */
+const refusalAnswer = (refused: ShowingHoldRefused, nowMs: number) => {
   switch (refused.outcome) {
     case "cap":
       return new SeatLockFailed({ error: "seatLimitReached" })
     case "client_cap":
       return new SeatLockFailed({ error: "clientSeatLimitReached" })
+    case "velocity":
+      return new SeatHoldsTooFast({
+        error: "seatHoldsTooFast",
+        retryAfterSeconds: secondsToNextMinute(nowMs),
+      })
     case "unknown_cart":
       return new HumanCheckFailed({ error: "RECAPTCHA_REQUIRED" })
     default:
@@ -139,7 +147,7 @@ export const holdSeatForCart = <Refusal, R>(
   ownRule: Effect.Effect<Refusal | undefined, SqlError, R>,
 ): Effect.Effect<
   number,
-  Refusal | SeatLockFailed | HumanCheckFailed | SeatLockBusy,
+  Refusal | SeatLockFailed | HumanCheckFailed | SeatLockBusy | SeatHoldsTooFast,
   R | SqlClient.SqlClient
 > =>
   Effect.gen(function* () {
@@ -152,6 +160,6 @@ export const holdSeatForCart = <Refusal, R>(
       }),
     )
     if (typeof held === "number") return held
-    if (held instanceof ShowingHoldRefused) return yield* refusalAnswer(held)
+    if (held instanceof ShowingHoldRefused) return yield* refusalAnswer(held, yield* Clock.currentTimeMillis)
     return yield* Effect.fail(held.refused)
   })

@@ -19,6 +19,7 @@ export const lockProblemText = (reason: LockRejectionReason, held: number, t: Tr
     case "singleSeatError":
     case "premiumSeatOnHold":
     case "clientSeatLimitReached":
+    case "seatHoldsTooFast":
     case "seatLockBusy":
     case "notOnSale":
     case "noEventFound":

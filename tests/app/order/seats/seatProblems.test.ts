@@ -3,6 +3,7 @@ import type { HumanCheckFailed } from "../../../../src/api/HumanCheckApi.ts"
 import type { EventNotFound } from "../../../../src/api/PresentationsApi.ts"
 import type {
   InvalidSeatRequest,
+  SeatHoldsTooFast,
   SeatLockBusy,
   SeatLockFailed,
   SeatUnlockFailed,
@@ -27,7 +28,9 @@ type CodeOf<E> = E extends { readonly error: infer Code } ? Code : never
 
 // the codes the lock and unlock endpoints can answer (their `error` lists in SeatsApi.ts) are the domain's
 const lockCodesAgree: Same<
-  CodeOf<SeatLockFailed | SeatLockBusy | InvalidSeatRequest | EventNotFound | HumanCheckFailed>,
+  CodeOf<
+    SeatLockFailed | SeatLockBusy | SeatHoldsTooFast | InvalidSeatRequest | EventNotFound | HumanCheckFailed
+  >,
   LockRefusal
 > = true
 const unlockCodesAgree: Same<
