@@ -70,4 +70,43 @@ describe.each(databases)("lock velocity on $name", ({ start }) => {
     // the older window went as the new one was counted
     expect(windows.map((w) => w.used)).toEqual([5])
   })
+
+  it("counts general-admission places the same way, and gives back the count of places that could not be held", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const server = live()
+    const [ga] = await server.query<{ presentationId: number; sectionId: number }>(
+      `SELECT p.id AS "presentationId", vs.id AS "sectionId" FROM presentations p
+       JOIN venues v ON v.id = p.venue_id JOIN venue_sections vs ON vs.seatplan_id = v.seatplan_id
+       WHERE NOT vs.is_reserved AND p.is_on_sale AND p.starts_at > marquee_now() + interval '1 day'
+       ORDER BY p.starts_at LIMIT 1`,
+    )
+    if (ga === undefined) throw new Error("no general-admission presentation seeded")
+    // a fresh minute for this test's client
+    await server.query(`DELETE FROM rate_limits WHERE key LIKE 'seatHolds:client:%'`)
+    const places = (count: number, from = 0): ReadonlyArray<SeatRef> =>
+      Array.from({ length: count }, (_, i) => ({
+        PresentationId: ga.presentationId,
+        VenueSectionId: ga.sectionId,
+        XCoordinate: from + i,
+        YCoordinate: 0,
+      }))
+    const cart = await newCart(server.baseUrl)
+    if (cart === undefined) throw new Error("no cart")
+    expect((await call("lock-seat", cart, places(4))).status).toBe(200)
+    const over = await call("lock-seat", cart, places(2, 4))
+    expect(over.status).toBe(429)
+    expect(((await over.json()) as { error: string }).error).toBe("seatHoldsTooFast")
+    expect((await call("lock-seat", cart, places(1, 4))).status).toBe(200)
+
+    // places the section cannot give (here: made to look full) are not held, and not counted
+    await server.query(`DELETE FROM rate_limits WHERE key LIKE 'seatHolds:client:%'`)
+    await server.query(`UPDATE venue_sections SET capacity = 5 WHERE id = $1`, [ga.sectionId])
+    const other = await newCart(server.baseUrl)
+    if (other === undefined) throw new Error("no cart")
+    expect((await call("lock-seat", other, places(3))).status).toBe(409)
+    const used = await server.query<{ used: number }>(
+      `SELECT used FROM rate_limits WHERE key LIKE 'seatHolds:client:%'`,
+    )
+    expect(used.map((u) => u.used)).toEqual([0])
+  })
 })

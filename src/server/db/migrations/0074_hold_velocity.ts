@@ -18,7 +18,8 @@ import { SqlClient } from "effect/sql"
  *   one client cannot both slip under it; it holds the client's counter row to the end of the batch's transaction,
  *   which orders one client's holds, not different clients'.
  *
- * `hold_seats_batch` is 0070's, with this one check added after the caps.
+ * `hold_seats_batch` is 0070's, with this one check added after the caps; `hold_ga_places` is 0024's with the same
+ * check (a general-admission place is always new), its count given back when the places could not be held.
  */
 export default Effect.gen(function* () {
   const sql = yield* SqlClient.SqlClient
@@ -146,6 +147,51 @@ export default Effect.gen(function* () {
           ELSE '{}'::integer[] END;
         RETURN NEXT;
       END LOOP;
+    END
+    $$`
+  yield* sql`
+    CREATE OR REPLACE FUNCTION hold_ga_places(p_presentation integer, p_cart text, p_section integer,
+      p_count integer, p_hold_seconds integer, p_cap integer)
+    RETURNS TABLE (outcome text, expires_at timestamptz, slots integer[])
+    LANGUAGE plpgsql SET lock_timeout = '2s' AS $$
+    DECLARE
+      v_kept integer;
+      v_client text;
+      v_velocity_cap integer;
+      v_counted boolean := false;
+      v_result record;
+    BEGIN
+      SELECT c.client_key INTO v_client FROM carts c WHERE c.token = p_cart FOR UPDATE;
+      IF FOUND THEN
+        SELECT count(*) INTO v_kept FROM seat_allocations a
+          WHERE a.cart_token = p_cart AND a.kind = 'hold' AND a.expires_at > marquee_now();
+        IF v_kept + p_count > 2 * p_cap THEN
+          RETURN QUERY SELECT 'cap'::text, NULL::timestamptz, NULL::integer[];
+          RETURN;
+        END IF;
+        -- general-admission places are new slots each time: none of this call's are held already
+        IF client_holds_over_cap(v_client, p_cart, p_presentation, ARRAY[]::integer[], p_count) THEN
+          RETURN QUERY SELECT 'client_cap'::text, NULL::timestamptz, NULL::integer[];
+          RETURN;
+        END IF;
+        SELECT coalesce(l.seats_per_client_minute, 0) INTO v_velocity_cap FROM seat_hold_limits l;
+        IF coalesce(v_velocity_cap, 0) > 0 AND v_client IS NOT NULL THEN
+          IF client_hold_velocity_over(v_client, p_count, v_velocity_cap) THEN
+            RETURN QUERY SELECT 'velocity'::text, NULL::timestamptz, NULL::integer[];
+            RETURN;
+          END IF;
+          v_counted := true;
+        END IF;
+      END IF;
+      SELECT * INTO v_result FROM hold_ga_places_in_presentation(p_presentation, p_cart, p_section, p_count,
+        p_hold_seconds, p_cap);
+      IF v_counted AND v_result.outcome <> 'held' THEN
+        -- nothing was held: the places go back to the client's count for this minute
+        UPDATE rate_limits SET used = greatest(used - p_count, 0)
+          WHERE key = 'seatHolds:client:' || v_client
+            AND window_start = date_bin(interval '1 minute', marquee_now(), timestamptz 'epoch');
+      END IF;
+      RETURN QUERY SELECT v_result.outcome, v_result.expires_at, v_result.slots;
     END
     $$`
 })
