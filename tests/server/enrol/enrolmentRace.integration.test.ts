@@ -1,7 +1,6 @@
-import { Effect } from "effect"
-import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "vitest"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
+import { heldOpen } from "../../_support/heldOpen.ts"
 import { newCart } from "../../_support/humanCheck.ts"
 import { DEMO_MOBILE, signIn } from "../customerArea/_area.ts"
 import { commitAs } from "../memberships/_memberships.ts"
@@ -53,28 +52,8 @@ describe.each(postgres)("one member's enrolments racing on $name", ({ start }) =
       BEGIN PERFORM pg_advisory_xact_lock(${GATE_LOCK}); RETURN NEW; END $$`)
     await server.query(`CREATE TRIGGER test_enrolment_gate AFTER INSERT ON enrolments
       FOR EACH ROW EXECUTE FUNCTION test_enrolment_gate()`)
-    let release!: () => void
-    const gate = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    let gateHeld!: () => void
-    const held = new Promise<void>((resolve) => {
-      gateHeld = resolve
-    })
-    const holder = server.run(
-      Effect.gen(function* () {
-        const sql = yield* SqlClient.SqlClient
-        yield* sql.withTransaction(
-          Effect.gen(function* () {
-            yield* sql`SELECT pg_advisory_xact_lock(${GATE_LOCK})`
-            gateHeld()
-            yield* Effect.promise(() => gate)
-          }),
-        )
-      }),
-    )
+    const gate = await heldOpen(server, (sql) => sql`SELECT pg_advisory_xact_lock(${GATE_LOCK})`)
     try {
-      await held
       const first = commitAs(server, a.cart, enrolCart(stage, DEMO_MEMBER, [{ showing: 0, seat: 1 }]), {
         uuid: a.uuid,
       })
@@ -90,8 +69,8 @@ describe.each(postgres)("one member's enrolments racing on $name", ({ start }) =
       })
       // the second waits too: for the member's lock (the fix), or for the first's enrolment row (the defect)
       await expect.poll(async () => (await lockWaits()).length, { timeout: 30_000, interval: 20 }).toBe(2)
-      release()
-      await holder
+      gate.release()
+      await gate.done
       const answers = await Promise.all([first, second])
       const codes = await Promise.all(answers.map(async (c) => (c.status === 200 ? "ok" : await codeOf(c))))
       expect(codes).toEqual(["ok", "ALREADY_ENROLLED"])
@@ -102,8 +81,8 @@ describe.each(postgres)("one member's enrolments racing on $name", ({ start }) =
       )
       expect(orders[0]?.n).toBe(1)
     } finally {
-      release()
-      await holder
+      gate.release()
+      await gate.done
       await server.query("DROP TRIGGER IF EXISTS test_enrolment_gate ON enrolments")
       await server.query("DROP FUNCTION IF EXISTS test_enrolment_gate()")
     }

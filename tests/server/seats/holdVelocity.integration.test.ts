@@ -3,6 +3,7 @@ import type { SeatRef } from "../../../src/api/SeatsApi.ts"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 import { emptyRow, seatOf } from "../../_support/emptyRow.ts"
 import { newCart } from "../../_support/humanCheck.ts"
+import { seatCall } from "../../_support/seatCall.ts"
 
 /**
  * Lock velocity (issue 20; migration 0074, src/server/seats/SeatHolds.ts): one client takes at most
@@ -15,11 +16,7 @@ describe.each(databases)("lock velocity on $name", ({ start }) => {
   const { isUp, live } = useTestServer(start)
 
   const call = (path: "lock-seat" | "unlock-seat", cart: string, seats: ReadonlyArray<SeatRef>) =>
-    fetch(`${live().baseUrl}/api/seats/${path}`, {
-      method: "PUT",
-      headers: { "content-type": "application/json", "x-cart-token": cart },
-      body: JSON.stringify({ seats }),
-    })
+    seatCall(live().baseUrl, path, cart, { seats })
   const heldBy = async (cart: string): Promise<ReadonlyArray<number>> =>
     (
       await live().query<{ seatIndex: number }>(

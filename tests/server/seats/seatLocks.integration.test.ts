@@ -4,6 +4,7 @@ import { decodeStatusBody } from "../../../src/api/statusBitmap.ts"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 import { emptyRow, seatOf } from "../../_support/emptyRow.ts"
 import { newCart } from "../../_support/humanCheck.ts"
+import { seatCall } from "../../_support/seatCall.ts"
 
 /**
  * Seat holds through real HTTP on both databases: contention, all-or-nothing multi-seat holds, expiry, the
@@ -16,12 +17,8 @@ describe.each(databases)("seat locks on $name", ({ start, concurrent }) => {
   /** racing carts: fewer on PGlite, which serialises every statement anyway (tests/_support/databases.ts) */
   const CARTS = concurrent ? 200 : 50
   const used: Array<number> = []
-  const lock = (cart: string, body: unknown, path = "lock-seat") =>
-    fetch(`${live().baseUrl}/api/seats/${path}`, {
-      method: "PUT",
-      headers: { "content-type": "application/json", "x-cart-token": cart },
-      body: JSON.stringify(body),
-    })
+  const lock = (cart: string, body: unknown, path: "lock-seat" | "unlock-seat" = "lock-seat") =>
+    seatCall(live().baseUrl, path, cart, body)
   const freshRow = async () => {
     const row = await emptyRow(live(), { skip: used })
     used.push(row.presentationId)

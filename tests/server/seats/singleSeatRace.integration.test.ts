@@ -1,11 +1,11 @@
-import { Effect } from "effect"
-import { SqlClient } from "effect/sql"
 import { describe, expect, it } from "vitest"
 import type { SeatRef } from "../../../src/api/SeatsApi.ts"
 import { SINGLE_SEAT_POLICY_ID } from "../../../src/domain/seating/policy.ts"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 import { emptyRow, seatOf } from "../../_support/emptyRow.ts"
+import { heldOpen } from "../../_support/heldOpen.ts"
 import { newCart } from "../../_support/humanCheck.ts"
+import { seatCall } from "../../_support/seatCall.ts"
 
 /**
  * A hold refused by the single-seat rule gives back exactly what that call took, however the seats moved while
@@ -22,11 +22,7 @@ describe.each(postgres)("the single-seat rule's give-back on $name", ({ start })
   const { isUp, live } = useTestServer(start)
 
   const call = (path: "lock-seat" | "unlock-seat", cart: string, seats: ReadonlyArray<SeatRef>) =>
-    fetch(`${live().baseUrl}/api/seats/${path}`, {
-      method: "PUT",
-      headers: { "content-type": "application/json", "x-cart-token": cart },
-      body: JSON.stringify({ seats }),
-    })
+    seatCall(live().baseUrl, path, cart, { seats })
   const seatsHeldBy = async (cart: string): Promise<ReadonlyArray<number>> =>
     (
       await live().query<{ seatIndex: number }>(
@@ -51,29 +47,12 @@ describe.each(postgres)("the single-seat rule's give-back on $name", ({ start })
     // Another connection holds the buyer's cart row, so the buyer's hold reads the row (8 taken) and then waits.
     // (The wait is looked for in this run's own database: other test files hold seats in theirs at the same time,
     // and a count over the whole cluster could read their waits too.)
-    let release!: () => void
-    const gate = new Promise<void>((resolve) => {
-      release = resolve
-    })
     // The buyer's call goes only once the row is held: sent at the same time, it could take the row first and
     // never wait (a loaded CI machine did, and the wait below was never seen).
-    let rowLocked!: () => void
-    const locked = new Promise<void>((resolve) => {
-      rowLocked = resolve
-    })
-    const cartRowHeld = server.run(
-      Effect.gen(function* () {
-        const sql = yield* SqlClient.SqlClient
-        yield* sql.withTransaction(
-          Effect.gen(function* () {
-            yield* sql`SELECT 1 FROM carts WHERE token = ${buyer} FOR UPDATE`
-            rowLocked()
-            yield* Effect.promise(() => gate)
-          }),
-        )
-      }),
+    const cartRow = await heldOpen(
+      server,
+      (sql) => sql`SELECT 1 FROM carts WHERE token = ${buyer} FOR UPDATE`,
     )
-    await locked
     const buyerLock = call("lock-seat", buyer, [seatOf(row, 8), seatOf(row, 9)])
     try {
       await expect
@@ -96,9 +75,9 @@ describe.each(postgres)("the single-seat rule's give-back on $name", ({ start })
         [row.presentationId, other, row.seatIndexes[8]],
       )
     } finally {
-      release()
+      cartRow.release()
     }
-    await cartRowHeld
+    await cartRow.done
 
     // 8 and 9 were both free when the hold ran, and holding them strands seat 10: refused, and nothing kept
     const response = await buyerLock
