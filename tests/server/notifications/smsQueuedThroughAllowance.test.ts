@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs"
-import { join, relative } from "node:path"
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
 import { describe, expect, it } from "vitest"
+import { SERVER_SOURCES as SERVER, serverSourceNames } from "../../_support/serverSources.ts"
 
 /**
  * Issue 20: the day's SMS counts (src/server/notifications/smsAllowance.ts) hold only if every SMS the server
@@ -8,7 +9,6 @@ import { describe, expect, it } from "vitest"
  * to `outbox` must take from the allowance (`takeSms`, `takeSmsOrRefuse`) or count (`countSms`), directly or
  * through a caller named here, unless it queues e-mail alone. A new writer fails here until it is counted.
  */
-const SERVER = join(import.meta.dirname, "../../../src/server")
 
 /** Writers whose SMS are taken by their callers, and the caller that takes them. */
 const TAKEN_BY_CALLER: Readonly<Record<string, string>> = {
@@ -18,21 +18,11 @@ const TAKEN_BY_CALLER: Readonly<Record<string, string>> = {
 /** Writers that queue e-mail only. */
 const EMAIL_ONLY = new Set(["forms/MarketingForms.ts"])
 
-const files = (dir: string): ReadonlyArray<string> =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? files(join(dir, entry.name))
-      : entry.name.endsWith(".ts")
-        ? [join(dir, entry.name)]
-        : [],
-  )
-
 const USES_ALLOWANCE = /\b(takeSms|takeSmsOrRefuse|countSms)\(/
 
 describe("every SMS the server queues goes through the day's allowance", () => {
   it("writes to the outbox only where the allowance is taken or counted", () => {
-    const writers = files(SERVER)
-      .map((file) => relative(SERVER, file).split("\\").join("/"))
+    const writers = serverSourceNames()
       .filter((name) => !name.startsWith("db/migrations/") && !name.startsWith("db/seed/"))
       .filter((name) => /INSERT INTO outbox\b/i.test(readFileSync(join(SERVER, name), "utf8")))
     expect(writers.length).toBeGreaterThan(0)
