@@ -4,6 +4,7 @@ import { OrderStep } from "../domain/cart/values.ts"
 import { BoundedArray, LIMITS } from "../domain/shared/wireLimits.ts"
 import { WireText } from "../domain/shared/wireText.ts"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
+import { SmsDailyLimit } from "./messagingErrors.ts"
 import { LockedSeat, SeatRef } from "./SeatsApi.ts"
 import { CartSession } from "./sessions.ts"
 import { LangQuery, PositiveInt } from "./shared.ts"
@@ -157,7 +158,7 @@ export class CartApi extends HttpApiGroup.make("cart")
       query: { lang: LangQuery },
       payload: SendContactCodeRequest,
       success: Schema.Struct({ success: Schema.Boolean }),
-      error: [HumanCheckFailed, ContactCodeRefused, ContactCodeNotSent],
+      error: [HumanCheckFailed, ContactCodeRefused, ContactCodeNotSent, SmsDailyLimit],
     }).middleware(CartSession),
   )
   .add(

@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { WireText } from "../domain/shared/wireText.ts"
 import { InvalidSmsCode } from "./CustomerApi.ts"
-import { InvalidMobileNumber, SmsFailed } from "./messagingErrors.ts"
+import { InvalidMobileNumber, SmsDailyLimit, SmsFailed } from "./messagingErrors.ts"
 import { Agorot } from "./PaymentApi.ts"
 import { CustomerSession, LoginRequired } from "./sessions.ts"
 import { LangQuery } from "./shared.ts"
@@ -234,7 +234,7 @@ export class CustomerAreaApi extends HttpApiGroup.make("customerArea")
       query: { lang: LangQuery },
       payload: Schema.Struct({ mobileNumber: WireText }),
       success: Schema.Struct({ success: Schema.Boolean }),
-      error: [LoginRequired, InvalidMobileNumber, SmsFailed],
+      error: [LoginRequired, InvalidMobileNumber, SmsFailed, SmsDailyLimit],
     }).middleware(CustomerSession),
   )
   .add(

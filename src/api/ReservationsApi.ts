@@ -3,7 +3,7 @@ import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { WireText } from "../domain/shared/wireText.ts"
 import { AreaVoucherState } from "./CustomerAreaApi.ts"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
-import { InvalidMobileNumber, SmsFailed } from "./messagingErrors.ts"
+import { InvalidMobileNumber, SmsDailyLimit, SmsFailed } from "./messagingErrors.ts"
 import { Agorot, OrderStatus, ReservationNotFound } from "./PaymentApi.ts"
 import { LocaleCode, PositiveInt } from "./shared.ts"
 
@@ -160,6 +160,6 @@ export class ReservationsApi extends HttpApiGroup.make("reservations")
       query: { key: WireText },
       payload: Schema.Struct({ mobileNumber: WireText, recaptchaToken: Schema.optional(WireText) }),
       success: Schema.Struct({ success: Schema.Boolean }),
-      error: [ReservationNotFound, InvalidMobileNumber, HumanCheckFailed, SmsFailed],
+      error: [ReservationNotFound, InvalidMobileNumber, HumanCheckFailed, SmsFailed, SmsDailyLimit],
     }),
   ) {}

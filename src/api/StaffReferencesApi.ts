@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import { WireText } from "../domain/shared/wireText.ts"
+import { SmsDailyLimit } from "./messagingErrors.ts"
 import { InvalidLiveRequest, StaffSession } from "./StaffApi.ts"
 import { LangQuery } from "./shared.ts"
 
@@ -180,7 +181,8 @@ export class LiveReferencesApi extends HttpApiGroup.make("liveReferences")
       query: Scope,
       payload: Schema.Struct({ reservationNumber: WireText, mobileNumber: WireText }),
       success: Schema.Struct({ success: Schema.Boolean }),
-      error: [InvalidLiveRequest, ReferenceNotFound, ReferenceEditRefused],
+      // SmsDailyLimit: the phone's or the chain's SMS for the day are spent (issue 20), with Retry-After
+      error: [InvalidLiveRequest, ReferenceNotFound, ReferenceEditRefused, SmsDailyLimit],
     }),
   )
   .middleware(StaffSession) {}

@@ -20,6 +20,17 @@ export class SignInCodeBackoff extends Schema.TaggedError<SignInCodeBackoff>()(
   { httpApiStatus: 429 },
 ) {}
 
+/**
+ * Spec §8 SMS_FAILED, issue 20: the day's SMS messages are spent, for this phone (whichever identifier reached it)
+ * or for the whole chain (`SMS_DAILY_BUDGET`); ask again after `retryAfterSeconds`, when the next day begins in
+ * Jerusalem (src/server/notifications/smsAllowance.ts).
+ */
+export class SmsDailyLimit extends Schema.TaggedError<SmsDailyLimit>()(
+  "SmsDailyLimit",
+  { error: Schema.Literal("SMS_FAILED"), retryAfterSeconds: Schema.Int },
+  { httpApiStatus: 429 },
+) {}
+
 /** Spec §8 customer portal: 'Please enter mobile number'. */
 export class InvalidMobileNumber extends Schema.TaggedError<InvalidMobileNumber>()(
   "InvalidMobileNumber",

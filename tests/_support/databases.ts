@@ -15,6 +15,11 @@ import {
 export interface StartedServer {
   readonly server: RunningServer
   readonly cleanup: () => Promise<void>
+  /**
+   * Closes the server and starts another on the same database, with these options over the first's (a clock
+   * moved to another day, as the next server process would read it); answers the new one.
+   */
+  readonly restart?: (options: TestServerOptions) => Promise<RunningServer>
 }
 
 /**
@@ -64,7 +69,11 @@ export const bothDatabases = (
       start: async (): Promise<StartedServer | undefined> => {
         const dir = await embeddedDataDir(label, from)
         const server = await startTestServer(embeddedTarget(dir), { ...options, seed })
-        return { server, cleanup: async () => rmSync(dir, { recursive: true, force: true }) }
+        return {
+          server,
+          cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+          restart: (others) => startTestServer(embeddedTarget(dir), { ...options, ...others, seed }),
+        }
       },
     },
     {
@@ -74,7 +83,11 @@ export const bothDatabases = (
         if (!(await postgresReachable())) return undefined
         const database = await postgresDatabase(label, from)
         const server = await startTestServer(postgresTarget(database.url), { ...options, seed })
-        return { server, cleanup: database.drop }
+        return {
+          server,
+          cleanup: database.drop,
+          restart: (others) => startTestServer(postgresTarget(database.url), { ...options, ...others, seed }),
+        }
       },
     },
   ] as const
@@ -96,6 +109,15 @@ export const useTestServer = (start: () => Promise<StartedServer | undefined>) =
   })
   return {
     isUp: (): boolean => started !== undefined,
+    /** the describe block's server closed and another started on its database (StartedServer.restart) */
+    restart: async (options: TestServerOptions): Promise<RunningServer> => {
+      const current = started
+      if (current?.restart === undefined) throw new Error("server not started, or not restartable")
+      await current.server.close()
+      const server = await current.restart(options)
+      started = { ...current, server }
+      return server
+    },
     live: (): RunningServer => {
       if (started === undefined) throw new Error("server not started")
       return started.server

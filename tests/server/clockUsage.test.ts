@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs"
-import { join, relative } from "node:path"
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
 import { describe, expect, it } from "vitest"
+import { SERVER_SOURCES as SERVER, serverSourceNames } from "../_support/serverSources.ts"
 
 /**
  * The server reads one clock (src/server/clock.ts): TypeScript through Effect's `Clock`, SQL through
@@ -9,7 +10,6 @@ import { describe, expect, it } from "vitest"
  * Comment lines may name what is not used. `clock.ts` is where the real time is anchored; migrations up to 0019
  * shipped before the rule (0019 redefines their functions).
  */
-const SERVER = join(import.meta.dirname, "../../src/server")
 const EXEMPT = /^(clock\.ts|db\/migrations\/00(0\d|1\d)_[\w-]+\.ts)$/
 
 const FORBIDDEN: ReadonlyArray<readonly [RegExp, string]> = [
@@ -23,15 +23,6 @@ const FORBIDDEN: ReadonlyArray<readonly [RegExp, string]> = [
   [/\bTemporal\.Now\b/, "Temporal.Now: use Effect's Clock"],
 ]
 
-const files = (dir: string): ReadonlyArray<string> =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? files(join(dir, entry.name))
-      : entry.name.endsWith(".ts")
-        ? [join(dir, entry.name)]
-        : [],
-  )
-
 /** `path:line: why` for every read of a clock other than the server's in `source` */
 const otherClocks = (path: string, source: string): ReadonlyArray<string> =>
   source.split("\n").flatMap((line, i) => {
@@ -41,8 +32,7 @@ const otherClocks = (path: string, source: string): ReadonlyArray<string> =>
 
 describe("the server's one clock", () => {
   it("is the only clock src/server reads", () => {
-    const found = files(SERVER)
-      .map((file) => relative(SERVER, file).split("\\").join("/"))
+    const found = serverSourceNames()
       .filter((path) => !EXEMPT.test(path))
       .flatMap((path) => otherClocks(path, readFileSync(join(SERVER, path), "utf8")))
     expect(found).toEqual([])

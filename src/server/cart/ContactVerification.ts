@@ -1,6 +1,7 @@
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { ContactCodeNotSent, ContactCodeRefused, InvalidContactCode } from "../../api/CartApi.ts"
+import { SmsDailyLimit } from "../../api/messagingErrors.ts"
 import {
   type ContactChannel,
   channelsToVerify,
@@ -10,6 +11,7 @@ import {
 import { SiteFlagsConfig } from "../config/siteFlags.ts"
 import * as codes from "../customer/oneTimeCodes.ts"
 import { serverSecret } from "../db/serverSecret.ts"
+import { SmsDailyBudget, takeSms } from "../notifications/smsAllowance.ts"
 import * as repo from "./ContactVerificationRepo.ts"
 
 /**
@@ -37,7 +39,7 @@ export class ContactVerification extends Context.Service<
   {
     readonly send: (
       input: ContactRequest & { readonly locale: string },
-    ) => Effect.Effect<void, ContactCodeRefused | ContactCodeNotSent>
+    ) => Effect.Effect<void, ContactCodeRefused | ContactCodeNotSent | SmsDailyLimit>
     readonly check: (
       input: ContactRequest & { readonly code: string },
     ) => Effect.Effect<ReadonlyArray<VerifiedContact>, ContactCodeRefused | InvalidContactCode>
@@ -51,6 +53,7 @@ export class ContactVerification extends Context.Service<
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
       const verifying = new Set(channelsToVerify(yield* SiteFlagsConfig))
+      const smsBudget = yield* SmsDailyBudget
       const pepperOf = serverSecret("contact_verification_codes").pipe(
         Effect.provideService(SqlClient.SqlClient, sql),
       )
@@ -94,6 +97,10 @@ export class ContactVerification extends Context.Service<
                 recent.byCart >= ContactVerification.CODES_PER_CART
               )
                 return false
+              // a code by SMS takes from the phone's day and the chain's budget (issue 20), before anything is written
+              const refused =
+                channel === "mobile" ? yield* takeSms({ mobile: key, budget: smsBudget }) : undefined
+              if (refused !== undefined) return refused
               yield* repo.endOlderCodes(channel, key)
               yield* repo.insertCode({
                 cartToken,
@@ -107,6 +114,8 @@ export class ContactVerification extends Context.Service<
             }),
           ),
         )
+        if (typeof sent === "object")
+          return yield* new SmsDailyLimit({ error: "SMS_FAILED", retryAfterSeconds: sent.retryAfterSeconds })
         if (!sent)
           return yield* new ContactCodeNotSent({
             error: channel === "mobile" ? "SMS_FAILED" : "EMAIL_FAILED",

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto"
 import { Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { InvalidSmsCode } from "../../api/CustomerApi.ts"
-import { InvalidMobileNumber, type SignInCodeBackoff, SmsFailed } from "../../api/messagingErrors.ts"
+import { InvalidMobileNumber, SignInCodeBackoff, SmsFailed } from "../../api/messagingErrors.ts"
 import { israeliMobile } from "../../domain/order/customerInfo.ts"
 import { serverSecret } from "../db/serverSecret.ts"
 import { takeFromLimits } from "../limits/RateLimits.ts"
@@ -79,14 +79,23 @@ export class CustomerAuth extends Context.Service<
         readonly client: string
       }) {
         const mobile = yield* mobileOf(input.mobileNumber)
-        yield* codes.throttle(`mobile:${mobile}`, input.client)
+        // the typed number's day counts this send whether or not it has an account (SignInCodes.ts)
+        yield* codes.throttle(`mobile:${mobile}`, input.client, { sms: true, typedMobile: mobile })
         const known = yield* sql`SELECT 1 FROM customers WHERE mobile = ${mobile} LIMIT 1`.pipe(Effect.orDie)
         // no account and none to be made: the same answer as a sent code, and no message
         if (known.length === 0 && !input.evenWithoutCustomer) return
-        const sent = yield* issueLoginCode({ mobile, pepper: yield* pepperOf, locale: input.locale }).pipe(
-          Effect.provideService(SqlClient.SqlClient, sql),
-          Effect.orDie,
-        )
+        const sent = yield* issueLoginCode({
+          mobile,
+          pepper: yield* pepperOf,
+          locale: input.locale,
+          sms: { budget: codes.smsBudget, phoneTaken: true },
+        }).pipe(Effect.provideService(SqlClient.SqlClient, sql), Effect.orDie)
+        // the chain's budget spent since the throttle looked (the phone's day was counted there)
+        if (typeof sent === "object")
+          return yield* new SignInCodeBackoff({
+            error: "SMS_FAILED",
+            retryAfterSeconds: sent.retryAfterSeconds,
+          })
         if (!sent) return yield* new SmsFailed({ error: "SMS_FAILED" })
       })
 

@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
+import { takeSms } from "../notifications/smsAllowance.ts"
 import { CODE_MINUTES, CODES_PER_WINDOW, codeHash, newCode, WINDOW_MINUTES } from "./oneTimeCodes.ts"
 
 /**
@@ -8,7 +9,10 @@ import { CODE_MINUTES, CODES_PER_WINDOW, codeHash, newCode, WINDOW_MINUTES } fro
  * under a lock of the number (its requests queue, so the count cannot be raced past), a new code ending every
  * older one, the code written with the SMS to the outbox in one transaction. False when the number has had its
  * codes for the window. `challenge`, `customerId` and `identifier` bind an area sign-in's code to its challenge,
- * the account and what was typed to find it (null for the checkout's).
+ * the account and what was typed to find it (null for the checkout's). The message takes from the day's SMS
+ * allowance (src/server/notifications/smsAllowance.ts): the chain's `budget`, and the phone's day unless the caller
+ * already counted it (`phoneTaken`: a typed number, counted whether or not it has an account); refused, nothing is
+ * written and the refusal is the answer.
  */
 export const issueLoginCode = (input: {
   readonly mobile: string
@@ -17,6 +21,7 @@ export const issueLoginCode = (input: {
   readonly challengeHash?: string
   readonly customerId?: number | null
   readonly identifier?: string
+  readonly sms: { readonly budget: number; readonly phoneTaken: boolean }
 }) =>
   Effect.gen(function* () {
     const sql = yield* SqlClient.SqlClient
@@ -29,6 +34,8 @@ export const issueLoginCode = (input: {
           SELECT count(*)::int AS n FROM customer_login_codes
           WHERE mobile = ${mobile} AND created_at > marquee_now() - make_interval(mins => ${WINDOW_MINUTES})`
         if ((recent[0]?.n ?? 0) >= CODES_PER_WINDOW) return false
+        const refused = yield* takeSms({ mobile, ...input.sms })
+        if (refused !== undefined) return refused
         // a new code ends every older one: only the latest message opens the account
         yield* sql`
           UPDATE customer_login_codes SET consumed_at = marquee_now()

@@ -2,7 +2,7 @@ import { Context, Effect, Layer } from "effect"
 import { SqlClient } from "effect/sql"
 import { InvalidSmsCode } from "../../api/CustomerApi.ts"
 import { MobileNumberInUse } from "../../api/CustomerAreaApi.ts"
-import { InvalidMobileNumber, SmsFailed } from "../../api/messagingErrors.ts"
+import { InvalidMobileNumber, SmsDailyLimit, SmsFailed } from "../../api/messagingErrors.ts"
 import { israeliMobile } from "../../domain/order/customerInfo.ts"
 import {
   CODE_MINUTES,
@@ -14,6 +14,7 @@ import {
   WINDOW_MINUTES,
 } from "../customer/oneTimeCodes.ts"
 import { serverSecret } from "../db/serverSecret.ts"
+import { SmsDailyBudget, takeSms } from "../notifications/smsAllowance.ts"
 
 /**
  * Changing a signed-in customer's mobile number (spec §6 "update mobile (allowed)"): a code goes to the NEW
@@ -42,7 +43,7 @@ export class MobileChange extends Context.Service<
       readonly customerId: number
       readonly mobileNumber: string
       readonly locale: string
-    }) => Effect.Effect<void, InvalidMobileNumber | SmsFailed>
+    }) => Effect.Effect<void, InvalidMobileNumber | SmsFailed | SmsDailyLimit>
     readonly confirm: (input: {
       readonly customerId: number
       readonly mobileNumber: string
@@ -55,6 +56,7 @@ export class MobileChange extends Context.Service<
     Effect.gen(function* () {
       const sql = yield* SqlClient.SqlClient
       const pepperOf = serverSecret(SECRET).pipe(Effect.provideService(SqlClient.SqlClient, sql))
+      const smsBudget = yield* SmsDailyBudget
       const subject = (customerId: number, mobile: string) => `${customerId}:${mobile}`
 
       const sendCode = Effect.fn("MobileChange.sendCode")(function* (input: {
@@ -82,6 +84,11 @@ export class MobileChange extends Context.Service<
                 (counts?.byCustomer ?? 0) >= CODES_PER_WINDOW
               )
                 return false
+              // the phone's day and the chain's budget (issue 20), taken before anything is written
+              const refused = yield* takeSms({ mobile, budget: smsBudget }).pipe(
+                Effect.provideService(SqlClient.SqlClient, sql),
+              )
+              if (refused !== undefined) return refused
               yield* sql`UPDATE customer_mobile_codes SET consumed_at = marquee_now()
                 WHERE customer_id = ${input.customerId} AND consumed_at IS NULL`
               yield* sql`
@@ -95,6 +102,8 @@ export class MobileChange extends Context.Service<
             }),
           )
           .pipe(Effect.orDie)
+        if (typeof sent === "object")
+          return yield* new SmsDailyLimit({ error: "SMS_FAILED", retryAfterSeconds: sent.retryAfterSeconds })
         if (!sent) return yield* new SmsFailed({ error: "SMS_FAILED" })
       })
 

@@ -44,6 +44,7 @@ import dailySalesRollups from "./migrations/0062_daily_sales_rollups.ts"
 import attendanceDaily from "./migrations/0063_attendance_daily.ts"
 import leanHoldBatch from "./migrations/0070_lean_hold_batch.ts"
 import oneHoldRule from "./migrations/0071_one_hold_rule.ts"
+import smsDayCounts from "./migrations/0072_sms_day_counts.ts"
 import holdVelocity from "./migrations/0074_hold_velocity.ts"
 
 /**
@@ -99,5 +100,6 @@ export const migrations = {
   "0063_attendance_daily": attendanceDaily,
   "0070_lean_hold_batch": leanHoldBatch,
   "0071_one_hold_rule": oneHoldRule,
+  "0072_sms_day_counts": smsDayCounts,
   "0074_hold_velocity": holdVelocity,
 }

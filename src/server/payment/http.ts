@@ -14,6 +14,7 @@ import { TicketPasses } from "../edocuments/TicketPasses.ts"
 import { voucherDocument } from "../edocuments/VoucherDocuments.ts"
 import { clientOf, hasUsesLeft, type Limit, takeFromLimits } from "../limits/RateLimits.ts"
 import { MiniSitesRepo } from "../miniSite/MiniSitesRepo.ts"
+import { SmsDailyBudget } from "../notifications/smsAllowance.ts"
 import { HumanCheck } from "../providers/humanCheck/HumanCheck.ts"
 import { SeatHoldsRepo } from "../seats/SeatHoldsRepo.ts"
 import { CommitService } from "./CommitService.ts"
@@ -166,6 +167,7 @@ export const ReservationsHttp = HttpApiBuilder.group(
     const passes = yield* TicketPasses
     const humanCheck = yield* HumanCheck
     const sql = yield* SqlClient.SqlClient
+    const smsBudget = yield* SmsDailyBudget
     const notFound = new ReservationNotFound({ error: "reservationNotFound" })
     return handlers
       .handle("confirmation", ({ params, query, request }) =>
@@ -208,7 +210,7 @@ export const ReservationsHttp = HttpApiBuilder.group(
           yield* humanCheck.verify(payload.recaptchaToken, client)
           if (!(yield* takeFromLimits(sendTicketsLimits(found.value.id, client))))
             return yield* new SmsFailed({ error: "SMS_FAILED" })
-          yield* enqueueTicketsSms(found.value.id, mobile)
+          yield* enqueueTicketsSms(found.value.id, mobile, smsBudget)
           return { success: true }
         }).pipe(Effect.provideService(SqlClient.SqlClient, sql)),
       )

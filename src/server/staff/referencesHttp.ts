@@ -14,6 +14,7 @@ import { isIsoDate } from "../../domain/live/attendance.ts"
 import { lastMonth, referenceQuantity } from "../../domain/live/references.ts"
 import { israeliMobile } from "../../domain/order/customerInfo.ts"
 import { takeFromLimits } from "../limits/RateLimits.ts"
+import { SmsDailyBudget } from "../notifications/smsAllowance.ts"
 import { enqueueTicketsSms } from "../payment/outbox.ts"
 import { ReferencesRepo } from "./ReferencesRepo.ts"
 import { chainTodayNow, scopeOf } from "./request.ts"
@@ -45,6 +46,7 @@ export const LiveReferencesHttp = HttpApiBuilder.group(
   Effect.fn(function* (handlers) {
     const repo = yield* ReferencesRepo
     const sql = yield* SqlClient.SqlClient
+    const smsBudget = yield* SmsDailyBudget
     return handlers
       .handle("ticketRefAgents", ({ query }) =>
         scopeOf(query).pipe(
@@ -128,7 +130,7 @@ export const LiveReferencesHttp = HttpApiBuilder.group(
             windowSeconds: 3600,
           }
           if (!(yield* takeFromLimits([limit]))) return yield* refused("SMS_FAILED")
-          yield* enqueueTicketsSms(reservationId, mobile)
+          yield* enqueueTicketsSms(reservationId, mobile, smsBudget)
           return { success: true }
         }).pipe(Effect.provideService(SqlClient.SqlClient, sql)),
       )

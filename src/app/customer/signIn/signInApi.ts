@@ -25,6 +25,7 @@ export type SignInProblem =
   | "LOGIN_LIMITED"
   | "SMS_FAILED"
   | "SMS_WAIT"
+  | "SMS_DAY_SPENT"
   | "invalid_captcha"
   | "invalid_mobileNumber"
   | "invalid_ssn"
@@ -54,11 +55,17 @@ const KNOWN: ReadonlySet<string> = new Set([
   "CUSTOMER_TOKEN_REDEEMED",
 ])
 
+/** The longest wait the resend back-off asks for (its 10-minute window); a longer one lasts until tomorrow. */
+const BACKOFF_WINDOW_SECONDS = 600
+
 /** The refusal an answer carries (the human check's codes read as invalid_captcha). */
 export const refusalOf = (status: number, body: unknown): Refusal => {
   const answer = (body ?? {}) as { error?: unknown; retryAfterSeconds?: unknown }
   const code = typeof answer.error === "string" ? answer.error : ""
   const wait = typeof answer.retryAfterSeconds === "number" ? answer.retryAfterSeconds : undefined
+  // past the back-off's window the wait is the day's end (the number's or the chain's SMS for today are spent)
+  if (code === "SMS_FAILED" && wait !== undefined && wait > BACKOFF_WINDOW_SECONDS)
+    return { problem: "SMS_DAY_SPENT", retryAfterSeconds: wait }
   if (code === "SMS_FAILED" && wait !== undefined) return { problem: "SMS_WAIT", retryAfterSeconds: wait }
   if (code === "LOGIN_FAILED" && status === 429)
     return { problem: "LOGIN_LIMITED", ...(wait === undefined ? {} : { retryAfterSeconds: wait }) }

@@ -5,6 +5,7 @@ import { InvalidSmsCode } from "../../../api/CustomerApi.ts"
 import { SignInCodeBackoff, SmsFailed } from "../../../api/messagingErrors.ts"
 import { serverSecret } from "../../db/serverSecret.ts"
 import { takeFromLimit, takeFromLimits } from "../../limits/RateLimits.ts"
+import { budgetLeft, SmsDailyBudget, secondsToNextDay, takePhone } from "../../notifications/smsAllowance.ts"
 import { issueLoginCode } from "../issueLoginCode.ts"
 import {
   CODE_TRIES_PER_CLIENT,
@@ -24,7 +25,13 @@ import {
  *   whether or not an account was found, so it tells nothing;
  * - every try counts against the identifier (10 in 10 minutes) and the client (30 an hour), whichever phone;
  * - sends count per client too (20 an hour), and per identifier per day (20, issue 20): the back-off alone let one
- *   number be sent about 430 codes a day by callers spread over many addresses.
+ *   number be sent about 430 codes a day by callers spread over many addresses;
+ * - every SMS takes from the day's allowance (src/server/notifications/smsAllowance.ts, issue 20): the chain's
+ *   budget, checked before anything is looked up, so every identifier is refused alike once it is spent; and the
+ *   phone's day (SMS_PER_PHONE_A_DAY, whichever identifier reached the phone). A typed number's day is counted at
+ *   every send, account or not, and refuses alike past it; a phone reached through an ID number or a reservation
+ *   is only known when the account is, so past its day that send answers as usual and sends nothing (a refusal
+ *   would tell that the identifier has an account, and whose phone it reaches).
  * An unknown identifier gets a challenge like any other, and no message: its challenge is stored nowhere, so its
  * validation fails as a wrong code does.
  */
@@ -33,6 +40,12 @@ const BACKOFF_SECONDS = 30
 const SENDS_PER_CLIENT = { limit: 20, windowSeconds: 3600 }
 const SENDS_PER_IDENTIFIER_A_DAY = { limit: 20, windowSeconds: 86_400 }
 const TRIES_PER_IDENTIFIER = { limit: 10, windowSeconds: WINDOW_MINUTES * 60 }
+
+/**
+ * What a send is for the day's SMS allowance: an e-mail (none), or an SMS, with the number when one was typed
+ * (`typedMobile`: counted against that phone at once, whether or not it has an account).
+ */
+export type SendChannel = { readonly sms: false } | { readonly sms: true; readonly typedMobile?: string }
 
 /** Where a code goes and what it opens; None: no account (nothing is sent, the answer is the same). */
 export interface CodeTarget {
@@ -53,12 +66,20 @@ export class SignInCodes extends Context.Service<
       readonly target: Option.Option<CodeTarget>
       readonly client: string
       readonly locale: string
+      /** the number typed to sign in, when the identifier is one */
+      readonly typedMobile?: string
     }) => Effect.Effect<string, SignInCodeBackoff | SmsFailed>
-    /** counts one message for `identifier` and the client: refused while the back-off lasts or past the limit */
+    /**
+     * counts one message for `identifier` and the client: refused while the back-off lasts, past the limits, or,
+     * for an SMS, past the chain's budget or the typed number's day
+     */
     readonly throttle: (
       identifier: string,
       client: string,
+      channel: SendChannel,
     ) => Effect.Effect<void, SignInCodeBackoff | SmsFailed>
+    /** the chain's SMS messages a day (`SMS_DAILY_BUDGET`) */
+    readonly smsBudget: number
     /** the customer the right code opens (made for a new checkout number) */
     readonly validate: (input: {
       readonly challenge: string | undefined
@@ -76,6 +97,14 @@ export class SignInCodes extends Context.Service<
       )
       const limits = (effect: ReturnType<typeof takeFromLimits>) =>
         effect.pipe(Effect.provideService(SqlClient.SqlClient, sql))
+      const smsBudget = yield* SmsDailyBudget
+      /** the day's SMS are spent: ask again when the next day begins in Jerusalem */
+      const dayIsSpent = Effect.gen(function* () {
+        const retryAfterSeconds = yield* secondsToNextDay().pipe(
+          Effect.provideService(SqlClient.SqlClient, sql),
+        )
+        return yield* new SignInCodeBackoff({ error: "SMS_FAILED", retryAfterSeconds })
+      })
 
       /** Seconds to wait before another send for this identifier, or 0 (and the send is counted). */
       const backoff = (identifier: string) =>
@@ -107,11 +136,21 @@ export class SignInCodes extends Context.Service<
           }),
         )
 
-      const throttle = Effect.fn("SignInCodes.throttle")(function* (identifier: string, client: string) {
+      const throttle = Effect.fn("SignInCodes.throttle")(function* (
+        identifier: string,
+        client: string,
+        channel: SendChannel,
+      ) {
         const allowed = yield* limits(
           takeFromLimits([{ key: `signInSend:client:${client}`, ...SENDS_PER_CLIENT }]),
         )
         if (!allowed) return yield* new SmsFailed({ error: "SMS_FAILED" })
+        // the chain's budget, before anything else is counted or looked up: every identifier alike
+        if (
+          channel.sms &&
+          !(yield* budgetLeft(smsBudget).pipe(Effect.provideService(SqlClient.SqlClient, sql)))
+        )
+          return yield* dayIsSpent
         const wait = yield* backoff(identifier).pipe(Effect.orDie)
         if (wait > 0) return yield* new SignInCodeBackoff({ error: "SMS_FAILED", retryAfterSeconds: wait })
         // counted once the back-off lets the send through, so waiting out the back-off spends none of the day's
@@ -129,6 +168,13 @@ export class SignInCodes extends Context.Service<
           )
           return yield* new SignInCodeBackoff({ error: "SMS_FAILED", retryAfterSeconds: Math.max(1, left) })
         }
+        // a typed number's day counts every send to it, account or not, so both answer alike past it
+        if (channel.sms && channel.typedMobile !== undefined) {
+          const phoneAllowed = yield* takePhone(channel.typedMobile).pipe(
+            Effect.provideService(SqlClient.SqlClient, sql),
+          )
+          if (!phoneAllowed) return yield* dayIsSpent
+        }
       })
 
       const send = Effect.fn("SignInCodes.send")(function* (input: {
@@ -136,8 +182,14 @@ export class SignInCodes extends Context.Service<
         readonly target: Option.Option<CodeTarget>
         readonly client: string
         readonly locale: string
+        readonly typedMobile?: string
       }) {
-        yield* throttle(input.identifier, input.client)
+        const typedMobile = input.typedMobile
+        yield* throttle(
+          input.identifier,
+          input.client,
+          typedMobile === undefined ? { sms: true } : { sms: true, typedMobile },
+        )
         const challenge = randomBytes(32).toString("base64url")
         if (Option.isNone(input.target)) return challenge
         const { mobile, customerId } = input.target.value
@@ -149,7 +201,16 @@ export class SignInCodes extends Context.Service<
           challengeHash: challengeHash(challenge),
           customerId,
           identifier: input.identifier,
+          sms: { budget: smsBudget, phoneTaken: mobile === typedMobile },
         }).pipe(Effect.provideService(SqlClient.SqlClient, sql), Effect.orDie)
+        if (typeof sent === "object") {
+          // the phone's day, reached through an ID number or a reservation: answered as a sent code (see above)
+          if (sent.spent === "phone") return challenge
+          return yield* new SignInCodeBackoff({
+            error: "SMS_FAILED",
+            retryAfterSeconds: sent.retryAfterSeconds,
+          })
+        }
         if (!sent) return yield* new SmsFailed({ error: "SMS_FAILED" })
         return challenge
       })
@@ -221,7 +282,7 @@ export class SignInCodes extends Context.Service<
         return customerId.value
       })
 
-      return SignInCodes.of({ send, throttle, validate })
+      return SignInCodes.of({ send, throttle, validate, smsBudget })
     }),
   )
 }

@@ -4,12 +4,13 @@ import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 import { InvalidEmailAddress, InvalidSsn, SignInLimited } from "../../../api/CustomerSignInApi.ts"
 import { MarqueeApi } from "../../../api/MarqueeApi.ts"
-import { InvalidMobileNumber } from "../../../api/messagingErrors.ts"
+import { InvalidMobileNumber, SignInCodeBackoff } from "../../../api/messagingErrors.ts"
 import { CurrentCustomer, LoginRequired } from "../../../api/sessions.ts"
 import { isEmailAddress, israeliMobile } from "../../../domain/order/customerInfo.ts"
 import { isValidIsraeliId, normalizeIsraeliId } from "../../../domain/order/israeliId.ts"
 import { parseOrderIdentifier } from "../../../domain/order/orderIdentifier.ts"
 import { clientOf, hasUsesLeft, type Limit, takeFromLimit, takeFromLimits } from "../../limits/RateLimits.ts"
+import { takeSms } from "../../notifications/smsAllowance.ts"
 import { HumanCheck } from "../../providers/humanCheck/HumanCheck.ts"
 import { CustomerAuth } from "../CustomerAuth.ts"
 import { CustomerProfile } from "../CustomerProfile.ts"
@@ -96,6 +97,17 @@ export const CustomerSignInHttp = HttpApiBuilder.group(
     /** a new `/customer/{token}` link for this customer, queued as a message to the phone or address on file */
     const queueLink = (customerId: number, kind: "sms" | "email", recipient: string, locale: string) =>
       Effect.gen(function* () {
+        if (kind === "sms") {
+          // the chain's budget (the typed number's day was counted by the throttle, account or not)
+          const refused = yield* withSql(
+            takeSms({ mobile: recipient, budget: codes.smsBudget, phoneTaken: true }),
+          )
+          if (refused !== undefined)
+            return yield* new SignInCodeBackoff({
+              error: "SMS_FAILED",
+              retryAfterSeconds: refused.retryAfterSeconds,
+            })
+        }
         const token = yield* links.issue(customerId)
         const payload = JSON.stringify({ template: "signInLink", path: `/customer/${token}`, locale })
         yield* sql`INSERT INTO outbox (kind, recipient, payload) VALUES (${kind}, ${recipient}, ${payload}::jsonb)`.pipe(
@@ -103,9 +115,21 @@ export const CustomerSignInHttp = HttpApiBuilder.group(
         )
       })
 
-    const sendCode = (identifier: string, target: Option.Option<CodeTarget>, client: string, lang: string) =>
+    const sendCode = (
+      identifier: string,
+      target: Option.Option<CodeTarget>,
+      client: string,
+      lang: string,
+      typedMobile?: string,
+    ) =>
       codes
-        .send({ identifier, target, client, locale: lang })
+        .send({
+          identifier,
+          target,
+          client,
+          locale: lang,
+          ...(typedMobile === undefined ? {} : { typedMobile }),
+        })
         .pipe(Effect.map((signInChallenge) => ({ success: true, signInChallenge })))
 
     return handlers
@@ -126,7 +150,7 @@ export const CustomerSignInHttp = HttpApiBuilder.group(
             Option.isNone(known) && query.checkout === "true"
               ? Option.some<CodeTarget>({ mobile, customerId: null })
               : known
-          return yield* sendCode(`mobile:${mobile}`, target, client, query.lang ?? "he")
+          return yield* sendCode(`mobile:${mobile}`, target, client, query.lang ?? "he", mobile)
         }),
       )
       .handle("idLogin", ({ payload, query, request }) =>
@@ -232,7 +256,7 @@ export const CustomerSignInHttp = HttpApiBuilder.group(
           const client = clientOf(request.remoteAddress)
           const mobile = yield* mobileOf(payload.mobileNumber)
           yield* humanCheck.verify(payload.recaptchaToken, client)
-          yield* codes.throttle(`link:${mobile}`, client)
+          yield* codes.throttle(`link:${mobile}`, client, { sms: true, typedMobile: mobile })
           const customer = targetOf(
             yield* sql<{ id: number; mobile: string }>`
               SELECT id, mobile FROM customers WHERE mobile = ${mobile} ORDER BY id LIMIT 1`.pipe(
@@ -254,7 +278,7 @@ export const CustomerSignInHttp = HttpApiBuilder.group(
           const email = payload.email.trim().toLowerCase()
           yield* humanCheck.verify(payload.recaptchaToken, client)
           // the same backoff per address and the same sends per client as the SMS link and the codes
-          yield* codes.throttle(`link:email:${email}`, client)
+          yield* codes.throttle(`link:email:${email}`, client, { sms: false })
           const [customer] = yield* sql<{ id: number; email: string }>`
             SELECT id, email FROM customers WHERE lower(email) = ${email} ORDER BY id LIMIT 1`.pipe(
             Effect.orDie,
