@@ -44,6 +44,7 @@ import dailySalesRollups from "./migrations/0062_daily_sales_rollups.ts"
 import attendanceDaily from "./migrations/0063_attendance_daily.ts"
 import leanHoldBatch from "./migrations/0070_lean_hold_batch.ts"
 import oneHoldRule from "./migrations/0071_one_hold_rule.ts"
+import featureImages from "./migrations/0073_feature_images.ts"
 
 /**
  * Every migration, keyed `<id>_<name>`, run once in id order by `Migrator.fromRecord`.
@@ -98,4 +99,5 @@ export const migrations = {
   "0063_attendance_daily": attendanceDaily,
   "0070_lean_hold_batch": leanHoldBatch,
   "0071_one_hold_rule": oneHoldRule,
+  "0073_feature_images": featureImages,
 }

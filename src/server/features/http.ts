@@ -1,14 +1,17 @@
 import { Effect, Layer } from "effect"
 import { HttpEffect, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
-import { FeatureNotFound } from "../../api/FeaturesApi.ts"
+import { FeatureImageNotFound, FeatureNotFound } from "../../api/FeaturesApi.ts"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
 import { parseIdList } from "../../api/shared.ts"
 import { FeaturesRepo } from "./FeaturesRepo.ts"
 import { posterSvg } from "./posterSvg.ts"
 
-/** A placeholder poster only changes when the feature is renamed: a day in any cache, a week when stale. */
-const cacheForADay = HttpEffect.appendPreResponseHandler((_request, response) =>
+/**
+ * A poster only changes when the feature is renamed or given a new picture: a day in any cache, a week when stale.
+ * Product pictures (src/server/presentations/http.ts) are cached the same way.
+ */
+export const cacheForADay = HttpEffect.appendPreResponseHandler((_request, response) =>
   Effect.succeed(
     HttpServerResponse.setHeader(
       response,
@@ -43,6 +46,14 @@ export const FeaturesHttp = HttpApiBuilder.group(
           if (title === undefined) return yield* new FeatureNotFound({ error: "featureNotFound" })
           yield* cacheForADay
           return posterSvg(params.id, title, lang === "he" || lang === "ar")
+        }),
+      )
+      .handle("image", ({ params }) =>
+        Effect.gen(function* () {
+          const body = yield* repo.image(params.id)
+          if (body === undefined) return yield* new FeatureImageNotFound({ error: "featureImageNotFound" })
+          yield* cacheForADay
+          return body
         }),
       )
   }),
