@@ -1,25 +1,11 @@
 import { Effect, Layer } from "effect"
-import { HttpEffect, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { FeatureImageNotFound, FeatureNotFound } from "../../api/FeaturesApi.ts"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
 import { parseIdList } from "../../api/shared.ts"
+import { cacheForADay } from "../http/pictureCache.ts"
 import { FeaturesRepo } from "./FeaturesRepo.ts"
 import { posterSvg } from "./posterSvg.ts"
-
-/**
- * A poster only changes when the feature is renamed or given a new picture: a day in any cache, a week when stale.
- * Product pictures (src/server/presentations/http.ts) are cached the same way.
- */
-export const cacheForADay = HttpEffect.appendPreResponseHandler((_request, response) =>
-  Effect.succeed(
-    HttpServerResponse.setHeader(
-      response,
-      "cache-control",
-      "public, max-age=86400, stale-while-revalidate=604800",
-    ),
-  ),
-)
 
 export const FeaturesHttp = HttpApiBuilder.group(
   MarqueeApi,
