@@ -28,11 +28,16 @@ test.describe("what's on", () => {
     await expect(whatsOn.presentations).toHaveCount(todays.length)
     const poster = whatsOn.presentation(todays[0]!.id).locator("img")
     await expect(poster).toHaveAttribute("loading", "lazy")
+    // the film's own poster, drawn at seed time (issue 19), and it arrives: a picture, not an empty box
     await expect(poster).toHaveAttribute(
       "src",
-      `/api/features/${todays[0]!.featureId}/placeholderImage?lang=he`,
+      `/api/features/${todays[0]!.featureId}/image?v=${encodeURIComponent(todays[0]!.featureImage ?? "")}`,
     )
     expect(await poster.evaluate((img: HTMLImageElement) => [img.width, img.height])).toEqual([48, 72])
+    await poster.scrollIntoViewIfNeeded()
+    await expect
+      .poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(200)
     await expect(whatsOn.purchaseLinks.first()).toBeVisible()
     // another day: the URL keeps it, the list is that day's
     const next = strip.locator("button[aria-pressed='false']").first()

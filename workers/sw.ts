@@ -8,7 +8,7 @@ import {
   precacheAndRoute,
 } from "workbox-precaching"
 import { NavigationRoute, registerRoute } from "workbox-routing"
-import { NetworkFirst } from "workbox-strategies"
+import { CacheFirst, NetworkFirst } from "workbox-strategies"
 import { withSavedAt } from "../src/app/lib/savedAtHeader.ts"
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> }
@@ -96,6 +96,22 @@ registerRoute(
     cacheName: "api-seatplans",
     networkTimeoutSeconds: 3,
     plugins: [new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: 30 * DAY_SECONDS })],
+  }),
+  "GET",
+)
+
+// Pictures: films' posters (their own, or the drawn placeholder per language) and products' pictures. They change
+// only with a new address (the poster's key is in it) or a rename, so the copy kept here is answered without asking
+// the network: the what's-on list scrolls through dozens of them, offline too. Only 200s are kept (CacheFirst's
+// default), at most 300 of a few KB each, none older than 30 days.
+const PICTURE = /^\/api\/(features\/\d+\/(image|placeholderImage)|products\/\d+\/image)$/
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && isGet(request) && PICTURE.test(url.pathname),
+  new CacheFirst({
+    cacheName: "api-pictures",
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * DAY_SECONDS, purgeOnQuotaError: true }),
+    ],
   }),
   "GET",
 )

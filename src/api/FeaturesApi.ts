@@ -19,6 +19,11 @@ export const Feature = Schema.Struct({
   is3D: Schema.Boolean,
   /** ours (issue 19): the trailer's external address, opened through the `/http…` leaving-site rule; null: none */
   trailerUrl: Schema.NullOr(Schema.String),
+  /**
+   * Ours (issue 19): the key of the feature's own picture, served by `GET /api/features/{id}/image`; null: none,
+   * the page shows `placeholderImage`. Optional for answers kept before it existed.
+   */
+  image: Schema.optional(Schema.NullOr(Schema.String)),
 })
 export type Feature = typeof Feature.Type
 
@@ -34,6 +39,12 @@ export const SearchQuery = WireText.pipe(Schema.check(Schema.isMaxLength(100)))
 export class FeatureNotFound extends Schema.TaggedError<FeatureNotFound>()(
   "FeatureNotFound",
   { error: Schema.Literal("featureNotFound") },
+  { httpApiStatus: 404 },
+) {}
+
+export class FeatureImageNotFound extends Schema.TaggedError<FeatureImageNotFound>()(
+  "FeatureImageNotFound",
+  { error: Schema.Literal("featureImageNotFound") },
   { httpApiStatus: 404 },
 ) {}
 
@@ -64,5 +75,16 @@ export class FeaturesApi extends HttpApiGroup.make("features").add(
     query: { lang: LangQuery },
     success: Schema.String.pipe(HttpApiSchema.asText({ contentType: "image/svg+xml" })),
     error: FeatureNotFound,
+  }),
+  /**
+   * Ours (issue 19): the feature's own picture (its poster), stored with the catalogue; 404 `featureImageNotFound`
+   * for a feature without one (or no such feature): the page asks `placeholderImage` for those.
+   */
+  HttpApiEndpoint.get("image", "/features/:id/image", {
+    params: { id: PositiveInt },
+    /** the picture's key, which the page adds so that a new picture is a new address; not read */
+    query: { v: Schema.optional(WireText) },
+    success: Schema.String.pipe(HttpApiSchema.asText({ contentType: "image/svg+xml" })),
+    error: FeatureImageNotFound,
   }),
 ) {}

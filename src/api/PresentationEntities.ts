@@ -40,6 +40,11 @@ export const Presentation = Schema.Struct({
   imageMapHtml: Schema.NullOr(Schema.String),
   featureId: Schema.Int,
   featureName: Schema.String,
+  /**
+   * Ours (issue 19): the key of the feature's own picture (`GET /api/features/{featureId}/image`); null: none, the
+   * list shows `placeholderImage`. Optional for answers cached before it existed.
+   */
+  featureImage: Schema.optional(Schema.NullOr(Schema.String)),
   featureCategoryName: Schema.String,
   dateTime: Schema.String,
   locationName: Schema.String,

@@ -63,7 +63,7 @@ const Movie = ({ feature, locale }: { readonly feature: Feature; readonly locale
       <header className="movie__head">
         <img
           className="movie__poster"
-          src={posterSrc(feature.id, locale)}
+          src={posterSrc(feature.id, feature.image, locale)}
           alt={t("publicPages.movie.poster", { title: feature.name })}
           width={160}
           height={240}

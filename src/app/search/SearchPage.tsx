@@ -56,7 +56,13 @@ export const SearchPage = ({ query, locale }: Props) => {
             <ul className="search-results" data-testid="film-results">
               {found.map((feature) => (
                 <li key={feature.id} className="search-results__film">
-                  <img src={posterSrc(feature.id, locale)} alt="" width={40} height={60} loading="lazy" />
+                  <img
+                    src={posterSrc(feature.id, feature.image, locale)}
+                    alt=""
+                    width={40}
+                    height={60}
+                    loading="lazy"
+                  />
                   <Link to="/movies/$featureId" params={{ featureId: feature.id }} search={{ lang: locale }}>
                     {feature.name}
                   </Link>

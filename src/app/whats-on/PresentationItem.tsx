@@ -73,7 +73,7 @@ export const PresentationItem = ({ item, locale, nowMs, linkFeature = true }: Pr
     >
       <img
         className="showing__poster"
-        src={posterSrc(presentation.featureId, locale)}
+        src={posterSrc(presentation.featureId, presentation.featureImage, locale)}
         // the film's name is the heading beside it: the picture adds nothing a screen reader should repeat
         alt=""
         width={POSTER_WIDTH}

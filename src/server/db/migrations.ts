@@ -45,6 +45,7 @@ import attendanceDaily from "./migrations/0063_attendance_daily.ts"
 import leanHoldBatch from "./migrations/0070_lean_hold_batch.ts"
 import oneHoldRule from "./migrations/0071_one_hold_rule.ts"
 import smsDayCounts from "./migrations/0072_sms_day_counts.ts"
+import featureImages from "./migrations/0073_feature_images.ts"
 import holdVelocity from "./migrations/0074_hold_velocity.ts"
 
 /**
@@ -101,5 +102,6 @@ export const migrations = {
   "0070_lean_hold_batch": leanHoldBatch,
   "0071_one_hold_rule": oneHoldRule,
   "0072_sms_day_counts": smsDayCounts,
+  "0073_feature_images": featureImages,
   "0074_hold_velocity": holdVelocity,
 }

@@ -18,6 +18,8 @@ export class FeaturesRepo extends Context.Service<
     readonly list: (filter: FeatureFilter) => Effect.Effect<ReadonlyArray<Feature>>
     /** the feature's title in `lang`, or undefined for an unknown id */
     readonly title: (id: number, lang: LocaleCode) => Effect.Effect<string | undefined>
+    /** the feature's own picture (SVG text), or undefined when it has none or there is no such feature */
+    readonly image: (id: number) => Effect.Effect<string | undefined>
     /** features whose title in any of the three languages matches `query`, best first, names in `lang` */
     readonly search: (query: string, lang: LocaleCode) => Effect.Effect<ReadonlyArray<Feature>>
   }
@@ -40,7 +42,7 @@ export class FeaturesRepo extends Context.Service<
             f.category_id AS "categoryId", ${localized(sql, "fc.name", filter.lang)} AS "categoryName",
             f.language, f.dubbing, f.subtitles, f.duration_minutes AS duration,
             f.release_date::text AS "releaseDate", f.age_rating AS "ageRating", f.is_3d AS "is3D",
-            f.trailer_url AS "trailerUrl"
+            f.trailer_url AS "trailerUrl", f.image_key AS image
           FROM features f JOIN feature_categories fc ON fc.id = f.category_id
           WHERE ${sql.and(conditions)}
           ORDER BY f.release_date DESC, f.id`
@@ -49,6 +51,11 @@ export class FeaturesRepo extends Context.Service<
         const rows = yield* sql<{ name: string }>`
           SELECT ${localized(sql, "f.name", lang)} AS name FROM features f WHERE f.id = ${id}`
         return rows[0]?.name
+      }, Effect.orDie)
+      const image = Effect.fn("FeaturesRepo.image")(function* (id: number) {
+        const rows = yield* sql<{ body: string }>`
+          SELECT i.body FROM features f JOIN images i ON i.key = f.image_key WHERE f.id = ${id}`
+        return rows[0]?.body
       }, Effect.orDie)
       // The catalogue is a few dozen films: the typo-tolerant rule runs here on every title rather than in SQL,
       // so the browser and the server match by one rule (src/domain/shared/textSearch.ts).
@@ -63,7 +70,7 @@ export class FeaturesRepo extends Context.Service<
         const features = yield* list({ featureIds: found.map((row) => row.id), lang })
         return [...features].sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0))
       }, Effect.orDie)
-      return FeaturesRepo.of({ list, title, search })
+      return FeaturesRepo.of({ list, title, image, search })
     }),
   )
 }

@@ -1,22 +1,11 @@
 import { Effect, Layer } from "effect"
-import { HttpEffect, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
-import { FeatureNotFound } from "../../api/FeaturesApi.ts"
+import { FeatureImageNotFound, FeatureNotFound } from "../../api/FeaturesApi.ts"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
 import { parseIdList } from "../../api/shared.ts"
+import { cacheForADay } from "../http/pictureCache.ts"
 import { FeaturesRepo } from "./FeaturesRepo.ts"
 import { posterSvg } from "./posterSvg.ts"
-
-/** A placeholder poster only changes when the feature is renamed: a day in any cache, a week when stale. */
-const cacheForADay = HttpEffect.appendPreResponseHandler((_request, response) =>
-  Effect.succeed(
-    HttpServerResponse.setHeader(
-      response,
-      "cache-control",
-      "public, max-age=86400, stale-while-revalidate=604800",
-    ),
-  ),
-)
 
 export const FeaturesHttp = HttpApiBuilder.group(
   MarqueeApi,
@@ -43,6 +32,14 @@ export const FeaturesHttp = HttpApiBuilder.group(
           if (title === undefined) return yield* new FeatureNotFound({ error: "featureNotFound" })
           yield* cacheForADay
           return posterSvg(params.id, title, lang === "he" || lang === "ar")
+        }),
+      )
+      .handle("image", ({ params }) =>
+        Effect.gen(function* () {
+          const body = yield* repo.image(params.id)
+          if (body === undefined) return yield* new FeatureImageNotFound({ error: "featureImageNotFound" })
+          yield* cacheForADay
+          return body
         }),
       )
   }),

@@ -18,7 +18,8 @@ const palettes: ReadonlyArray<readonly [string, string]> = [
   ["#3d2c00", "#8a6200"],
 ]
 
-const escapeXml = (text: string): string =>
+/** Text made safe inside an SVG's elements and attribute values. */
+export const escapeXml = (text: string): string =>
   text.replace(
     /[<>&"']/g,
     (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c] ?? c,

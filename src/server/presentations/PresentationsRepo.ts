@@ -30,6 +30,7 @@ interface PresentationRow {
   readonly imageMapHtml: string | null
   readonly featureId: number
   readonly featureName: string
+  readonly featureImage: string | null
   readonly featureCategoryName: string
   readonly locationName: string
   readonly locationBrand: BrandCode | null
@@ -80,6 +81,7 @@ const toPresentation = (row: PresentationRow): Presentation => {
     imageMapHtml: row.imageMapHtml,
     featureId: row.featureId,
     featureName: row.featureName,
+    featureImage: row.featureImage,
     featureCategoryName: row.featureCategoryName,
     dateTime: toChainIso(row.startsAtMs),
     locationName: row.locationName,
@@ -125,7 +127,7 @@ export class PresentationsRepo extends Context.Service<
           p.auth_profile_id AS "authProfileId", p.business_id AS "businessId", v.location_id AS "locationId",
           p.new_booking_url AS "newBookingUrl", v.view_area_filename AS "viewAreaFilename",
           coalesce(p.image_map_html, v.image_map_html) AS "imageMapHtml",
-          p.feature_id AS "featureId", ${localized(sql, "f.name", lang)} AS "featureName",
+          p.feature_id AS "featureId", ${localized(sql, "f.name", lang)} AS "featureName", f.image_key AS "featureImage",
           ${localized(sql, "fc.name", lang)} AS "featureCategoryName",
           ${localized(sql, "l.name", lang)} AS "locationName", l.brand AS "locationBrand", ${localized(sql, "v.name", lang)} AS "venueName",
           (extract(epoch FROM p.starts_at) * 1000)::float8 AS "startsAtMs",

@@ -8,6 +8,7 @@ import { type LocaleCode, parseIdList } from "../../api/shared.ts"
 import { LoyaltyLoginLimited, LoyaltyLoginOff, TicketCodeRefused } from "../../api/TicketCodesApi.ts"
 import { firstTicket } from "../../domain/pricing/firstTicket.ts"
 import { LoyaltyLoginConfig } from "../config/siteConfig.ts"
+import { cacheForADay } from "../http/pictureCache.ts"
 import { clientOf, type Limit, takeFromLimits } from "../limits/RateLimits.ts"
 import { MiniSitesRepo } from "../miniSite/MiniSitesRepo.ts"
 import { partnerOf, partnerTicketGroups } from "../miniSite/partnerScope.ts"
@@ -174,11 +175,15 @@ export const PresentationsHttp = HttpApiBuilder.group(
       )
       .handle("productImage", ({ params }) =>
         Effect.gen(function* () {
-          const rows = yield* sql<{ category: string; name: string }>`
-            SELECT category, name->>'en' AS name FROM products WHERE id = ${params.id}`.pipe(Effect.orDie)
+          // its own picture when `images` holds one under its key (the demo's, issue 19), else its category's
+          const rows = yield* sql<{ category: string; name: string; body: string | null }>`
+            SELECT p.category, p.name->>'en' AS name, i.body
+            FROM products p LEFT JOIN images i ON i.key = p.image_key
+            WHERE p.id = ${params.id}`.pipe(Effect.orDie)
           const product = rows[0]
           if (product === undefined) return yield* new ProductNotFound({ error: "productNotFound" })
-          return productImageSvg(product.category, product.name)
+          yield* cacheForADay
+          return product.body ?? productImageSvg(product.category, product.name)
         }),
       )
   }),

@@ -1,3 +1,5 @@
+import { escapeXml } from "../features/posterSvg.ts"
+
 /**
  * Product pictures drawn as SVG, one motif per category: the catalogue has no photographs, and a drawn
  * picture is a few hundred bytes, scales to any screen and needs no storage. The product's name is the
@@ -40,12 +42,6 @@ const motifs: Readonly<Record<string, { readonly background: string; readonly sh
       '<rect x="26" y="30" width="48" height="40" rx="4" fill="#6b3a22"/><path d="M26 50h48M42 30v40M58 30v40" stroke="#8a5232" stroke-width="3"/>',
   },
 }
-
-const escapeXml = (text: string): string =>
-  text.replace(
-    /[<>&"']/g,
-    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c] ?? c,
-  )
 
 export const productImageSvg = (category: string, name: string): string => {
   const motif = motifs[category] ?? motifs.combo!

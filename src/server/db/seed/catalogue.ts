@@ -44,6 +44,8 @@ export interface FeatureRow {
   readonly release_date: string
   readonly age_rating: string
   readonly is_3d: boolean
+  /** its poster in `images` (posterArt.ts draws the demo's at seed time) */
+  readonly image_key: string | null
 }
 
 const t = (he: string, en: string, ru: string): Text => withArabic({ he, en, ru })
@@ -403,6 +405,7 @@ const synopsisFor = (name: Text): Text => ({
 export const makeFeatures = (today: Temporal.PlainDate, random: Random): ReadonlyArray<FeatureRow> =>
   specs.map((spec, i) => ({
     id: 101 + i,
+    image_key: `features/${101 + i}.svg`,
     name: spec.name,
     synopsis: synopsisFor(spec.name),
     category_id: spec.category,

@@ -287,7 +287,8 @@ const product = (
   price_agorot: price,
   is_delivery_required: extra.is_delivery_required ?? false,
   is_3d_glasses: extra.is_3d_glasses ?? false,
-  image_key: `products/${id}.webp`,
+  // its picture in `images`, written at seed time (productArt.ts)
+  image_key: `products/${id}.svg`,
   is_active: true,
   sort_order: id,
   weight,

@@ -29,6 +29,8 @@ import {
 } from "./offers.ts"
 import { makePeople, type People } from "./people.ts"
 import { pointOfSaleMix, pointsOfSale } from "./pointsOfSale.ts"
+import { featurePosterSvg } from "./posterArt.ts"
+import { productArtSvg } from "./productArt.ts"
 import { makeRandom } from "./random.ts"
 import { makeSchedule, type PresentationRow, type Schedule, TIME_ZONE } from "./schedule.ts"
 import { makeVenues, type Venues } from "./venues.ts"
@@ -44,12 +46,36 @@ export interface SeedOptions {
   readonly journeys?: boolean
 }
 
+export interface ImageRow {
+  readonly key: string
+  readonly content_type: "image/svg+xml"
+  readonly body: string
+}
+
+/** Each film's poster and each product's picture, drawn for the rows that name one. */
+const makeImages = (
+  features: ReadonlyArray<FeatureRow>,
+  productRows: ReadonlyArray<(typeof products)[number]>,
+): ReadonlyArray<ImageRow> => {
+  const images: Array<ImageRow> = []
+  for (const feature of features)
+    if (feature.image_key !== null)
+      images.push({ key: feature.image_key, content_type: "image/svg+xml", body: featurePosterSvg(feature) })
+  for (const product of productRows) {
+    const body = productArtSvg(product.id, product.name.en)
+    if (body !== undefined) images.push({ key: product.image_key, content_type: "image/svg+xml", body })
+  }
+  return images
+}
+
 /** Everything the seed writes, as plain rows, before any SQL: the pure half of seeding. */
 export interface SeedPlan {
   readonly options: SeedOptions
   readonly locations: ReadonlyArray<LocationRow>
   readonly featureCategories: ReadonlyArray<FeatureCategoryRow>
   readonly features: ReadonlyArray<FeatureRow>
+  /** the films' posters and the products' pictures, by the `image_key` their rows carry */
+  readonly images: ReadonlyArray<ImageRow>
   readonly venues: Venues
   readonly schedule: Schedule
   /** the end-to-end journeys' presentations: empty unless `options.journeys` */
@@ -104,6 +130,7 @@ export const buildSeedPlan = (options: SeedOptions): SeedPlan => {
     locations,
     featureCategories,
     features,
+    images: makeImages(features, products),
     venues,
     schedule,
     journeyPresentations: options.journeys === true ? journeyPresentations(schedule, today) : [],

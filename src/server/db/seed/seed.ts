@@ -41,6 +41,7 @@ const writeCatalogue = (plan: SeedPlan) =>
     const { venues, commerce } = plan
     yield* insertRows("locations", COLUMNS.locations, plan.locations)
     yield* insertRows("feature_categories", COLUMNS.feature_categories, plan.featureCategories)
+    yield* insertRows("images", COLUMNS.images, plan.images)
     yield* insertRows("features", COLUMNS.features, plan.features)
     yield* insertRows("seatplans", COLUMNS.seatplans, venues.seatplans)
     yield* insertRows("venues", COLUMNS.venues, venues.venues)

@@ -52,7 +52,9 @@ export const COLUMNS = {
   features: [
     ["id", int], ["name", json], ["synopsis", json], ["category_id", int], ["language", text], ["dubbing", text],
     ["subtitles", text], ["duration_minutes", int], ["release_date", date], ["age_rating", text], ["is_3d", bool],
+    ["image_key", text],
   ],
+  images: [["key", text], ["content_type", text], ["body", text]],
   seatplans: [["id", int], ["name", text], ["screen_x", dbl], ["screen_y", dbl], ["width", dbl], ["height", dbl]],
   venues: [
     ["id", int], ["location_id", int], ["name", json], ["venue_type_id", int], ["seatplan_id", int],
