@@ -128,13 +128,15 @@ export class PresentationsApi extends HttpApiGroup.make("presentations").add(
     .middleware(CustomerIfAny),
   /**
    * Loyalty login (param 64): the member's name, points and loyalty-ticket allowance, for a cart that proves the
-   * member is theirs: the member number with the holder's ID number (`ssn`), or a signed-in customer (`uuid`) who
+   * member is theirs: the member number with the holder's ID number (header `x-member-ssn`: an ID number is never
+   * put in an address, where logs, caches and proxies keep it, issue 15), or a signed-in customer (`uuid`) who
    * holds the membership. An unknown number and a wrong ID number answer alike (`memberNotFound`); the cart
    * remembers the member so the commit may spend its points.
    */
   HttpApiEndpoint.get("loyaltyMember", "/presentations/:id/loyaltyMember", {
     params: { id: PositiveInt },
-    query: { memberNumber: WireText, ssn: Schema.optional(WireText), lang: LangQuery },
+    query: { memberNumber: WireText, lang: LangQuery },
+    headers: { "x-member-ssn": Schema.optional(WireText) },
     success: LoyaltyMember,
     error: [EventNotFound, TicketCodeRefused, LoyaltyLoginOff, LoyaltyLoginLimited],
   })

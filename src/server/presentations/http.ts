@@ -150,7 +150,7 @@ export const PresentationsHttp = HttpApiBuilder.group(
           })
         }),
       )
-      .handle("loyaltyMember", ({ params, query, request }) =>
+      .handle("loyaltyMember", ({ params, query, headers, request }) =>
         Effect.gen(function* () {
           if (!loyaltyLogin) return yield* new LoyaltyLoginOff({ error: "loyaltyLoginOff" })
           if (Option.isNone(yield* repo.findById(params.id, "he")))
@@ -164,7 +164,7 @@ export const PresentationsHttp = HttpApiBuilder.group(
           return yield* codes.loyaltyMember(
             {
               memberNumber,
-              ssn: query.ssn,
+              ssn: headers["x-member-ssn"],
               customerId: Option.getOrUndefined(customer)?.customerId,
               cartToken: cart.token,
             },

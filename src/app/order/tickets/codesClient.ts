@@ -86,6 +86,10 @@ export const lookUpMember = (
   locale: LocaleCode,
 ) =>
   call<LoyaltyMember>(
-    apiUrl(`/presentations/${presentationId}/loyaltyMember`, { ...proof, lang: locale }),
-    cartToken === null ? {} : { "x-cart-token": cartToken },
+    // the ID number in a header, never in the address (PresentationsApi.loyaltyMember)
+    apiUrl(`/presentations/${presentationId}/loyaltyMember`, {
+      memberNumber: proof.memberNumber,
+      lang: locale,
+    }),
+    { "x-member-ssn": proof.ssn, ...(cartToken === null ? {} : { "x-cart-token": cartToken }) },
   )
