@@ -203,6 +203,14 @@ describe.each(databases)("the customer area's data on $name", ({ start }) => {
       ["purchased", 10000],
       ["redeemed", 6000],
     ])
+    // a ticket voucher with one of its two tickets used lists the order that used it
+    const ticketsHistory = await call(live(), me, "GET", "/api/system-vouchers/AREA-D-TICKETS/history")
+    expect(
+      (ticketsHistory.body.entries as Array<{ kind: string; amount: number }>).map((e) => [e.kind, e.amount]),
+    ).toEqual([
+      ["purchased", 2],
+      ["redeemed", 1],
+    ])
     const cancelledHistory = await call(live(), me, "GET", "/api/system-vouchers/AREA-D-FULL/history")
     expect((cancelledHistory.body.entries as Array<{ kind: string }>).map((e) => e.kind)).toEqual([
       "purchased",
