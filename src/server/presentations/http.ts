@@ -1,4 +1,5 @@
 import { DateTime, Effect, Layer, Option } from "effect"
+import { HttpEffect, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
@@ -152,6 +153,10 @@ export const PresentationsHttp = HttpApiBuilder.group(
       )
       .handle("loyaltyMember", ({ params, query, headers, request }) =>
         Effect.gen(function* () {
+          // the member's name and points: a personal answer no cache keeps (issue 15)
+          yield* HttpEffect.appendPreResponseHandler((_request, response) =>
+            Effect.succeed(HttpServerResponse.setHeader(response, "cache-control", "no-store")),
+          )
           if (!loyaltyLogin) return yield* new LoyaltyLoginOff({ error: "loyaltyLoginOff" })
           if (Option.isNone(yield* repo.findById(params.id, "he")))
             return yield* new EventNotFound({ error: "noEventFound" })

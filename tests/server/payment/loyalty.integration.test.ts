@@ -98,6 +98,8 @@ describe.each(databases)("loyalty on $name", ({ start }) => {
     ) => lookUp(live(), id, ssn === undefined ? { memberNumber } : { memberNumber, ssn }, { cart })
     const ok = await login(" 90000001 ")
     expect(ok.status).toBe(200)
+    // the member's name and points are personal: no cache keeps them
+    expect(ok.headers.get("cache-control")).toBe("no-store")
     const body = (await ok.json()) as Record<string, unknown>
     expect(body).toMatchObject({
       memberNumber: "90000001",
