@@ -127,8 +127,13 @@ export const PresentationsHttp = HttpApiBuilder.group(
           )
         }),
       )
-      .handle("ticketEligibility", ({ params, query, request }) =>
+      .handle("ticketEligibility", ({ params, query, headers, request }) =>
         Effect.gen(function* () {
+          // it may echo the ID number typed: a personal answer no cache keeps (issue 15)
+          yield* HttpEffect.appendPreResponseHandler((_request, response) =>
+            Effect.succeed(HttpServerResponse.setHeader(response, "cache-control", "no-store")),
+          )
+          const memberSsn = headers["x-member-ssn"]
           if (Option.isNone(yield* repo.findById(params.id, "he")))
             return yield* new EventNotFound({ error: "noEventFound" })
           const offer = yield* scopedOffer(params.id, { miniSiteUrl: query.miniSiteUrl }, "he")
@@ -136,7 +141,7 @@ export const PresentationsHttp = HttpApiBuilder.group(
             .flatMap((group) => group.tickets)
             .find((candidate) => candidate.id === query.ticketId)
           if (ticket === undefined) return yield* new TicketCodeRefused({ msg: "ticketNotFound" })
-          if (ticket.isMemberOnly && query.memberSsn !== undefined) {
+          if (ticket.isMemberOnly && memberSsn !== undefined) {
             // a member number with an ID number is the loyalty login's secret pair: its guesses share its limits
             const memberNumber = (query.memberNumber ?? "").trim().slice(0, 32)
             const limits = loyaltyLoginLimits(memberNumber, clientOf(request.remoteAddress))
@@ -145,10 +150,14 @@ export const PresentationsHttp = HttpApiBuilder.group(
           }
           const cart = yield* CurrentCart
           const customer = yield* CurrentCustomerIfAny
-          return yield* codes.eligibility(ticket, query, {
-            cartToken: cart.token,
-            customerId: Option.getOrUndefined(customer)?.customerId,
-          })
+          return yield* codes.eligibility(
+            ticket,
+            { ...query, memberSsn, ssn: headers["x-ssn"] },
+            {
+              cartToken: cart.token,
+              customerId: Option.getOrUndefined(customer)?.customerId,
+            },
+          )
         }),
       )
       .handle("loyaltyMember", ({ params, query, headers, request }) =>
