@@ -73,6 +73,39 @@ const takenSeats = async (request: APIRequestContext, presentationId: number) =>
   return ((await answer.json()) as SeatStatuses).seats.filter((seat) => !seat.isAvailable).length
 }
 
+/**
+ * The e-document swiper (spec §2): on a phone the passes sit side by side in a strip that scrolls sideways, one to
+ * a screen; on a desktop they stack, one under the other.
+ */
+const expectPassesSwiped = async (page: Page, swiped: boolean) => {
+  const passes = page.getByTestId("eticket-ticket")
+  const [first, second] = await passes.evaluateAll((items) =>
+    items.map((item) => {
+      const box = item.getBoundingClientRect()
+      return { top: Math.round(box.top), left: Math.round(box.left), width: Math.round(box.width) }
+    }),
+  )
+  expect(first && second).toBeTruthy()
+  if (first === undefined || second === undefined) return
+  const strip = await page.getByTestId("confirmation-tickets").evaluate((list) => ({
+    scrolls: list.scrollWidth > list.clientWidth,
+    width: list.clientWidth,
+    pageWidth: document.documentElement.scrollWidth,
+  }))
+  // the strip scrolls, never the page: a page wider than the screen is zoomed out whole on a phone
+  expect(strip.pageWidth).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0)
+  if (swiped) {
+    expect(second.top).toBe(first.top)
+    expect(second.left).not.toBe(first.left)
+    expect(strip.scrolls).toBe(true)
+    // one pass to a screen, the next peeking in
+    expect(first.width).toBeGreaterThan(strip.width * 0.75)
+  } else {
+    expect(second.top).toBeGreaterThan(first.top)
+    expect(strip.scrolls).toBe(false)
+  }
+}
+
 const signInByPhone = async (page: Page, request: APIRequestContext, mobile: string, lang: string) => {
   await page.goto(`/customer?lang=${lang}`)
   await expect(page.locator("html")).toHaveAttribute("dir", lang === "he" ? "rtl" : "ltr")
@@ -170,6 +203,22 @@ const cancelOneTicket = async (page: Page, card: Locator, texts: Texts, toCredit
   await expect(dialog).toHaveCount(0)
 }
 
+/** The area's own section link lands on its section below the sticky site header, not under it. */
+const goToSection = async (page: Page, texts: Texts, section: "vouchers") => {
+  await page
+    .getByRole("navigation", { name: texts.navLabel })
+    .getByRole("link", { name: texts.nav[section], exact: true })
+    .click()
+  await expect(page).toHaveURL(new RegExp(`#area-${section}$`))
+  const below = () =>
+    page.evaluate((id) => {
+      const header = document.querySelector(".site-header")?.getBoundingClientRect().bottom ?? 0
+      const heading = document.getElementById(id)?.getBoundingClientRect().top ?? -1
+      return heading >= header && heading < header + 80
+    }, `area-${section}`)
+  await expect.poll(below).toBe(true)
+}
+
 const replaceVoucher = async (page: Page, reference: string, texts: Texts, name: string) => {
   const voucher = page.locator(`[data-voucher="${reference}"]`)
   await voucher.getByTestId("voucher-history-toggle").click()
@@ -207,6 +256,8 @@ const journey = async (page: Page, request: APIRequestContext, testInfo: TestInf
   const documentKey = bought.eDocumentUrl.split("/").pop() ?? ""
   await page.getByTestId("open-eticket").click()
   await expect(page.getByTestId("ticket-pass-qr")).toHaveCount(2)
+  await expectPassesSwiped(page, project === "phone")
+  await shot(page, `${name}-edocument-bought`)
   await expect.poll(() => walletHolds(page, documentKey)).toBe(true)
 
   // the area lists it among my tickets, active, both tickets valid
@@ -233,6 +284,7 @@ const journey = async (page: Page, request: APIRequestContext, testInfo: TestInf
   expect(await takenSeats(request, presentation.id)).toBe(takenBefore - 1)
   if (toCredit) await expect(page.getByTestId("area-credit")).toBeVisible()
 
+  await goToSection(page, texts, "vouchers")
   await replaceVoucher(page, voucher, texts, name)
   await signOutLeavesNothing(page, mobile, voucher, locale.customerSignIn.signedOut)
 
@@ -272,6 +324,7 @@ for (const lang of ["he", "en"] as const)
     const texts = (lang === "he" ? he : en).customerArea
     const name = `${lang}-${testInfo.project.name}`
     await page.goto(`/customer?lang=${lang}`)
+    await expect(page.getByTestId("sign-in-form")).toBeVisible({ timeout: 30_000 })
     await shot(page, `${name}-sign-in`, true)
     await page.getByTestId("sign-in-method-email").check()
     await page.getByTestId("sign-in-email").fill(DEMO_EMAIL)

@@ -147,7 +147,10 @@ export const AreaSystemVoucher = Schema.Struct({
 })
 export type AreaSystemVoucher = typeof AreaSystemVoucher.Type
 
-/** Spec §3 Member with the §4 state; `renewalOffered` within the renewal window before `endDate`. */
+/**
+ * Spec §3 Member with the §4 state; `renewalOffered` within the renewal window before `endDate`; `renewsOnline`:
+ * its membership is sold online with a price, so `/memberships` renews it for its signed-in owner (issue 16's top-up).
+ */
 export const AreaMember = Schema.Struct({
   memberNumber: Schema.String,
   membershipId: Schema.Int,
@@ -167,6 +170,7 @@ export const AreaMember = Schema.Struct({
   isNotStarted: Schema.Boolean,
   allowMemberSaleTickets: Schema.Boolean,
   renewalOffered: Schema.Boolean,
+  renewsOnline: Schema.Boolean,
 })
 export type AreaMember = typeof AreaMember.Type
 

@@ -106,16 +106,17 @@ export class PresentationsApi extends HttpApiGroup.make("presentations").add(
   /**
    * A member-only, senior or reference ticket's detail checked before the ticket goes on a seat. A member-only
    * ticket spends the membership (a punch card's entries), so the member must be the asker's, as for a loyalty
-   * login: proven in this cart already, or by `memberSsn` (the holder's ID number; such tries are limited as
-   * loyalty logins are), or held by the signed-in customer. An unknown number and an unproven one answer alike.
+   * login: proven in this cart already, or by the holder's ID number (header `x-member-ssn`; such tries are
+   * limited as loyalty logins are), or held by the signed-in customer. An unknown number and an unproven one
+   * answer alike. A ticket that asks the buyer's ID number (a senior's) takes it in the header `x-ssn`: ID numbers
+   * never go in an address, where logs, caches and proxies keep them (issue 15).
    */
   HttpApiEndpoint.get("ticketEligibility", "/presentations/:id/ticketEligibility", {
     params: { id: PositiveInt },
+    headers: { "x-member-ssn": Schema.optional(WireText), "x-ssn": Schema.optional(WireText) },
     query: {
       ticketId: PositiveInt,
       memberNumber: Schema.optional(WireText),
-      memberSsn: Schema.optional(WireText),
-      ssn: Schema.optional(WireText),
       reference1: Schema.optional(WireText),
       reference2: Schema.optional(WireText),
       /** a partner's buyer checks the partner's own (reference) tickets (src/server/miniSite/README.md) */
@@ -128,13 +129,15 @@ export class PresentationsApi extends HttpApiGroup.make("presentations").add(
     .middleware(CustomerIfAny),
   /**
    * Loyalty login (param 64): the member's name, points and loyalty-ticket allowance, for a cart that proves the
-   * member is theirs: the member number with the holder's ID number (`ssn`), or a signed-in customer (`uuid`) who
+   * member is theirs: the member number with the holder's ID number (header `x-member-ssn`: an ID number is never
+   * put in an address, where logs, caches and proxies keep it, issue 15), or a signed-in customer (`uuid`) who
    * holds the membership. An unknown number and a wrong ID number answer alike (`memberNotFound`); the cart
    * remembers the member so the commit may spend its points.
    */
   HttpApiEndpoint.get("loyaltyMember", "/presentations/:id/loyaltyMember", {
     params: { id: PositiveInt },
-    query: { memberNumber: WireText, ssn: Schema.optional(WireText), lang: LangQuery },
+    query: { memberNumber: WireText, lang: LangQuery },
+    headers: { "x-member-ssn": Schema.optional(WireText) },
     success: LoyaltyMember,
     error: [EventNotFound, TicketCodeRefused, LoyaltyLoginOff, LoyaltyLoginLimited],
   })

@@ -38,7 +38,11 @@ export const TicketPasses = ({
     {showQr && tickets.some((ticket) => ticket.pass !== undefined && ticket.state !== "cancelled") ? (
       <p className="eticket__hint">{t("payment.confirmation.qr")}</p>
     ) : null}
-    <ol className="eticket__list" data-testid="confirmation-tickets">
+    <ol
+      // the e-document swiper (spec §2): several passes side by side on a phone, swiped one to the next
+      className={tickets.length > 1 ? "eticket__list eticket__list--swiper" : "eticket__list"}
+      data-testid="confirmation-tickets"
+    >
       {tickets.map((ticket, index) => (
         <TicketPass
           key={ticket.ticketIdentifier}

@@ -12,6 +12,8 @@ export const useEnrolment = (membershipId: number, locale: LocaleCode) => {
   const offer = useQuery({
     queryKey: [...offerKey(membershipId, locale), customer?.uuid ?? null],
     queryFn: ({ signal }) => fetchOffer(membershipId, locale, signal),
+    // the signed-in member's own offer: signing out removes it (clearCustomerData.ts)
+    meta: { personal: true },
     enabled: customer !== null,
     retry: false,
   })

@@ -2,7 +2,12 @@ import { QueryClient } from "@tanstack/react-query"
 
 declare module "@tanstack/react-query" {
   interface Register {
-    queryMeta: { readonly persist?: boolean }
+    queryMeta: {
+      /** kept in localStorage for offline use (an anonymous e-ticket, never anything personal) */
+      readonly persist?: boolean
+      /** may answer the signed-in customer's own: signing out removes it (customer/signIn/clearCustomerData.ts) */
+      readonly personal?: boolean
+    }
   }
 }
 

@@ -51,12 +51,15 @@ export const customerAreaData = Effect.fn("AreaData.customerAreaData")(function*
     usedBalance: number
     pointsBalance: number
     allowMemberSaleTickets: boolean
+    renewsOnline: boolean
   }>`
     SELECT m.member_number AS "memberNumber", m.membership_id AS "membershipId",
       ms.membership_type_id AS "membershipTypeId", ${localized(sql, "ms.name", lang)} AS name,
       ${localized(sql, "ms.class_name", lang)} AS "className", m.start_date::text AS "startDate",
       m.end_date::text AS "endDate", m.balance, m.used_balance AS "usedBalance", m.points_balance AS "pointsBalance",
-      m.allow_member_sale_tickets AS "allowMemberSaleTickets"
+      m.allow_member_sale_tickets AS "allowMemberSaleTickets",
+      (ms.is_sold_online AND EXISTS (SELECT 1 FROM membership_prices mp WHERE mp.membership_id = ms.id))
+        AS "renewsOnline"
     FROM members m JOIN memberships ms ON ms.id = m.membership_id
     WHERE m.customer_id = ${customerId}
     ORDER BY m.end_date DESC, m.id`.pipe(Effect.orDie)

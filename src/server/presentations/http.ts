@@ -1,4 +1,5 @@
 import { DateTime, Effect, Layer, Option } from "effect"
+import { HttpEffect, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import { SqlClient } from "effect/sql"
 import { MarqueeApi } from "../../api/MarqueeApi.ts"
@@ -127,8 +128,13 @@ export const PresentationsHttp = HttpApiBuilder.group(
           )
         }),
       )
-      .handle("ticketEligibility", ({ params, query, request }) =>
+      .handle("ticketEligibility", ({ params, query, headers, request }) =>
         Effect.gen(function* () {
+          // it may echo the ID number typed: a personal answer no cache keeps (issue 15)
+          yield* HttpEffect.appendPreResponseHandler((_request, response) =>
+            Effect.succeed(HttpServerResponse.setHeader(response, "cache-control", "no-store")),
+          )
+          const memberSsn = headers["x-member-ssn"]
           if (Option.isNone(yield* repo.findById(params.id, "he")))
             return yield* new EventNotFound({ error: "noEventFound" })
           const offer = yield* scopedOffer(params.id, { miniSiteUrl: query.miniSiteUrl }, "he")
@@ -136,7 +142,7 @@ export const PresentationsHttp = HttpApiBuilder.group(
             .flatMap((group) => group.tickets)
             .find((candidate) => candidate.id === query.ticketId)
           if (ticket === undefined) return yield* new TicketCodeRefused({ msg: "ticketNotFound" })
-          if (ticket.isMemberOnly && query.memberSsn !== undefined) {
+          if (ticket.isMemberOnly && memberSsn !== undefined) {
             // a member number with an ID number is the loyalty login's secret pair: its guesses share its limits
             const memberNumber = (query.memberNumber ?? "").trim().slice(0, 32)
             const limits = loyaltyLoginLimits(memberNumber, clientOf(request.remoteAddress))
@@ -145,14 +151,22 @@ export const PresentationsHttp = HttpApiBuilder.group(
           }
           const cart = yield* CurrentCart
           const customer = yield* CurrentCustomerIfAny
-          return yield* codes.eligibility(ticket, query, {
-            cartToken: cart.token,
-            customerId: Option.getOrUndefined(customer)?.customerId,
-          })
+          return yield* codes.eligibility(
+            ticket,
+            { ...query, memberSsn, ssn: headers["x-ssn"] },
+            {
+              cartToken: cart.token,
+              customerId: Option.getOrUndefined(customer)?.customerId,
+            },
+          )
         }),
       )
-      .handle("loyaltyMember", ({ params, query, request }) =>
+      .handle("loyaltyMember", ({ params, query, headers, request }) =>
         Effect.gen(function* () {
+          // the member's name and points: a personal answer no cache keeps (issue 15)
+          yield* HttpEffect.appendPreResponseHandler((_request, response) =>
+            Effect.succeed(HttpServerResponse.setHeader(response, "cache-control", "no-store")),
+          )
           if (!loyaltyLogin) return yield* new LoyaltyLoginOff({ error: "loyaltyLoginOff" })
           if (Option.isNone(yield* repo.findById(params.id, "he")))
             return yield* new EventNotFound({ error: "noEventFound" })
@@ -165,7 +179,7 @@ export const PresentationsHttp = HttpApiBuilder.group(
           return yield* codes.loyaltyMember(
             {
               memberNumber,
-              ssn: query.ssn,
+              ssn: headers["x-member-ssn"],
               customerId: Option.getOrUndefined(customer)?.customerId,
               cartToken: cart.token,
             },

@@ -3,6 +3,7 @@ import { IDBFactory, IDBKeyRange } from "fake-indexeddb"
 import { afterEach, describe, expect, it } from "vitest"
 import { MarqueeDb } from "../../../src/app/cart/db.ts"
 import { clearCustomerData } from "../../../src/app/customer/signIn/clearCustomerData.ts"
+import { membershipsQueryOptions } from "../../../src/app/shop/memberships/queries.ts"
 
 /**
  * Signing out leaves nothing of the customer's on the device and keeps the anonymous e-tickets (issue 15): the
@@ -92,6 +93,32 @@ describe("clearCustomerData", () => {
     expect(everything).not.toContain("Dana")
 
     expect([...storage.values.keys()].sort()).toEqual(["marquee.paymentLocale", "marquee:queries"])
+  })
+
+  it("removes the queries of other screens that answer the signed-in customer's own (their members to renew)", async () => {
+    const { queryClient } = await arrange()
+    // the membership shop's catalogue lists a signed-in customer's members, as the area's renewal link opens it
+    await queryClient.prefetchQuery({
+      ...membershipsQueryOptions("he"),
+      queryFn: async () => ({
+        memberships: [],
+        topups: [{ memberNumber: "91000003" }],
+        renewalWindowDays: 30,
+      }),
+    } as never)
+    await queryClient.prefetchQuery({ queryKey: ["presentations", "list"], queryFn: async () => ["a film"] })
+    expect(
+      JSON.stringify(
+        queryClient
+          .getQueryCache()
+          .getAll()
+          .map((q) => q.state.data),
+      ),
+    ).toContain("91000003")
+    await clearCustomerData({ queryClient, db: null, storage: null })
+    const left = queryClient.getQueryCache().getAll()
+    expect(JSON.stringify(left.map((q) => q.state.data))).not.toContain("91000003")
+    expect(left.map((q) => q.queryKey[0])).toContain("presentations")
   })
 
   it("keeps the cart id when that cart held nothing personal", async () => {

@@ -48,12 +48,24 @@ describe.each(databases)("ticket codes on $name", ({ start }) => {
     if (server === undefined) throw new Error("server not started")
     return server
   }
+  /** A code call; ID numbers (`memberSsn`, `ssn`) go in their headers, never the address (issue 15). */
   const get = async (path: string, params: Record<string, string>) => {
+    const { memberSsn, ssn, ...query } = params
     const response = await fetch(
-      `${live().baseUrl}/api/presentations/${presentationId}/${path}?${new URLSearchParams(params)}`,
-      { headers: { "x-cart-token": cart } },
+      `${live().baseUrl}/api/presentations/${presentationId}/${path}?${new URLSearchParams(query)}`,
+      {
+        headers: {
+          "x-cart-token": cart,
+          ...(memberSsn === undefined ? {} : { "x-member-ssn": memberSsn }),
+          ...(ssn === undefined ? {} : { "x-ssn": ssn }),
+        },
+      },
     )
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+    return {
+      status: response.status,
+      cacheControl: response.headers.get("cache-control"),
+      body: (await response.json()) as Record<string, unknown>,
+    }
   }
   const ticketOf = (
     predicate: (t: PresentationDetail["ticketGroups"][number]["tickets"][number]) => boolean,
@@ -135,6 +147,16 @@ describe.each(databases)("ticket codes on $name", ({ start }) => {
     const memberSsn = DEMO_MEMBER_SSN
     expect(await refused({ ticketId: member, memberNumber: "12345", memberSsn })).toBe("memberNotFound")
     expect(await refused({ ticketId: member, memberNumber: "90000006" })).toBe("memberNotFound")
+    // the holder's ID number put in the address proves nothing: an ID number is never read from a URL
+    const inAddress = await fetch(
+      `${live().baseUrl}/api/presentations/${presentationId}/ticketEligibility?${new URLSearchParams({
+        ticketId: String(member),
+        memberNumber: "90000006",
+        memberSsn,
+      })}`,
+      { headers: { "x-cart-token": cart } },
+    )
+    expect(((await inAddress.json()) as Record<string, unknown>).msg).toBe("memberNotFound")
     expect(await refused({ ticketId: member, memberNumber: "90000006", memberSsn: "500000021" })).toBe(
       "memberNotFound",
     )
@@ -159,9 +181,10 @@ describe.each(databases)("ticket codes on $name", ({ start }) => {
       memberBalance: 3,
     })
     expect(await refused({ ticketId: senior, ssn: "123456789" })).toBe("invalidSSN")
-    expect((await get("ticketEligibility", { ticketId: senior, ssn: "123456782" })).body).toMatchObject({
-      ssn: "123456782",
-    })
+    const seniorAnswer = await get("ticketEligibility", { ticketId: senior, ssn: "123456782" })
+    expect(seniorAnswer.body).toMatchObject({ ssn: "123456782" })
+    // it echoes the ID number: no cache keeps the answer
+    expect(seniorAnswer.cacheControl).toBe("no-store")
     expect(await refused({ ticketId: hotel })).toBe("refPromptOptError")
     expect(await refused({ ticketId: hotel, reference1: "NOWHERE" })).toBe("refPromptOptNotFound")
     expect(await refused({ ticketId: hotel, reference1: "FULLHOTEL" })).toBe("refPromptOptError")

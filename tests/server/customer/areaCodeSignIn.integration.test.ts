@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { withCheckDigit } from "../../../src/domain/order/israeliId.ts"
-import { MAX_TRIES } from "../../../src/server/customer/oneTimeCodes.ts"
+import { CODE_TRIES_PER_CLIENT, MAX_TRIES } from "../../../src/server/customer/oneTimeCodes.ts"
 import {
   addCustomer,
   call,
@@ -79,6 +79,26 @@ describe.each(databases)("area code sign-in on $name", ({ start }) => {
     const locked = await validateCode(server, challenge, code, "127.0.0.30")
     expect(locked.status).toBe(400)
     expect(locked.body).toMatchObject({ error: "INVALID_SMS_CODE" })
+  })
+
+  it("one client's tries are limited whichever phone it names: past them its right code is refused, another client's works", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const server = live()
+    const customer = await addCustomer(server)
+    const { challenge, code } = await askCode(server, customer)
+    // one address guessing across many phones (challenges it never got): each try counts against the client
+    const guesser = "127.0.0.77"
+    for (let i = 0; i < CODE_TRIES_PER_CLIENT.limit; i++) {
+      const guess = await validateCode(server, `guessed-challenge-${i}`, "123456", guesser)
+      expect(guess.status).toBe(400)
+    }
+    const refused = await validateCode(server, challenge, code, guesser)
+    expect(refused.status).toBe(400)
+    expect(refused.body).toMatchObject({ error: "INVALID_SMS_CODE" })
+    // the refusal spent none of the phone's own tries: the same code from another client signs in
+    const signedIn = await validateCode(server, challenge, code, "127.0.0.78")
+    expect(signedIn.status).toBe(200)
+    expect(signedIn.body.customerAreaInfo).toMatchObject({ CustomerId: customer.id })
   })
 
   it("a used code and an expired code sign nobody in", async (ctx) => {

@@ -72,6 +72,29 @@ describe.each(databases)("the customer area's data on $name", ({ start }) => {
       const members = data.Members.filter((m) => m.memberNumber.startsWith("9100"))
       expect(members.map((m) => m.state).sort()).toEqual(["active", "active", "expired", "notStarted"])
       expect(members.filter((m) => m.renewalOffered)).toHaveLength(1)
+      // renewed online where the membership shop sells it (sold online, with a price), else at the box office
+      const online = await live().query<{ id: number }>(
+        `SELECT ms.id FROM memberships ms
+         WHERE ms.is_sold_online AND EXISTS (SELECT 1 FROM membership_prices mp WHERE mp.membership_id = ms.id)`,
+      )
+      const sold = new Set(online.map((row) => row.id))
+      for (const m of data.Members) expect(m.renewsOnline, m.memberNumber).toBe(sold.has(m.membershipId))
+      const expiring = members.find((m) => m.renewalOffered)
+      expect(expiring?.renewsOnline).toBe(true)
+      if (uuid === uuids.demo && expiring !== undefined) {
+        // taken off sale online: the same member's renewal is the box office's again
+        await live().query("UPDATE memberships SET is_sold_online = false WHERE id = $1", [
+          expiring.membershipId,
+        ])
+        try {
+          const offSale = (await areaData(uuid)).Members.find((m) => m.memberNumber === expiring.memberNumber)
+          expect(offSale).toMatchObject({ renewalOffered: true, renewsOnline: false })
+        } finally {
+          await live().query("UPDATE memberships SET is_sold_online = true WHERE id = $1", [
+            expiring.membershipId,
+          ])
+        }
+      }
       expect(data.VODTickets.map((v) => v.state).sort()).toEqual(["available", "expired", "future"])
       expect(data.VODTickets.find((v) => v.state === "available")).toMatchObject({
         playbackCount: 1,
@@ -179,6 +202,14 @@ describe.each(databases)("the customer area's data on $name", ({ start }) => {
     ).toEqual([
       ["purchased", 10000],
       ["redeemed", 6000],
+    ])
+    // a ticket voucher with one of its two tickets used lists the order that used it
+    const ticketsHistory = await call(live(), me, "GET", "/api/system-vouchers/AREA-D-TICKETS/history")
+    expect(
+      (ticketsHistory.body.entries as Array<{ kind: string; amount: number }>).map((e) => [e.kind, e.amount]),
+    ).toEqual([
+      ["purchased", 2],
+      ["redeemed", 1],
     ])
     const cancelledHistory = await call(live(), me, "GET", "/api/system-vouchers/AREA-D-FULL/history")
     expect((cancelledHistory.body.entries as Array<{ kind: string }>).map((e) => e.kind)).toEqual([

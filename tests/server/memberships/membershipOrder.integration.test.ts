@@ -116,8 +116,8 @@ describe.each(databases)("membership orders on $name", ({ start }) => {
     const line = seatLine(ticketStage, 0, { memberNumber })
     const eligibility = (memberSsn: string) =>
       fetch(
-        `${live().baseUrl}/api/presentations/${ticketStage.presentationId}/ticketEligibility?${new URLSearchParams({ ticketId: String(line.ticket.ticketId), memberNumber, memberSsn })}`,
-        { headers: { "x-cart-token": cart } },
+        `${live().baseUrl}/api/presentations/${ticketStage.presentationId}/ticketEligibility?${new URLSearchParams({ ticketId: String(line.ticket.ticketId), memberNumber })}`,
+        { headers: { "x-cart-token": cart, "x-member-ssn": memberSsn } },
       )
     expect((await eligibility(withCheckDigit("50000002"))).status).toBe(422)
     expect((await eligibility(ssn)).status).toBe(200)

@@ -347,8 +347,8 @@ describe.each(databases)("commit on $name", ({ start }) => {
     const ticketId = String(line.ticket.ticketId)
     const eligibility = (memberSsn: string) =>
       fetch(
-        `${live().baseUrl}/api/presentations/${stage.presentationId}/ticketEligibility?${new URLSearchParams({ ticketId, memberNumber: "90000001", memberSsn })}`,
-        { headers: { "x-cart-token": cart } },
+        `${live().baseUrl}/api/presentations/${stage.presentationId}/ticketEligibility?${new URLSearchParams({ ticketId, memberNumber: "90000001" })}`,
+        { headers: { "x-cart-token": cart, "x-member-ssn": memberSsn } },
       )
     expect((await eligibility("500000021")).status).toBe(422)
     expect((await eligibility(DEMO_MEMBER_SSN)).status).toBe(200)

@@ -42,7 +42,10 @@ const pointsOf = async (server: RunningServer, memberNumber: string) =>
     )
   )[0]?.points
 
-/** `GET /presentations/{id}/loyaltyMember` as the ticket step calls it (a cart, maybe a signed-in customer). */
+/**
+ * `GET /presentations/{id}/loyaltyMember` as the ticket step calls it (a cart, maybe a signed-in customer): the
+ * member number in the address, the ID number in the `x-member-ssn` header (never in an address).
+ */
 const lookUp = (
   server: RunningServer,
   presentationId: number,
@@ -50,9 +53,10 @@ const lookUp = (
   headers: { readonly cart?: string; readonly uuid?: string } = {},
 ) =>
   fetch(
-    `${server.baseUrl}/api/presentations/${presentationId}/loyaltyMember?${new URLSearchParams({ ...query, lang: "en" })}`,
+    `${server.baseUrl}/api/presentations/${presentationId}/loyaltyMember?${new URLSearchParams({ memberNumber: query.memberNumber, lang: "en" })}`,
     {
       headers: {
+        ...(query.ssn === undefined ? {} : { "x-member-ssn": query.ssn }),
         ...(headers.cart === undefined ? {} : { "x-cart-token": headers.cart }),
         ...(headers.uuid === undefined ? {} : { uuid: headers.uuid }),
       },
@@ -94,6 +98,8 @@ describe.each(databases)("loyalty on $name", ({ start }) => {
     ) => lookUp(live(), id, ssn === undefined ? { memberNumber } : { memberNumber, ssn }, { cart })
     const ok = await login(" 90000001 ")
     expect(ok.status).toBe(200)
+    // the member's name and points are personal: no cache keeps them
+    expect(ok.headers.get("cache-control")).toBe("no-store")
     const body = (await ok.json()) as Record<string, unknown>
     expect(body).toMatchObject({
       memberNumber: "90000001",
@@ -154,6 +160,19 @@ describe.each(databases)("loyalty on $name", ({ start }) => {
     )
     for (const answer of answers)
       expect(answer).toEqual({ status: 422, body: { _tag: "TicketCodeRefused", msg: "memberNotFound" } })
+    // the holder's ID number put in the address proves nothing: an ID number is never read from a URL (issue 15)
+    const inAddress = await fetch(
+      `${live().baseUrl}/api/presentations/${stage.presentationId}/loyaltyMember?${new URLSearchParams({
+        memberNumber: "90000001",
+        ssn: DEMO_MEMBER_SSN,
+        lang: "en",
+      })}`,
+      { headers: { "x-cart-token": cart } },
+    )
+    expect({ status: inAddress.status, body: await inAddress.json() }).toEqual({
+      status: 422,
+      body: { _tag: "TicketCodeRefused", msg: "memberNotFound" },
+    })
     // none of them proved anything for the cart
     expect(await live().query(`SELECT 1 FROM cart_loyalty_members WHERE cart_token = $1`, [cart])).toEqual([])
   })

@@ -5,8 +5,8 @@ import { wallDate } from "./areaView.ts"
 
 /**
  * Memberships (spec §4: not started, active, expired; renewal offered near the end) and video on demand (future,
- * available, expired; plays, last play, purchase). Membership purchase is not sold online yet, so the renewal is a
- * notice naming the box office rather than a link to a sale.
+ * available, expired; plays, last play, purchase). A membership sold online is renewed in the membership shop
+ * (`/memberships`, where the signed-in customer's own members are offered); any other names the box office.
  */
 export const MembershipList = ({
   members,
@@ -48,9 +48,29 @@ export const MembershipList = ({
             <dd>{m.pointsBalance}</dd>
           </dl>
           {m.renewalOffered ? (
-            <p className="area-notice" data-testid="membership-renewal">
-              {t("customerArea.membership.renewal", { date: wallDate(m.endDate) })}
-            </p>
+            <div className="area-notice area-notice--action" data-testid="membership-renewal">
+              <p>
+                {t(
+                  m.renewsOnline
+                    ? "customerArea.membership.renewalOnline"
+                    : "customerArea.membership.renewal",
+                  {
+                    date: wallDate(m.endDate),
+                  },
+                )}
+              </p>
+              {m.renewsOnline ? (
+                // the membership shop lists the signed-in customer's own members to renew (issue 16's top-up)
+                <Link
+                  className="button button--primary"
+                  to="/memberships"
+                  search={(prev) => prev}
+                  data-testid="membership-renew"
+                >
+                  {t("customerArea.membership.renew")}
+                </Link>
+              ) : null}
+            </div>
           ) : null}
         </article>
       ))}

@@ -6,8 +6,10 @@ import { CUSTOMER_STORAGE_KEY } from "../../lib/authUuid.ts"
  * What signing out leaves on the device (issue 15, "Personal data"): nothing of the customer's, and every
  * anonymous e-ticket it already had.
  * - Query cache: every query whose key starts with a customer prefix (`customer`, `customerArea`,
- *   `customer-area`: the saved cards, the area's data); the persisted confirmations and e-documents
- *   (`reservations`, `edocuments`) stay, they are the tickets a buyer opens offline.
+ *   `customer-area`: the saved cards, the area's data), and every other screen's query marked
+ *   `meta: { personal: true }` (it may answer the signed-in customer's own: the membership shop's members to
+ *   renew, the enrolment offer); the persisted confirmations and e-documents (`reservations`, `edocuments`)
+ *   stay, they are the tickets a buyer opens offline.
  * - IndexedDB (the Dexie `marquee` database): the carts whose events carry the customer (their details, a member
  *   proof, a login), with their events and snapshots; other carts stay.
  * - localStorage: the stored login (`marquee.customer`) and every other key that starts so, and the cart id
@@ -63,7 +65,9 @@ export const clearCustomerData = async ({ queryClient, db, storage }: DeviceStor
   queryClient.removeQueries({
     predicate: (query) => {
       const first = query.queryKey[0]
-      return typeof first === "string" && CUSTOMER_QUERY_PREFIXES.has(first)
+      return (
+        (typeof first === "string" && CUSTOMER_QUERY_PREFIXES.has(first)) || query.meta?.personal === true
+      )
     },
   })
   const removedCarts = db === null ? [] : await removePersonalCarts(db).catch(() => [])

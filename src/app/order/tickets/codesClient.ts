@@ -60,11 +60,18 @@ export const checkEligibility = (
   call<TicketEligibility>(
     apiUrl(`/presentations/${presentationId}/ticketEligibility`, {
       ticketId,
-      ...detail,
+      memberNumber: detail.memberNumber,
+      reference1: detail.reference1,
+      reference2: detail.reference2,
       // a partner's own tickets are checked as the partner sells them (issue 19)
       miniSiteUrl: referralParams(presentationId).miniSiteUrl,
     }),
-    cartToken === null ? {} : { "x-cart-token": cartToken },
+    {
+      // ID numbers in headers, never in the address (PresentationsApi.ticketEligibility)
+      ...(detail.memberSsn === undefined ? {} : { "x-member-ssn": detail.memberSsn }),
+      ...(detail.ssn === undefined ? {} : { "x-ssn": detail.ssn }),
+      ...(cartToken === null ? {} : { "x-cart-token": cartToken }),
+    },
   )
 
 export interface EligibilityDetail {
@@ -86,6 +93,10 @@ export const lookUpMember = (
   locale: LocaleCode,
 ) =>
   call<LoyaltyMember>(
-    apiUrl(`/presentations/${presentationId}/loyaltyMember`, { ...proof, lang: locale }),
-    cartToken === null ? {} : { "x-cart-token": cartToken },
+    // the ID number in a header, never in the address (PresentationsApi.loyaltyMember)
+    apiUrl(`/presentations/${presentationId}/loyaltyMember`, {
+      memberNumber: proof.memberNumber,
+      lang: locale,
+    }),
+    { "x-member-ssn": proof.ssn, ...(cartToken === null ? {} : { "x-cart-token": cartToken }) },
   )

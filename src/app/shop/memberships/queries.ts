@@ -14,6 +14,8 @@ export const membershipsQueryOptions = (locale: LocaleCode) =>
   queryOptions({
     queryKey: ["memberships", "catalogue", { lang: locale, customer: storedAuthUuid() !== null }],
     queryFn: ({ signal }) => apiGet<MembershipCatalogue>("/memberships", { lang: locale }, signal),
+    // signed in, it lists the customer's own members: signing out removes it (clearCustomerData.ts)
+    meta: { personal: true },
     staleTime: 60_000,
   })
 

@@ -220,6 +220,12 @@ const writeHoldings = (
         yield* sql`
           INSERT INTO voucher_redemptions (voucher_id, reservation_id, amount_agorot, created_at)
           VALUES (${rows[0]?.id ?? 0}, ${spentOn}, ${spent}, ${createdAt}::timestamptz - interval '10 days')`
+      // a ticket voucher's used tickets are tickets it paid for (its history lists them, as a real order's would)
+      const ticketsUsed = initialTickets !== null && left !== null ? initialTickets - left : 0
+      if (ticketsUsed > 0 && spentOn !== null)
+        yield* sql`
+          UPDATE sold_tickets SET system_voucher_id = ${rows[0]?.id ?? 0}
+          WHERE id IN (SELECT id FROM sold_tickets WHERE reservation_id = ${spentOn} ORDER BY id LIMIT ${ticketsUsed})`
     }
     // [member number, membership, start, end]: not started, active, expiring soon, expired
     const members: ReadonlyArray<readonly [string, number, number, number]> = [
