@@ -1,4 +1,4 @@
-import type { Confirmation } from "../../api/ReservationsApi.ts"
+import type { Confirmation, ConfirmationItem } from "../../api/ReservationsApi.ts"
 
 /**
  * What an order's confirmation offers besides what it bought (issue 16). A ticket order (and a season enrolment,
@@ -44,3 +44,9 @@ export const confirmationOffersOf = (orderKind: Confirmation["orderKind"]): Conf
       return NOTHING_TO_SHOW
   }
 }
+
+/** What heads what an order's line issued: a membership issues its member number, vouchers their codes. */
+export const issuedLabelOf = (
+  kind: ConfirmationItem["kind"],
+): "payment.confirmation.issued" | "payment.confirmation.issuedMember" =>
+  kind === "membership" ? "payment.confirmation.issuedMember" : "payment.confirmation.issued"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { confirmationOffersOf } from "../../../src/app/payment/confirmationOffers.ts"
+import { confirmationOffersOf, issuedLabelOf } from "../../../src/app/payment/confirmationOffers.ts"
 
 describe("what a confirmation offers for its order's kind", () => {
   it("a ticket order, a season enrolment and an order saved before kinds: the code for the entrance, e-tickets, SMS", () => {
@@ -26,5 +26,10 @@ describe("what a confirmation offers for its order's kind", () => {
         documentLink: "payment.confirmation.orderDocument",
         sendTickets: false,
       })
+  })
+
+  it("a membership's line names its member number; vouchers' lines their codes", () => {
+    expect(issuedLabelOf("membership")).toBe("payment.confirmation.issuedMember")
+    expect(issuedLabelOf("voucher")).toBe("payment.confirmation.issued")
   })
 })
