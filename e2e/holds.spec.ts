@@ -46,6 +46,10 @@ for (const { language, lang, texts } of HOLD_JOURNEYS) {
     await toHoldChoice(page, presentation.id, lang)
     const pay = new PayPage(page)
     await expect(pay.payButton).toHaveText(texts.holds.pay.reserveButton)
+    // the choice's title is a heading inside its card, as on the other cards, not drawn on the card's border
+    const choice = page.getByTestId("hold-choice")
+    const [box, title] = await Promise.all([choice.boundingBox(), choice.locator("legend").boundingBox()])
+    expect((title?.y ?? 0) - (box?.y ?? 0)).toBeGreaterThanOrEqual(8)
     await shot(page, `hold-choice-${lang}`, testInfo.project.name)
     await pay.terms.check()
     await pay.payButton.click()

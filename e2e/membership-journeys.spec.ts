@@ -126,6 +126,11 @@ test.describe("memberships", () => {
       const memberNumber = line?.issued[0] ?? ""
       expect(memberNumber).toMatch(/^\d{12}$/)
       await expect(page.getByTestId("confirmation")).toContainText(memberNumber)
+      // a membership issues a member number, not codes; there is no code to show at an entrance
+      await expect(page.getByTestId("order-item")).toContainText(
+        texts[lang].payment.confirmation.issuedMember,
+      )
+      await expect(page.getByTestId("order-qr")).toHaveCount(0)
       await shot(page, "memberships-confirmation", testInfo)
       // the seat is sold in every showing of the series: no longer free to anyone
       const answer = await request.get("/api/membership/seatplan", {

@@ -197,6 +197,10 @@ test.describe("shop", () => {
     expect(confirmation.items).toEqual([
       expect.objectContaining({ kind: "donation", quantity: 1, total: 7_200 }),
     ])
+    // a donation has no code to show at an entrance and no tickets to open or send
+    await expect(page.getByTestId("order-qr")).toHaveCount(0)
+    await expect(page.getByTestId("send-tickets")).toHaveCount(0)
+    await expect(page.getByTestId("open-eticket")).toHaveText(t.payment.confirmation.orderDocument)
     await shot(page, "donations-confirmation", testInfo)
   })
 
@@ -233,6 +237,9 @@ test.describe("shop", () => {
     expect(confirmation).toMatchObject({ orderKind: "products", presentation: null, items: [] })
     expect(confirmation.products).toEqual([expect.objectContaining({ quantity: 2 })])
     expect(confirmation.locationName).not.toBe("")
+    // the food is collected with the order's code at the counter; there are no tickets to send
+    await expect(page.getByTestId("confirmation")).toContainText(t.payment.confirmation.qrCounter)
+    await expect(page.getByTestId("send-tickets")).toHaveCount(0)
     await shot(page, "food-confirmation", testInfo)
   })
 })

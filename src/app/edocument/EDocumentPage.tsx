@@ -10,6 +10,7 @@ import { configQueryOptions } from "../lib/configQuery.ts"
 import { useDeviceCopyShown } from "../lib/deviceCopyShown.ts"
 import { temporal } from "../lib/temporal.ts"
 import { useOnline } from "../lib/useOnline.ts"
+import { confirmationOffersOf } from "../payment/confirmationOffers.ts"
 import { OrderItemsList } from "../payment/OrderItemsList.tsx"
 import { orderHeadlineOf } from "../payment/orderHeadline.ts"
 import { confirmationHref } from "../payment/queries.ts"
@@ -151,12 +152,14 @@ const EDocumentView = ({ confirmation, documentKey, savedAt, locale, t }: ViewPr
           {t("wallet.title")}
         </Link>
       </p>
-      <SendTicketsForm
-        identifier={confirmation.reservationIdentifier}
-        documentKey={documentKey}
-        offline={!online}
-        t={t}
-      />
+      {confirmationOffersOf(confirmation.orderKind).sendTickets ? (
+        <SendTicketsForm
+          identifier={confirmation.reservationIdentifier}
+          documentKey={documentKey}
+          offline={!online}
+          t={t}
+        />
+      ) : null}
     </article>
   )
 }

@@ -14,6 +14,7 @@ import { configQueryOptions } from "../lib/configQuery.ts"
 import { temporal } from "../lib/temporal.ts"
 import { useOnline } from "../lib/useOnline.ts"
 import { ConfirmationActions } from "./ConfirmationActions.tsx"
+import { confirmationOffersOf } from "./confirmationOffers.ts"
 import { OrderItemsList } from "./OrderItemsList.tsx"
 import { orderHeadlineOf } from "./orderHeadline.ts"
 import { confirmationQueryOptions } from "./queries.ts"
@@ -97,6 +98,7 @@ const ConfirmationView = ({ confirmation, documentKey, offline, locale, t }: Vie
   )
   const money = (agorot: number) => formatMoney(agorot, locale)
   const headline = orderHeadlineOf(confirmation, t)
+  const offers = confirmationOffersOf(confirmation.orderKind)
   const items = confirmation.items ?? []
   const label =
     confirmation.serviceChargeLabel === ""
@@ -134,16 +136,10 @@ const ConfirmationView = ({ confirmation, documentKey, offline, locale, t }: Vie
           <p className="confirmation__number" data-testid="order-id" dir="ltr">
             {displayOrderIdentifier(confirmation.reservationIdentifier)}
           </p>
-          {showQr ? (
+          {showQr && offers.qrCaption !== null ? (
             <figure className="confirmation__qr">
-              <img
-                src={qr}
-                alt={t("payment.confirmation.qr")}
-                width={200}
-                height={200}
-                data-testid="order-qr"
-              />
-              <figcaption>{t("payment.confirmation.qr")}</figcaption>
+              <img src={qr} alt={t(offers.qrCaption)} width={200} height={200} data-testid="order-qr" />
+              <figcaption>{t(offers.qrCaption)}</figcaption>
             </figure>
           ) : null}
         </section>
@@ -215,7 +211,7 @@ const ConfirmationView = ({ confirmation, documentKey, offline, locale, t }: Vie
           className="button button--primary"
           data-testid="open-eticket"
         >
-          {t("payment.confirmation.eTicket")}
+          {t(offers.documentLink)}
         </a>
       </p>
       {confirmation.orderKind === "vod" ? (
@@ -232,12 +228,14 @@ const ConfirmationView = ({ confirmation, documentKey, offline, locale, t }: Vie
         </p>
       ) : null}
       <ConfirmationActions confirmation={confirmation} documentKey={documentKey} locale={locale} t={t} />
-      <SendTicketsForm
-        identifier={confirmation.reservationIdentifier}
-        documentKey={documentKey}
-        offline={offline}
-        t={t}
-      />
+      {offers.sendTickets ? (
+        <SendTicketsForm
+          identifier={confirmation.reservationIdentifier}
+          documentKey={documentKey}
+          offline={offline}
+          t={t}
+        />
+      ) : null}
     </article>
   )
 }

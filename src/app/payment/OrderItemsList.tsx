@@ -3,6 +3,7 @@ import type { ConfirmationItem } from "../../api/ReservationsApi.ts"
 import { formatMoney } from "../i18n/format.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import type { Translate } from "../i18n/useI18n.ts"
+import { issuedLabelOf } from "./confirmationOffers.ts"
 
 type Props = {
   readonly items: ReadonlyArray<ConfirmationItem>
@@ -25,7 +26,7 @@ export const OrderItemsList = ({ items, locale, t }: Props) => (
         <span>{formatMoney(item.total, locale)}</span>
         {item.issued.length > 0 ? (
           <span className="order-item__issued">
-            {t("payment.confirmation.issued")}{" "}
+            {t(issuedLabelOf(item.kind))}{" "}
             {item.issued.map((code, index) => {
               // a voucher's own page (issue 16), where the order has one for each code
               const page = item.documents?.[index]

@@ -3,6 +3,7 @@ import { withCheckDigit } from "../../../src/domain/order/israeliId.ts"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 import { newCart } from "../../_support/humanCheck.ts"
 import type { RunningServer } from "../../_support/testServer.ts"
+import { oneOrderPerKey, paidOnceByEveryWord } from "../payment/_guarantees.ts"
 import {
   codeOf,
   commitCart,
@@ -130,14 +131,25 @@ describe.each(databases)("membership orders on $name", ({ start }) => {
     expect(ticket.status, await ticket.clone().text()).toBe(200)
   })
 
-  it("completion retried and raced issues one member", async (ctx) => {
+  it("a double click, a retried commit and the provider's every word make one order and issue one member", async (ctx) => {
     if (!isUp()) return ctx.skip()
     const stage = await seatedStage(live(), used)
-    const { cart, order, form } = await buySeated(live(), stage, buyerSsn())
-    const answers = await Promise.all(
-      Array.from({ length: 4 }, () => complete(live(), cart, order.reservationIdentifier, form.paymentId)),
+    const cart = await newCart(live().baseUrl)
+    expect((await seatCall(live(), cart, stage, 0)).status).toBe(200)
+    const line = {
+      membershipId: stage.membershipId,
+      membershipPriceId: stage.priceId,
+      seat: seatOfStage(stage, 0),
+    }
+    const [ssn, otherSsn] = [buyerSsn(), buyerSsn()]
+    const key = crypto.randomUUID()
+    const order = await oneOrderPerKey(live(), cart, (body) =>
+      commitAs(live(), cart, membershipCart(line, { ssn: body === "same" ? ssn : otherSsn }), { key }),
     )
-    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200])
+    const form = await openForm(live(), cart, order.reservationIdentifier)
+    await paidOnceByEveryWord(live(), form, order.reservationIdentifier, () =>
+      complete(live(), cart, order.reservationIdentifier, form.paymentId),
+    )
     const members = await live().query<{ n: number }>(
       `SELECT count(*)::int AS n FROM members mb JOIN order_items oi ON oi.id = mb.order_item_id
        JOIN reservations r ON r.id = oi.reservation_id WHERE r.identifier = $1`,

@@ -3,7 +3,17 @@ import type { CommitCart } from "../../../src/domain/cart/commitCart.ts"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 import { newCart } from "../../_support/humanCheck.ts"
 import type { RunningServer } from "../../_support/testServer.ts"
-import { buyerCart, type Committed, codeOf, openForm, orderState, payByCard, postCommit } from "./_payment.ts"
+import { paidOnceByEveryWord } from "./_guarantees.ts"
+import {
+  buyerCart,
+  type Committed,
+  codeOf,
+  complete,
+  openForm,
+  orderState,
+  payByCard,
+  postCommit,
+} from "./_payment.ts"
 
 /**
  * Food alone (issue 16) through the one `POST /api/payment/commit` on both databases: the order kinds other
@@ -74,7 +84,7 @@ describe.each(databases)("food alone on $name", ({ start }) => {
     expect(shown.locationName).not.toBe("")
   })
 
-  it("a retried key answers the same order; ten racing retries make one", async (ctx) => {
+  it("a retried key answers the same order; ten racing retries make one, paid once", async (ctx) => {
     if (!isUp()) return ctx.skip()
     const { cinemaId, first } = await foodStage(live())
     const cart = await newCart(live().baseUrl)
@@ -89,6 +99,12 @@ describe.each(databases)("food alone on $name", ({ start }) => {
     // the same key with other food is another cart's business: refused
     const other = foodCart(cinemaId, [{ id: first.id, quantity: 3 }])
     expect(await codeOf(await postCommit(live(), cart, key, other))).toBe("idempotencyKeyReused")
+    // the provider's word by webhooks and return pages at once: paid once, one message per channel
+    const identifier = (answers[0] as Committed).reservationIdentifier
+    const form = await openForm(live(), cart, identifier)
+    await paidOnceByEveryWord(live(), form, identifier, () =>
+      complete(live(), cart, identifier, form.paymentId),
+    )
   })
 
   it("refuses what it cannot sell and writes nothing", async (ctx) => {

@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest"
 import type { CommitCart } from "../../../src/domain/cart/commitCart.ts"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 import { newCart } from "../../_support/humanCheck.ts"
+import { oneOrderPerKey, paidOnceByEveryWord } from "../payment/_guarantees.ts"
 import {
   buyerCart,
   type Committed,
   codeOf,
+  complete,
   openForm,
   orderState,
   payByCard,
@@ -161,5 +163,19 @@ describe.each(databases)("donations on $name", ({ start }) => {
       expect(await codeOf(response), code).toBe(code)
     }
     expect(await live().query(`SELECT 1 FROM reservations WHERE cart_token = $1`, [cart])).toHaveLength(0)
+  })
+
+  it("keeps a ticket order's commit guarantees: one order per key, paid and fulfilled once however often the provider says so", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const cart = await newCart(live().baseUrl)
+    const key = crypto.randomUUID()
+    const order = await oneOrderPerKey(live(), cart, (body) =>
+      postCommit(live(), cart, key, donationCart([line(CUSTOM, 1, body === "same" ? 4_000 : 4_100)])),
+    )
+    expect(order).toMatchObject({ status: "awaitingPayment", total: 4_000 })
+    const form = await openForm(live(), cart, order.reservationIdentifier)
+    await paidOnceByEveryWord(live(), form, order.reservationIdentifier, () =>
+      complete(live(), cart, order.reservationIdentifier, form.paymentId),
+    )
   })
 })

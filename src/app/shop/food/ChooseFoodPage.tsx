@@ -79,6 +79,8 @@ export const ChooseFoodPage = ({ locale }: { readonly locale: LocaleCode }) => {
               <select
                 id={`${id}-cinema`}
                 value={cinemaId ?? ""}
+                // the choice is kept with the basket: until it has opened, a choice would be lost
+                disabled={log === null}
                 onChange={(event) => choose(event.target.value)}
                 data-testid="food-cinema"
               >
@@ -119,7 +121,7 @@ export const ChooseFoodPage = ({ locale }: { readonly locale: LocaleCode }) => {
                     name={product.name}
                     quantity={quantityOf(product)}
                     canAdd={quantityOf(product) < MAX_PRODUCT_QUANTITY}
-                    busy={busy}
+                    busy={busy || log === null}
                     onChange={(q) => void setQuantity(product, q)}
                     t={t}
                     testId="food-quantity"
