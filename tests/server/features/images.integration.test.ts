@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import type { FeatureList } from "../../../src/api/FeaturesApi.ts"
 import type { PresentationList } from "../../../src/api/PresentationEntities.ts"
-import { bothDatabases } from "../../_support/databases.ts"
-import type { RunningServer } from "../../_support/testServer.ts"
+import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 
 /**
  * Issue 19: every demo film has its own poster and every demo product its own picture, stored at seed time and
@@ -31,19 +30,11 @@ const picture = async (url: string): Promise<string> => {
 }
 
 describe.each(bothDatabases("pictures"))("stored pictures on $name", ({ start }) => {
-  let server: RunningServer | undefined
-  let cleanup: () => Promise<void> = async () => {}
+  const { isUp, live } = useTestServer(start)
 
-  beforeAll(async () => {
-    const started = await start()
-    if (started === undefined) return
-    server = started.server
-    cleanup = started.cleanup
-  }, 180_000)
-  afterAll(() => cleanup())
-
-  it("serves each film its own poster, named in the feature and presentation lists", async () => {
-    if (server === undefined) return
+  it("serves each film its own poster, named in the feature and presentation lists", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const server = live()
     const rows = await server.query<{ id: number; image_key: string | null; he: string }>(
       `SELECT id, image_key, name->>'he' AS he FROM features ORDER BY id`,
     )
@@ -55,7 +46,7 @@ describe.each(bothDatabases("pictures"))("stored pictures on $name", ({ start })
       Object.fromEntries(rows.map((row) => [row.id, row.image_key])),
     )
     const posters = await Promise.all(
-      rows.map((row) => picture(`${server!.baseUrl}/api/features/${row.id}/image?v=${row.image_key}`)),
+      rows.map((row) => picture(`${server.baseUrl}/api/features/${row.id}/image?v=${row.image_key}`)),
     )
     expect(new Set(posters).size).toBe(rows.length)
     for (const [i, row] of rows.entries()) expect(posters[i]).toContain(`<title>${row.he} — `)
@@ -67,14 +58,15 @@ describe.each(bothDatabases("pictures"))("stored pictures on $name", ({ start })
     for (const p of presentations) expect(p.featureImage).toBe(keys.get(p.featureId))
   })
 
-  it("serves each product its own picture, and a product whose key names nothing its category's", async () => {
-    if (server === undefined) return
+  it("serves each product its own picture, and a product whose key names nothing its category's", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const server = live()
     const rows = await server.query<{ id: number; category: string }>(
       `SELECT id, category FROM products ORDER BY id`,
     )
     expect(rows.length).toBeGreaterThan(10)
     const pictures = await Promise.all(
-      rows.map((row) => picture(`${server!.baseUrl}/api/products/${row.id}/image`)),
+      rows.map((row) => picture(`${server.baseUrl}/api/products/${row.id}/image`)),
     )
     expect(new Set(pictures).size).toBe(rows.length)
     // soda, water and beer are all "drinks", each drawn apart
@@ -90,8 +82,9 @@ describe.each(bothDatabases("pictures"))("stored pictures on $name", ({ start })
     expect(drawn).toContain("<title>Small popcorn</title>")
   })
 
-  it("answers 404 for a film without a picture of its own, whose placeholder is still drawn", async () => {
-    if (server === undefined) return
+  it("answers 404 for a film without a picture of its own, whose placeholder is still drawn", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const server = live()
     const [feature] = await server.query<{ id: number }>(`SELECT id FROM features ORDER BY id DESC LIMIT 1`)
     await server.query(`UPDATE features SET image_key = NULL WHERE id = $1`, [feature!.id])
     const missing = await fetch(`${server.baseUrl}/api/features/${feature!.id}/image`)
