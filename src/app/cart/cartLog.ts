@@ -3,6 +3,7 @@ import type { CartEvent } from "../../domain/cart/events.ts"
 import { apply } from "../../domain/cart/fold.ts"
 import { decodeCartEvent, encodeCartEvent } from "../../domain/cart/migrate.ts"
 import { type Cart, initialCart } from "../../domain/cart/state.ts"
+import { storableCart, storableEvent } from "../../domain/cart/storable.ts"
 import type { MarqueeDb } from "./db.ts"
 import { type CartEventStore, createCartEventStore } from "./eventStore.ts"
 
@@ -63,11 +64,12 @@ export const openCartLog = async (
   const store = createCartEventStore<CartEvent, Cart>({
     db,
     cartId: id,
-    encode: encodeCartEvent,
+    // the buyer's ID number stays in memory: never in IndexedDB (domain/cart/storable.ts)
+    encode: (event) => encodeCartEvent(storableEvent(event)),
     decode,
     apply,
     initial: initialCart,
-    encodeState: (state) => state,
+    encodeState: storableCart,
     decodeState,
   })
   await store.load()
