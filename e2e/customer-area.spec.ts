@@ -7,6 +7,7 @@ import {
   type JourneyProject,
   journeyAreaVoucher,
 } from "../src/server/db/seed/journeys.ts"
+import { storedOnDevice } from "./deviceStorage.ts"
 import { expect, test } from "./fixtures.ts"
 import { detailsToPay, holdBestAndContinue, payAndConfirm } from "./order-journeys.ts"
 import { journeyPresentation } from "./presentations.ts"
@@ -118,27 +119,9 @@ const signInByPhone = async (page: Page, request: APIRequestContext, mobile: str
 }
 
 /** Everything this origin keeps in localStorage and IndexedDB, and every query the app's cache holds, as text. */
-const deviceContents = (page: Page) =>
-  page.evaluate(async () => {
-    const rows: Array<unknown> = [Object.entries(localStorage)]
-    for (const { name } of (await indexedDB.databases?.()) ?? []) {
-      if (name === undefined) continue
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open(name)
-        open.onsuccess = () => resolve(open.result)
-        open.onerror = () => reject(open.error)
-      })
-      for (const store of Array.from(db.objectStoreNames)) {
-        rows.push(
-          await new Promise<Array<unknown>>((resolve, reject) => {
-            const request = db.transaction(store).objectStore(store).getAll()
-            request.onsuccess = () => resolve(request.result)
-            request.onerror = () => reject(request.error)
-          }),
-        )
-      }
-      db.close()
-    }
+const deviceContents = async (page: Page) => {
+  const stored = await storedOnDevice(page)
+  const queries = await page.evaluate(() => {
     const client = (
       window as {
         __TANSTACK_QUERY_CLIENT__?: {
@@ -147,12 +130,15 @@ const deviceContents = (page: Page) =>
       }
     ).__TANSTACK_QUERY_CLIENT__
     if (client === undefined) return "no query client on the page"
-    const queries = client
-      .getQueryCache()
-      .getAll()
-      .map((query) => ({ key: query.queryKey, data: query.state.data }))
-    return JSON.stringify({ rows, queries })
+    return JSON.stringify(
+      client
+        .getQueryCache()
+        .getAll()
+        .map((query) => ({ key: query.queryKey, data: query.state.data })),
+    )
   })
+  return `${stored}\n${queries}`
+}
 
 /**
  * Signs out with the confirmation; then nothing of the customer's is on the device: no login, none of the area's

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test"
 import en from "../locales/en.json" with { type: "json" }
 import he from "../locales/he.json" with { type: "json" }
 import { JOURNEY_CUSTOMER_MOBILES } from "../src/server/db/seed/journeys.ts"
+import { storedOnDevice } from "./deviceStorage.ts"
 import { expect, test } from "./fixtures.ts"
 import { screenshot } from "./screenshots.ts"
 
@@ -56,32 +57,6 @@ const linkFor = async (request: APIRequestContext, recipient: string): Promise<s
   return path
 }
 
-/** Everything this origin keeps in localStorage and in IndexedDB, as one text. */
-const deviceContents = (page: Page) =>
-  page.evaluate(async () => {
-    const local = JSON.stringify(Object.entries(localStorage))
-    const databases = (await indexedDB.databases?.()) ?? []
-    const rows: Array<unknown> = []
-    for (const { name } of databases) {
-      if (name === undefined) continue
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open(name)
-        open.onsuccess = () => resolve(open.result)
-        open.onerror = () => reject(open.error)
-      })
-      for (const store of Array.from(db.objectStoreNames)) {
-        const all = await new Promise<Array<unknown>>((resolve, reject) => {
-          const request = db.transaction(store).objectStore(store).getAll()
-          request.onsuccess = () => resolve(request.result)
-          request.onerror = () => reject(request.error)
-        })
-        rows.push(...all)
-      }
-      db.close()
-    }
-    return `${local}\n${JSON.stringify(rows)}`
-  })
-
 const signOutAndCheck = async (page: Page, texts: typeof he.customerSignIn) => {
   await page.getByTestId("sign-out").click()
   await expect(page.getByRole("alertdialog")).toContainText(texts.signOutConfirm)
@@ -89,7 +64,7 @@ const signOutAndCheck = async (page: Page, texts: typeof he.customerSignIn) => {
     await page.getByTestId("sign-out-confirm").click()
     await expect(page.getByTestId("signed-out")).toHaveText(texts.signedOut)
     await expect(page.getByTestId("sign-in-form")).toBeVisible()
-    const left = await deviceContents(page)
+    const left = await storedOnDevice(page)
     for (const mobile of [DEMO_MOBILE, ...Object.values(JOURNEY_CUSTOMER_MOBILES)])
       expect(left).not.toContain(mobile)
     expect(left).not.toContain("דנה")

@@ -3,6 +3,7 @@ import type { Page, TestInfo } from "@playwright/test"
 import en from "../locales/en.json" with { type: "json" }
 import he from "../locales/he.json" with { type: "json" }
 import { buyer } from "./buyers.ts"
+import { storedOnDevice } from "./deviceStorage.ts"
 import { test as base, expect, onlyOn } from "./fixtures.ts"
 import { OrderStepsPage } from "./pages/order-steps-page.ts"
 import { PayPage } from "./pages/pay-page.ts"
@@ -190,6 +191,8 @@ test.describe("shop", () => {
     await page.locator("#customer-ssn").fill("000000018")
     await steps.continue()
     await expect(page).toHaveURL(/\/shop\/donations\/pay/)
+    // issue 15: the ID number goes with the order, never into the browser's storage
+    expect(await storedOnDevice(page)).not.toContain("000000018")
     await shot(page, "donations-pay", testInfo)
     await pay.payByCard()
     const confirmation = await pay.confirmationOf(request)
