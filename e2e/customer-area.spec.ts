@@ -120,7 +120,7 @@ const signInByPhone = async (page: Page, request: APIRequestContext, mobile: str
 
 /** Everything this origin keeps in localStorage and IndexedDB, and every query the app's cache holds, as text. */
 const deviceContents = async (page: Page) => {
-  const stored = await storedOnDevice(page)
+  const rows: unknown = JSON.parse(await storedOnDevice(page))
   const queries = await page.evaluate(() => {
     const client = (
       window as {
@@ -130,14 +130,13 @@ const deviceContents = async (page: Page) => {
       }
     ).__TANSTACK_QUERY_CLIENT__
     if (client === undefined) return "no query client on the page"
-    return JSON.stringify(
-      client
-        .getQueryCache()
-        .getAll()
-        .map((query) => ({ key: query.queryKey, data: query.state.data })),
-    )
+    return client
+      .getQueryCache()
+      .getAll()
+      .map((query) => ({ key: query.queryKey, data: query.state.data }))
   })
-  return `${stored}\n${queries}`
+  // one JSON text, each value escaped once, as the checks below expect
+  return JSON.stringify({ rows, queries })
 }
 
 /**
