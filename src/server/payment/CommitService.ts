@@ -391,8 +391,29 @@ export class CommitService extends Context.Service<
         return yield* replay(order.value, cartToken, fingerprint)
       })
 
+      /**
+       * A commit refused on its way answers what the commit of its key answered, when one now exists: its checks run
+       * outside the transaction, after the key was looked up, and can read what a commit of the same key did
+       * meanwhile (a double click on a season enrolment: the second click's check found the first click's
+       * enrolment and said ALREADY_ENROLLED, where it must answer the first's order).
+       */
+      const commitOrReplay = (input: Parameters<typeof commit>[0]) =>
+        commit(input).pipe(
+          Effect.catchTag("CommitFailed", (failure) =>
+            failure.code === "idempotencyKeyReused"
+              ? Effect.fail(failure)
+              : orders.byIdempotencyKey(input.idempotencyKey).pipe(
+                  Effect.flatMap((order) =>
+                    Option.isSome(order)
+                      ? replay(order.value, input.cartToken, fingerprintOf(input.cartToken, input.request))
+                      : Effect.fail(failure),
+                  ),
+                ),
+          ),
+        )
+
       return CommitService.of({
-        commit: (input) => commit(input).pipe(Effect.provideService(SqlClient.SqlClient, sql)),
+        commit: (input) => commitOrReplay(input).pipe(Effect.provideService(SqlClient.SqlClient, sql)),
       })
     }),
   )
