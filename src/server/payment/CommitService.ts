@@ -402,13 +402,15 @@ export class CommitService extends Context.Service<
           Effect.catchTag("CommitFailed", (failure) =>
             failure.code === "idempotencyKeyReused"
               ? Effect.fail(failure)
-              : orders.byIdempotencyKey(input.idempotencyKey).pipe(
-                  Effect.flatMap((order) =>
-                    Option.isSome(order)
-                      ? replay(order.value, input.cartToken, fingerprintOf(input.cartToken, input.request))
-                      : Effect.fail(failure),
+              : orders
+                  .byIdempotencyKey(input.idempotencyKey)
+                  .pipe(
+                    Effect.flatMap((order) =>
+                      Option.isSome(order)
+                        ? replay(order.value, input.cartToken, fingerprintOf(input.cartToken, input.request))
+                        : Effect.fail(failure),
+                    ),
                   ),
-                ),
           ),
         )
 
