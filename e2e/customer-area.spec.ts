@@ -366,3 +366,28 @@ for (const lang of ["he", "en"] as const)
     await page.getByTestId("sign-out").click()
     await shot(page, `${name}-sign-out-confirm`)
   })
+
+test("a membership near its end is renewed from the area: the shop opens on that member, in view and focused", async ({
+  page,
+}, testInfo) => {
+  test.skip(
+    testInfo.project.name !== "desktop",
+    "one viewport is enough: the link and the anchor are the same",
+  )
+  await page.goto("/customer?lang=en")
+  await page.getByTestId("sign-in-method-email").check()
+  await page.getByTestId("sign-in-email").fill(DEMO_EMAIL)
+  await page.getByTestId("sign-in-password").fill(DEMO_PASSWORD)
+  await page.getByTestId("sign-in-submit").click()
+  const renewing = page.getByTestId("area-memberships").getByTestId("membership-renewal")
+  await expect(renewing).toBeVisible({ timeout: 30_000 })
+  const memberNumber =
+    (await renewing.locator("xpath=ancestor::article").locator(".area-code").textContent()) ?? ""
+  await renewing.getByTestId("membership-renew").click()
+  await expect(page).toHaveURL(new RegExp(`/memberships\\?.*#renew-${memberNumber}$`))
+  // the member is further down than one screen (the catalogue comes first): brought into view, its price focused
+  const member = page.locator(`[id="renew-${memberNumber}"]`)
+  await expect(member).toBeInViewport()
+  await expect(member.getByTestId("renewal-offered")).toBeVisible()
+  await expect(member.getByTestId("topup-price").first()).toBeFocused()
+})

@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router"
 import type { AreaMember, AreaVodTicket } from "../../../api/CustomerAreaApi.ts"
 import type { Translate } from "../../i18n/useI18n.ts"
+import { renewAnchor } from "../../lib/renewAnchor.ts"
 import { wallDate } from "./areaView.ts"
 
 /**
@@ -65,6 +66,7 @@ export const MembershipList = ({
                   className="button button--primary"
                   to="/memberships"
                   search={(prev) => prev}
+                  hash={renewAnchor(m.memberNumber)}
                   data-testid="membership-renew"
                 >
                   {t("customerArea.membership.renew")}

@@ -1,9 +1,11 @@
-import { useState } from "react"
+import { useLocation } from "@tanstack/react-router"
+import { useEffect, useRef, useState } from "react"
 import type { MemberTopup } from "../../../api/MembershipsApi.ts"
 import type { CartMembership } from "../../../domain/cart/state.ts"
 import { formatDate, formatMoney } from "../../i18n/format.ts"
 import type { LocaleCode } from "../../i18n/locales.ts"
 import type { Translate } from "../../i18n/useI18n.ts"
+import { renewAnchor } from "../../lib/renewAnchor.ts"
 import { CodeField, CodeForm } from "./CodeField.tsx"
 import { type MembershipChoice, memberByNumber } from "./membershipChoice.ts"
 
@@ -32,6 +34,17 @@ export const MembershipTopups = ({ topups, chosen, chosenMember, busy, onChoose,
   const [notFound, setNotFound] = useState(false)
   const [shown, setShown] = useState<string | null>(null)
   const visible = topups.filter((member) => shown === null || member.memberNumber === shown)
+  const hash = useLocation({ select: (location) => location.hash })
+  const list = useRef<HTMLUListElement>(null)
+  // Arriving from the area's "Renew" (#renew-<member>): the member is brought into view once listed, and its
+  // first price gets the focus, so the buyer does not have to find their member among the shop's memberships.
+  // The router's own hash scrolling runs before the catalogue has loaded, when the member is not there yet.
+  useEffect(() => {
+    const item = hash === "" ? null : list.current?.querySelector<HTMLElement>(`[id="${CSS.escape(hash)}"]`)
+    if (item === null || item === undefined) return
+    item.scrollIntoView({ block: "center" })
+    item.querySelector<HTMLInputElement>("input")?.focus({ preventScroll: true })
+  }, [hash])
   return (
     <section
       className="membership-topups"
@@ -65,9 +78,14 @@ export const MembershipTopups = ({ topups, chosen, chosenMember, busy, onChoose,
           {t("memberships.errors.memberNotFound")}
         </p>
       ) : null}
-      <ul className="shop-items">
+      <ul className="shop-items" ref={list}>
         {visible.map((member) => (
-          <li key={member.memberNumber} className="shop-item" data-testid="topup-member">
+          <li
+            key={member.memberNumber}
+            id={renewAnchor(member.memberNumber)}
+            className="shop-item"
+            data-testid="topup-member"
+          >
             <p className="shop-item__name">{member.Name}</p>
             <p className="shop-item__note">
               {t("memberships.topups.number")} <bdi dir="ltr">{member.memberNumber}</bdi>
