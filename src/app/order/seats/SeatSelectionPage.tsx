@@ -24,7 +24,6 @@ import { ScreenLink } from "../StepFrame.tsx"
 import { storedCartToken } from "../storedCartToken.ts"
 import { useNow } from "../useNow.ts"
 import { BestAvailablePlaceholder, GaQuantityPlaceholder } from "./HoldPlaceholders.tsx"
-import { lockProblemText, unlockProblemText } from "./seatProblems.ts"
 import { useSeatActions } from "./useSeatActions.ts"
 import "../order.css"
 import "../steps.css"
@@ -52,10 +51,12 @@ type Problem =
   | { readonly kind: "lost"; readonly row: string; readonly seat: string }
   | { readonly kind: "unlockFailed"; readonly reason: UnlockRejectionReason }
 
-const problemText = (problem: Problem, t: Translate): string => {
+// The refusals' texts come with the seat actions (their chunk, not this screen's first one): a problem is only
+// ever set by an action, so they are there whenever there is one to say.
+const problemText = (problem: Problem, t: Translate, actions: SeatActions): string => {
   if (problem.kind === "lost") return t("order.problems.lost", { row: problem.row, seat: problem.seat })
-  if (problem.kind === "unlockFailed") return unlockProblemText(problem.reason, t)
-  return lockProblemText(problem.reason, problem.held, t)
+  if (problem.kind === "unlockFailed") return actions.unlockProblemText(problem.reason, t)
+  return actions.lockProblemText(problem.reason, problem.held, t)
 }
 
 const NO_GROUPS: ReadonlyArray<TicketGroup> = []
@@ -362,7 +363,7 @@ const SeatBoard = ({ order, seatActions, presentation, plan, locale, t }: BoardP
       <Basket
         seats={held}
         timer={timer}
-        problem={problem === null ? null : problemText(problem, t)}
+        problem={problem === null || seatActions === undefined ? null : problemText(problem, t, seatActions)}
         busy={busy || config.isPending || ready === undefined}
         onExtend={() => void extend()}
         onStartAgain={() => void startAgain()}

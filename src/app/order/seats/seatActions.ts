@@ -38,6 +38,8 @@ import type { SeatMarks } from "../../seatmap/seatRows.ts"
  */
 export { BestAvailable, GaQuantity } from "./HoldByQuantity.tsx"
 export { OtherShowings } from "./OtherShowings.tsx"
+/** What the screen says of a refused hold or release: only an action can make one, so its words come with them. */
+export { lockProblemText, unlockProblemText } from "./seatProblems.ts"
 
 const NO_SEATS: ReadonlyArray<CartSeat> = []
 

@@ -39,7 +39,9 @@ export const TicketsPage = ({ presentationId, locale }: Props) => (
     locale={locale}
     screen="tickets"
     title="orderSteps.tickets.title"
-    step={(props) => <TicketsStep {...props} />}
+    // one step per showing: the router reuses this route's screen from one showing's tickets to the next (issue 16's
+    // basket), and what the buyer did on one (codes, confirmations, details asked) is not the other's
+    step={(props) => <TicketsStep key={props.detail.presentation.id} {...props} />}
   />
 )
 
@@ -78,29 +80,37 @@ const TicketsStep = ({ order, detail, locale, t }: StepProps) => {
     onChange: () => setProblems(null),
   })
 
-  // First-ticket auto-select (spec §4) for seats that arrived without one, once per seat.
+  // First-ticket auto-select (spec §4) for seats that arrived without one, once per seat. The screen shows the
+  // seats before this effect has run and before its append has landed: "continue" waits for both (`autoSelect`
+  // below), or a press in between found the seats without the tickets being written for them and stayed, with a
+  // "choose a ticket" problem for seats that had one a moment later (a flaky two-showing journey).
   const autoDone = useRef(new Set<string>())
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the seats or the seatplan change
-  useEffect(() => {
+  const autoSelecting = useRef<Promise<unknown>>(Promise.resolve())
+  const autoSelect = (): Promise<unknown> => {
+    if (presentation.seatplanId !== null && plan.data === undefined) return autoSelecting.current
     const events: Array<CartEvent> = []
+    const keys: Array<string> = []
     for (const seat of seats) {
       if (seat.ticket !== null || seat.isMultiplyFactorSubTicket || autoDone.current.has(seat.key)) continue
-      if (presentation.seatplanId !== null && plan.data === undefined) return
       autoDone.current.add(seat.key)
-      const groups = groupsOf(seat).map((group) => ({
-        ...group,
-        tickets: group.tickets.map((ticket) => ({
-          ...ticket,
-          ticketId: ticket.id,
-          systemVoucher: null,
-          balance: null,
-        })),
-      }))
-      const pick = autoSelectTicket(cart, groups, { sectionId: seat.VenueSectionId })
-      if (pick._tag === "Found")
-        events.push(chosen(presentation.id, seat, toCartTicket(pick.ticket, pick.ticketGroupId)))
+      const pick = autoSelectTicket(cart, groupsOf(seat).map(withCartFields), {
+        sectionId: seat.VenueSectionId,
+      })
+      if (pick._tag !== "Found") continue
+      keys.push(seat.key)
+      events.push(chosen(presentation.id, seat, toCartTicket(pick.ticket, pick.ticketGroupId)))
     }
-    if (events.length > 0) void log.store.append(events)
+    if (events.length === 0) return autoSelecting.current
+    const written = log.store.append(events).catch(() => {
+      // not stored (the transaction failed, the log is as it was): those seats are tried again at the next change
+      for (const key of keys) autoDone.current.delete(key)
+    })
+    autoSelecting.current = Promise.all([autoSelecting.current, written])
+    return autoSelecting.current
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the seats or the seatplan change
+  useEffect(() => {
+    void autoSelect()
   }, [seats, plan.data])
 
   const needsConfirmation = (seat: CartSeat) => {
@@ -160,10 +170,14 @@ const TicketsStep = ({ order, detail, locale, t }: StepProps) => {
     return { ok: result.ok, text: t(result.message.key, result.message.params) }
   }
 
-  const goOn = () => {
+  const goOn = async () => {
+    // the first tickets this screen chose, made now if its effect has not run yet, and stored: then the log's seats
+    await autoSelect()
+    const now = log.store.state()
+    const current = findPresentation(now, presentation.id)?.seats ?? NO_SEATS
     const found = [
       ...ticketProblems(
-        ruleSeats(seats, detail.ticketGroups, needsConfirmation, (seat) =>
+        ruleSeats(current, detail.ticketGroups, needsConfirmation, (seat) =>
           seatPriceLevel(
             detail.ticketGroups,
             seat,
@@ -178,7 +192,7 @@ const TicketsStep = ({ order, detail, locale, t }: StepProps) => {
     setProblems(found as ReadonlyArray<TicketProblem>)
     if (found.length > 0) return
     // issue 16: another showing of the order whose seats still need tickets comes next, then the extras
-    const next = cart.presentations.find(
+    const next = now.presentations.find(
       (p) => p.facts.id !== presentation.id && !p.isEnrolling && p.seats.some((seat) => seat.ticket === null),
     )
     void navigate(
@@ -262,7 +276,12 @@ const TicketsStep = ({ order, detail, locale, t }: StepProps) => {
         t={t}
       >
         <ProblemList problems={problems} seats={seats} detail={detail} t={t} />
-        <button type="button" className="button button--primary" onClick={goOn} data-testid="continue">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void goOn()}
+          data-testid="continue"
+        >
           {t("orderSteps.continue")}
         </button>
       </OrderSummary>
