@@ -14,6 +14,8 @@ export interface PresentationSeating {
   readonly seatingPolicyId: number
   readonly isOnSale: boolean
   readonly startsAtMs: number
+  /** its cinema sells online (`locations.is_online`): the domain's `saleRefusalAt` reads it */
+  readonly locationIsOnline: boolean
 }
 
 /** A live allocation: a sale, or a hold whose deadline has not passed. */
@@ -105,17 +107,20 @@ export class SeatHoldsRepo extends Context.Service<
       const presentation = Effect.fn("SeatHoldsRepo.presentation")(function* (id: number) {
         const now = yield* Clock.currentTimeMillis
         const hit = cached.get(id)
-        // "not on sale" is not trusted from the cache: a broker's unlock (src/server/staff/brokersHttp.ts) must
-        // make a presentation sellable at once; a lock reaches this path within the cache's seconds, and the
-        // commit, which reads the switch afresh, refuses it at once
+        // "not on sale" and "offline" are not trusted from the cache: a broker's unlock
+        // (src/server/staff/brokersHttp.ts) or a cinema back online must be sellable at once; the other way a
+        // lock reaches this path within the cache's seconds, and the commit, which reads afresh, refuses at once
         const fresh = hit !== undefined && now - hit.at < PRESENTATION_CACHE_MS
-        if (fresh && Option.match(hit.value, { onNone: () => true, onSome: (p) => p.isOnSale }))
+        if (
+          fresh &&
+          Option.match(hit.value, { onNone: () => true, onSome: (p) => p.isOnSale && p.locationIsOnline })
+        )
           return hit.value
         const rows = yield* sql<PresentationSeating>`
           SELECT p.id, p.venue_id AS "venueId", v.venue_type_id AS "venueTypeId", v.seatplan_id AS "seatplanId",
             v.seating_policy_id AS "seatingPolicyId", p.is_on_sale AS "isOnSale",
-            (extract(epoch FROM p.starts_at) * 1000)::float8 AS "startsAtMs"
-          FROM presentations p JOIN venues v ON v.id = p.venue_id
+            (extract(epoch FROM p.starts_at) * 1000)::float8 AS "startsAtMs", l.is_online AS "locationIsOnline"
+          FROM presentations p JOIN venues v ON v.id = p.venue_id JOIN locations l ON l.id = v.location_id
           WHERE p.id = ${id}`
         const value = Option.fromNullishOr(rows[0])
         if (cached.size > 10_000) cached.clear()
