@@ -84,11 +84,17 @@ export class BestAvailableService extends Context.Service<
       const holds = yield* SeatHolds
       const miniSites = yield* MiniSitesRepo
 
-      /** the domain's rule of what may be held or sold (src/domain/shared/onSale.ts), on the lock's own facts */
-      const refusalOf = Effect.fn("BestAvailable.refusalOf")(function* (presentationId: number) {
-        const seating = yield* holdsRepo.presentation(presentationId)
-        if (Option.isNone(seating)) return "notOnSale" as const
-        return saleRefusalAt(seating.value, yield* Clock.currentTimeMillis)
+      /**
+       * The domain's rule of what may be held or sold (src/domain/shared/onSale.ts) for each of `ids`, on facts read
+       * now (not the lock's cache: a search must not keep a lock from seeing a sale closed since).
+       */
+      const refusalsOf = Effect.fn("BestAvailable.refusalsOf")(function* (ids: ReadonlyArray<number>) {
+        const facts = yield* holdsRepo.saleFacts(ids)
+        const now = yield* Clock.currentTimeMillis
+        return (id: number) => {
+          const found = facts.get(id)
+          return found === undefined ? "notOnSale" : saleRefusalAt(found, now)
+        }
       })
 
       /**
@@ -113,7 +119,7 @@ export class BestAvailableService extends Context.Service<
           const found = yield* presentations.findById(id, "he")
           if (Option.isNone(found)) return []
           // the one showing asked for, at a cinema offline for sales: the presentation calls' answer
-          if ((yield* refusalOf(id)) === "locationOffline")
+          if ((yield* refusalsOf([id]))(id) === "locationOffline")
             return yield* yield* locationOfflineAnswer(id, query.lang ?? "he").pipe(
               Effect.provideService(MiniSitesRepo, miniSites),
             )
@@ -134,15 +140,12 @@ export class BestAvailableService extends Context.Service<
           ...(Option.isSome(partner) ? { miniSiteUrl: partner.value.url } : {}),
         })
         const wanted = query.partOfDay === undefined ? undefined : PARTS_OF_DAY[query.partOfDay]
-        const found: Array<Presentation> = []
-        for (const p of listed) {
-          if (found.length >= MAX_PRESENTATIONS_SEARCHED) break
-          if (!p.hasReservedSection || (wanted !== undefined && !wanted(chainHour(Date.parse(p.dateTime)))))
-            continue
-          // not on sale, or at a cinema offline for sales: searched past, as the lock would refuse it
-          if ((yield* refusalOf(p.id)) === null) found.push(p)
-        }
-        return found
+        const fitting = listed
+          .filter((p) => p.hasReservedSection)
+          .filter((p) => wanted === undefined || wanted(chainHour(Date.parse(p.dateTime))))
+        // not on sale, or at a cinema offline for sales: searched past, as the lock would refuse it
+        const refusal = yield* refusalsOf(fitting.map((p) => p.id))
+        return fitting.filter((p) => refusal(p.id) === null).slice(0, MAX_PRESENTATIONS_SEARCHED)
       })
 
       const sectionsOfTicketGroup = (presentationId: number, ticketGroupId: number) =>
