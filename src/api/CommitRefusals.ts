@@ -89,6 +89,8 @@ export const CommitFailureCode = Schema.Literals([
   "miniSiteInvalid",
   // spec §8 "integration data error": an integration id unknown or lapsed
   "integrationDataError",
+  // spec §8 "location offline": a showing of a cinema offline for sales (src/domain/shared/onSale.ts)
+  "locationOffline",
 ])
 export type CommitFailureCode = typeof CommitFailureCode.Type
 

@@ -12,6 +12,7 @@ import { WireText } from "../domain/shared/wireText.ts"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
 import { Presentation } from "./PresentationEntities.ts"
 import { EventNotFound } from "./PresentationsApi.ts"
+import { LocationOffline } from "./partnerErrors.ts"
 import { CartIfAny, CartSession } from "./sessions.ts"
 import { LangQuery, PositiveInt } from "./shared.ts"
 
@@ -303,6 +304,8 @@ export class SeatsApi extends HttpApiGroup.make("seats")
   )
   .add(
     HttpApiEndpoint.put("lock", "/seats/lock-seat", {
+      // `lang`: the cinema's name in a `locationOffline` answer (ours; Hebrew without it)
+      query: { lang: LangQuery },
       payload: LockRequest,
       success: LockResult,
       error: [
@@ -312,6 +315,8 @@ export class SeatsApi extends HttpApiGroup.make("seats")
         InvalidSeatRequest,
         EventNotFound,
         HumanCheckFailed,
+        // spec §8 "location offline": the showing's cinema is offline for sales (src/domain/shared/onSale.ts)
+        LocationOffline,
       ],
     }).middleware(CartSession),
   )
@@ -340,6 +345,7 @@ export class SeatsApi extends HttpApiGroup.make("seats")
         isLock: Schema.optional(Schema.Boolean),
         isHold: Schema.optional(Schema.Boolean),
         miniSiteUrl: Schema.optional(WireText),
+        lang: LangQuery,
       },
       success: Schema.Struct({ matches: Schema.Array(BestAvailableMatch) }),
       error: [
@@ -350,6 +356,7 @@ export class SeatsApi extends HttpApiGroup.make("seats")
         InvalidSeatRequest,
         EventNotFound,
         HumanCheckFailed,
+        LocationOffline,
       ],
       // a search alone (`isLock=false`) needs no cart; holding the match (the default) needs a live one
     }).middleware(CartIfAny),

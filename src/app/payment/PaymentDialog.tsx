@@ -29,6 +29,8 @@ type Props = {
 const COMMIT_TEXTS = [
   "memberInvalid",
   "referenceInvalid",
+  // spec §8 "location offline": the showing's cinema stopped selling online while the buyer was choosing
+  "locationOffline",
   "pointsBalance",
   "loyaltyTicketLimit",
   "priceLevel",

@@ -192,6 +192,8 @@ export const wayForward = (error: PayError): WayForward => {
       if (TICKET_CODES.has(error.code)) return "backToTickets"
       // issue 16: a hold refused for the membership or the hour leaves the order as it is, to be paid instead
       if (error.code === "holdRequiresMembership" || error.code === "holdTooLate") return "retry"
+      // the cinema is offline for online sales: no other seat or card helps, only another cinema's showing
+      if (error.code === "locationOffline") return "whatsOn"
       // a voucher the server refused, or a key reused for a changed cart: a new commit may go through
       return error.code.startsWith("voucher") || error.code === "idempotencyKeyReused"
         ? "retry"

@@ -35,15 +35,17 @@ const CART_HEADER = "x-cart-token"
 
 /**
  * Spec §9 "Best available: maxMatches 5, resultsPerMatch 1, lock on": the server holds the best match (first in
- * its answer) and lists the others it found, one result each.
+ * its answer) and lists the others it found, one result each. `miniSiteUrl`: the partner the buyer came through
+ * (src/app/lib/referral.ts), whose showings and price alone the server then searches (spec §7).
  */
-export const bestAvailableUrl = (presentationId: number, quantity: number): string =>
+export const bestAvailableUrl = (presentationId: number, quantity: number, miniSiteUrl?: string): string =>
   apiUrl("/seats/best-available", {
     presentationId,
     quantity,
     maxMatches: DEFAULT_MAX_MATCHES,
     resultsPerMatch: 1,
     isLock: "true",
+    miniSiteUrl,
   })
 
 const toResult = <A>(answer: ApiAnswer<A | { readonly error?: string }>): SeatCallResult<A> => {

@@ -41,6 +41,12 @@ export const HUMAN_CHECK_REFUSALS = ["RECAPTCHA_REQUIRED", "recaptcha_repeated"]
 /** `EventNotFound` (404): the presentation is gone. */
 export const EVENT_NOT_FOUND = ["noEventFound"] as const
 
+/**
+ * `LocationOffline` (409, src/api/partnerErrors.ts): the showing's cinema is offline for sales (spec §8 "location
+ * offline"); a lock and best available answer it as the presentation calls do (src/domain/shared/onSale.ts).
+ */
+export const LOCATION_OFFLINE = ["locationOffline"] as const
+
 /** An answer with no code we know (a malformed body, a server fault, no selections): the spec's 'Error occurred'. */
 export const UNRECOGNISED_REFUSAL = "Error occurred"
 
@@ -52,6 +58,7 @@ export const LOCK_REFUSALS = [
   ...INVALID_SEAT_REQUESTS,
   ...HUMAN_CHECK_REFUSALS,
   ...EVENT_NOT_FOUND,
+  ...LOCATION_OFFLINE,
 ] as const
 export type LockRefusal = (typeof LOCK_REFUSALS)[number]
 

@@ -13,3 +13,23 @@ export interface SaleFacts {
 
 export const onSaleAt = (presentation: SaleFacts, nowMs: number): boolean =>
   presentation.isOnSale && nowMs < presentation.startsAtMs
+
+/** What a hold or a sale of a presentation's seats needs besides {@link SaleFacts}. */
+export interface OnlineSaleFacts extends SaleFacts {
+  /** Whether its cinema sells online (`locations.is_online`); an offline one sells at its box office only. */
+  readonly locationIsOnline: boolean
+}
+
+/**
+ * Why seats of a presentation cannot be held or bought online now, or `null` when they can. One rule for every
+ * call that holds or sells (the seat lock, general-admission places, best available, the commit), so a crafted
+ * request cannot buy what the lists and the presentation calls withhold. A cinema offline for sales answers the
+ * spec's "location offline" (§8 event errors) before anything else: the buyer is sent to the offline-venue view,
+ * whatever the showing's own switch says.
+ */
+export type SaleRefusal = "locationOffline" | "notOnSale"
+
+export const saleRefusalAt = (presentation: OnlineSaleFacts, nowMs: number): SaleRefusal | null => {
+  if (!presentation.locationIsOnline) return "locationOffline"
+  return onSaleAt(presentation, nowMs) ? null : "notOnSale"
+}

@@ -9,6 +9,8 @@ export interface FeatureFilter {
   readonly featureIds?: ReadonlyArray<number> | undefined
   /** only features with a presentation still to come at this location */
   readonly locationId?: number | undefined
+  /** a partner's buyer (issue 19): only features with a showing still to come that the partner offers */
+  readonly miniSiteUrl?: string | undefined
   readonly lang: LocaleCode
 }
 
@@ -35,6 +37,15 @@ export class FeaturesRepo extends Context.Service<
           conditions.push(sql`EXISTS (
             SELECT 1 FROM presentations p JOIN venues v ON v.id = p.venue_id
             WHERE p.feature_id = f.id AND v.location_id = ${filter.locationId} AND p.starts_at >= marquee_now())`)
+        }
+        if (filter.miniSiteUrl !== undefined) {
+          // the presentation list's partner filter (PresentationsRepo), by feature; an unknown partner offers none
+          conditions.push(sql`EXISTS (
+            SELECT 1 FROM mini_site_presentations msp
+            JOIN mini_sites ms ON ms.id = msp.mini_site_id
+            JOIN presentations p ON p.id = msp.presentation_id
+            WHERE ms.url = ${filter.miniSiteUrl} AND ms.is_active AND p.feature_id = f.id
+              AND p.starts_at >= marquee_now())`)
         }
         return yield* sql<Feature>`
           SELECT f.id, ${localized(sql, "f.name", filter.lang)} AS name,

@@ -18,6 +18,7 @@ export const FeaturesHttp = HttpApiBuilder.group(
           .list({
             featureIds: parseIdList(query.featureIds),
             locationId: query.locationId,
+            miniSiteUrl: query.miniSiteUrl,
             lang: query.lang ?? "he",
           })
           .pipe(Effect.map((features) => ({ features }))),

@@ -15,6 +15,19 @@ export interface PartnerParams {
 const noEvent = new EventNotFound({ error: "noEventFound" })
 
 /**
+ * The spec's "location offline" for a showing whose cinema is offline for sales, the cinema named in `lang`. The
+ * calls that hold or sell decide by the domain's `saleRefusalAt` and answer with this; the name is read only then.
+ */
+export const locationOfflineAnswer = Effect.fn("PartnerScope.locationOffline")(function* (
+  presentationId: number,
+  lang: LocaleCode,
+) {
+  const name = yield* (yield* MiniSitesRepo).offlineLocation(presentationId, lang)
+  // back online since the caller looked: it is still refused this once, named as best we can
+  return new LocationOffline({ error: "locationOffline", locationName: Option.getOrElse(name, () => "") })
+})
+
+/**
  * The checks every presentation call makes of what came with it, never trusting the browser: the showing's cinema
  * sells online (else `locationOffline`); a `miniSiteUrl` names an active partner that offers this showing (else
  * the showing is not found: a partner's buyers see only the partner's); an `integrationId` is one the server gave

@@ -16,7 +16,7 @@ import { type OrderKind, orderKindOf } from "../../domain/cart/orderKind.ts"
 import { allowedInstalments, isAllowedInstalments } from "../../domain/pricing/instalments.ts"
 import { voucherPaymentAmount } from "../../domain/pricing/voucherPayment.ts"
 import { placeKey } from "../../domain/seating/seatKeys.ts"
-import { onSaleAt } from "../../domain/shared/onSale.ts"
+import { saleRefusalAt } from "../../domain/shared/onSale.ts"
 import { siteConfig } from "../config/siteConfig.ts"
 import { SiteFlagsConfig } from "../config/siteFlags.ts"
 import { checkReferral, type Referral } from "../miniSite/commitReferral.ts"
@@ -157,12 +157,11 @@ export class CommitService extends Context.Service<
         const showings: Array<CommitPresentation> = []
         for (const id of ids) {
           const presentation = yield* loadPresentation(id)
-          if (
-            Option.isNone(presentation) ||
-            !onSaleAt(presentation.value, now) ||
-            presentation.value.pointOfSaleId === null
-          )
-            return yield* failed("notOnSale")
+          if (Option.isNone(presentation)) return yield* failed("notOnSale")
+          // the domain's one rule of what may be held or sold, as the seat lock and best available apply it
+          const refusal = saleRefusalAt(presentation.value, now)
+          if (refusal !== null) return yield* failed(refusal)
+          if (presentation.value.pointOfSaleId === null) return yield* failed("notOnSale")
           showings.push(presentation.value)
         }
         // the earliest showing is the order's presentation (ties by id, so a retry names the same one)

@@ -22,6 +22,8 @@ export interface CommitPresentation {
   readonly authProfileId: number
   readonly isOnSale: boolean
   readonly startsAtMs: number
+  /** its cinema sells online (`locations.is_online`): the domain's `saleRefusalAt` reads it */
+  readonly locationIsOnline: boolean
   readonly pointOfSaleId: number | null
 }
 
@@ -33,6 +35,7 @@ export const loadPresentation = Effect.fn("CommitFacts.presentation")(function* 
     SELECT p.id, v.seatplan_id AS "seatplanId", v.location_id AS "locationId", p.business_id AS "businessId",
       p.auth_profile_id AS "authProfileId", p.is_on_sale AS "isOnSale",
       (extract(epoch FROM p.starts_at) * 1000)::float8 AS "startsAtMs",
+      (SELECT l.is_online FROM locations l WHERE l.id = v.location_id) AS "locationIsOnline",
       (SELECT pos.id FROM points_of_sale pos WHERE pos.location_id = v.location_id
         ORDER BY (pos.channel = 'web') DESC, pos.id LIMIT 1) AS "pointOfSaleId"
     FROM presentations p JOIN venues v ON v.id = p.venue_id

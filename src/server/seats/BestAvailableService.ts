@@ -3,6 +3,8 @@ import { Clock, Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import { HumanCheckFailed } from "../../api/HumanCheckApi.ts"
 import type { Presentation } from "../../api/PresentationEntities.ts"
+import { EventNotFound } from "../../api/PresentationsApi.ts"
+import type { LocationOffline } from "../../api/partnerErrors.ts"
 import {
   type BestAvailableMatch,
   InvalidSeatRequest,
@@ -10,8 +12,11 @@ import {
   type PartOfDay,
   SeatLockFailed,
 } from "../../api/SeatsApi.ts"
+import type { LocaleCode } from "../../api/shared.ts"
 import { bestAvailable, DEFAULT_MAX_MATCHES } from "../../domain/seating/bestAvailable.ts"
-import { onSaleAt } from "../../domain/shared/onSale.ts"
+import { saleRefusalAt } from "../../domain/shared/onSale.ts"
+import { MiniSitesRepo, type Partner } from "../miniSite/MiniSitesRepo.ts"
+import { locationOfflineAnswer } from "../miniSite/partnerScope.ts"
 import { PresentationsRepo } from "../presentations/PresentationsRepo.ts"
 import { chainDayBounds, chainHour, chainToday } from "../time.ts"
 import { type LockError, SeatHolds } from "./SeatHolds.ts"
@@ -32,6 +37,10 @@ export interface BestAvailableQuery {
   readonly isBestPerPresentation?: boolean | undefined
   readonly isLock?: boolean | undefined
   readonly isHold?: boolean | undefined
+  /** a partner's buyer (issue 19): only the partner's showings, at the partner's prices */
+  readonly miniSiteUrl?: string | undefined
+  /** the cinema's name in a `locationOffline` answer */
+  readonly lang?: LocaleCode | undefined
 }
 
 /** Hours [from, to) of each part of day in the chain's zone; night wraps past midnight. */
@@ -59,7 +68,10 @@ export class BestAvailableService extends Context.Service<
       /** the asking cart (`CurrentCartIfAny`), which holds the best match; none can only search (`isLock=false`) */
       cart: Option.Option<{ readonly token: string }>,
       query: BestAvailableQuery,
-    ) => Effect.Effect<ReadonlyArray<BestAvailableMatch>, NotEnoughSeats | LockError>
+    ) => Effect.Effect<
+      ReadonlyArray<BestAvailableMatch>,
+      NotEnoughSeats | LockError | EventNotFound | LocationOffline
+    >
   }
 >()("marquee/seats/BestAvailableService") {
   static readonly layer = Layer.effect(
@@ -70,11 +82,48 @@ export class BestAvailableService extends Context.Service<
       const plans = yield* SeatplanRepo
       const holdsRepo = yield* SeatHoldsRepo
       const holds = yield* SeatHolds
+      const miniSites = yield* MiniSitesRepo
 
-      const candidates = Effect.fn("BestAvailable.candidates")(function* (query: BestAvailableQuery) {
+      /**
+       * The domain's rule of what may be held or sold (src/domain/shared/onSale.ts) for each of `ids`, on facts read
+       * now (not the lock's cache: a search must not keep a lock from seeing a sale closed since).
+       */
+      const refusalsOf = Effect.fn("BestAvailable.refusalsOf")(function* (ids: ReadonlyArray<number>) {
+        const facts = yield* holdsRepo.saleFacts(ids)
+        const now = yield* Clock.currentTimeMillis
+        return (id: number) => {
+          const found = facts.get(id)
+          return found === undefined ? "notOnSale" : saleRefusalAt(found, now)
+        }
+      })
+
+      /**
+       * The partner `miniSiteUrl` names (none without one). An unknown partner offers nothing: the showing asked for
+       * is not found, as the seat-status and presentation calls answer (src/server/miniSite/partnerScope.ts).
+       */
+      const partnerOf = Effect.fn("BestAvailable.partnerOf")(function* (query: BestAvailableQuery) {
+        if (query.miniSiteUrl === undefined) return Option.none<Partner>()
+        const partner = yield* miniSites.byUrl(query.miniSiteUrl)
+        if (Option.isNone(partner)) return yield* new EventNotFound({ error: "noEventFound" })
+        return partner
+      })
+
+      const candidates = Effect.fn("BestAvailable.candidates")(function* (
+        query: BestAvailableQuery,
+        partner: Option.Option<Partner>,
+      ) {
         if (query.presentationId !== undefined) {
-          const found = yield* presentations.findById(query.presentationId, "he")
-          return Option.isSome(found) ? [found.value] : []
+          const id = query.presentationId
+          if (Option.isSome(partner) && !(yield* miniSites.offers(partner.value, id)))
+            return yield* new EventNotFound({ error: "noEventFound" })
+          const found = yield* presentations.findById(id, "he")
+          if (Option.isNone(found)) return []
+          // the one showing asked for, at a cinema offline for sales: the presentation calls' answer
+          if ((yield* refusalsOf([id]))(id) === "locationOffline")
+            return yield* yield* locationOfflineAnswer(id, query.lang ?? "he").pipe(
+              Effect.provideService(MiniSitesRepo, miniSites),
+            )
+          return [found.value]
         }
         const today = chainToday(
           Temporal.Instant.fromEpochMilliseconds(yield* Clock.currentTimeMillis),
@@ -87,14 +136,16 @@ export class BestAvailableService extends Context.Service<
           featureIds: query.featureId === undefined ? undefined : [query.featureId],
           locationId: query.locationId,
           lang: "he",
+          // a partner's buyer searches the partner's showings alone (the presentation list's own filter)
+          ...(Option.isSome(partner) ? { miniSiteUrl: partner.value.url } : {}),
         })
         const wanted = query.partOfDay === undefined ? undefined : PARTS_OF_DAY[query.partOfDay]
-        const now = yield* Clock.currentTimeMillis
-        return listed
-          .filter((p) => onSaleAt({ isOnSale: p.isOnSale, startsAtMs: Date.parse(p.dateTime) }, now))
+        const fitting = listed
           .filter((p) => p.hasReservedSection)
           .filter((p) => wanted === undefined || wanted(chainHour(Date.parse(p.dateTime))))
-          .slice(0, MAX_PRESENTATIONS_SEARCHED)
+        // not on sale, or at a cinema offline for sales: searched past, as the lock would refuse it
+        const refusal = yield* refusalsOf(fitting.map((p) => p.id))
+        return fitting.filter((p) => refusal(p.id) === null).slice(0, MAX_PRESENTATIONS_SEARCHED)
       })
 
       const sectionsOfTicketGroup = (presentationId: number, ticketGroupId: number) =>
@@ -102,17 +153,28 @@ export class BestAvailableService extends Context.Service<
           SELECT section_id AS "sectionId" FROM presentation_ticket_groups_effective
           WHERE presentation_id = ${presentationId} AND ticket_group_id = ${ticketGroupId}`.pipe(Effect.orDie)
 
+      /**
+       * The sections a ticket group opens at a showing, as this buyer may buy it: a partner's buyer has the partner's
+       * own group alone, which every section takes (its price list, src/server/miniSite/README.md); anyone else
+       * has the showing's groups, never a partner's.
+       */
+      const sectionsFor = (presentationId: number, ticketGroupId: number, partner: Option.Option<Partner>) =>
+        Option.isSome(partner)
+          ? Effect.succeed(ticketGroupId === partner.value.ticketGroupId ? [{ sectionId: null }] : [])
+          : sectionsOfTicketGroup(presentationId, ticketGroupId)
+
       const matchesFor = Effect.fn("BestAvailable.matchesFor")(function* (
         presentation: Presentation,
         query: BestAvailableQuery,
         perPresentation: number,
+        partner: Option.Option<Partner>,
       ) {
         if (presentation.seatplanId === null) return []
         const plan = yield* plans.index(presentation.venueId, presentation.seatplanId)
         if (Option.isNone(plan)) return []
         let seats = plan.value.seats
         if (query.ticketGroupId !== undefined) {
-          const sections = yield* sectionsOfTicketGroup(presentation.id, query.ticketGroupId)
+          const sections = yield* sectionsFor(presentation.id, query.ticketGroupId, partner)
           if (sections.length === 0) return []
           const ids = new Set(sections.map((s) => s.sectionId))
           if (!ids.has(null)) seats = seats.filter((seat) => ids.has(seat.sectionId))
@@ -167,10 +229,11 @@ export class BestAvailableService extends Context.Service<
         const perPresentation = query.isBestPerPresentation === true ? 1 : (query.resultsPerMatch ?? 1)
         if (query.startDate !== undefined && query.endDate !== undefined && query.endDate < query.startDate)
           return yield* new InvalidSeatRequest({ error: "noSeat" })
+        const partner = yield* partnerOf(query)
         const matches: Array<BestAvailableMatch> = []
-        for (const presentation of yield* candidates(query)) {
+        for (const presentation of yield* candidates(query, partner)) {
           if (matches.length >= maxMatches) break
-          const found = yield* matchesFor(presentation, query, perPresentation)
+          const found = yield* matchesFor(presentation, query, perPresentation, partner)
           matches.push(...found.slice(0, maxMatches - matches.length))
         }
         if (matches.length === 0) return yield* new NotEnoughSeats({ error: "NOT_ENOUGH_SEATS" })
@@ -178,15 +241,17 @@ export class BestAvailableService extends Context.Service<
         if (query.isLock === false || holder === undefined) return matches
 
         for (const [index, match] of matches.entries()) {
-          const locked = yield* holds.lock(holder, { seats: match.seats, isHold: query.isHold }).pipe(
-            Effect.map(Option.some),
-            // someone else took these seats since the search: try the next match
-            Effect.catchTag("SeatLockFailed", (error) =>
-              error.error === "lock_seat_error" || error.error === "singleSeatError"
-                ? Effect.succeed(Option.none())
-                : Effect.fail(error),
-            ),
-          )
+          const locked = yield* holds
+            .lock(holder, { seats: match.seats, isHold: query.isHold }, query.lang)
+            .pipe(
+              Effect.map(Option.some),
+              // someone else took these seats since the search: try the next match
+              Effect.catchTag("SeatLockFailed", (error) =>
+                error.error === "lock_seat_error" || error.error === "singleSeatError"
+                  ? Effect.succeed(Option.none())
+                  : Effect.fail(error),
+              ),
+            )
           if (Option.isSome(locked)) {
             const held = { ...match, isLocked: true, expiresAt: locked.value.expiresAt }
             return [held, ...matches.filter((_, other) => other !== index)]
@@ -197,5 +262,13 @@ export class BestAvailableService extends Context.Service<
 
       return BestAvailableService.of({ search })
     }),
-  ).pipe(Layer.provide([SeatHolds.layer, SeatHoldsRepo.layer, SeatplanRepo.layer, PresentationsRepo.layer]))
+  ).pipe(
+    Layer.provide([
+      SeatHolds.layer,
+      SeatHoldsRepo.layer,
+      SeatplanRepo.layer,
+      PresentationsRepo.layer,
+      MiniSitesRepo.layer,
+    ]),
+  )
 }

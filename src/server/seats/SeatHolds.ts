@@ -2,6 +2,7 @@ import { Clock, Config, Context, Effect, Layer, Option, Schedule } from "effect"
 import type { SqlError } from "effect/sql/SqlError"
 import { HumanCheckFailed } from "../../api/HumanCheckApi.ts"
 import { EventNotFound } from "../../api/PresentationsApi.ts"
+import type { LocationOffline } from "../../api/partnerErrors.ts"
 import {
   InvalidSeatRequest,
   type LockedSeat,
@@ -14,14 +15,17 @@ import {
   type SeatRef,
   SeatUnlockFailed,
 } from "../../api/SeatsApi.ts"
+import type { LocaleCode } from "../../api/shared.ts"
 import { secondsOfStep } from "../../domain/cart/timers.ts"
 import type { OrderStep } from "../../domain/cart/values.ts"
 import { usesSingleSeatRule } from "../../domain/seating/policy.ts"
 import { placeKeyOfSeat } from "../../domain/seating/seatKeys.ts"
 import { seatsStrandedBy } from "../../domain/seating/singleSeatPlan.ts"
-import { onSaleAt } from "../../domain/shared/onSale.ts"
+import { saleRefusalAt } from "../../domain/shared/onSale.ts"
 import { isVodVenueType } from "../../domain/shared/venueType.ts"
 import { siteConfig } from "../config/siteConfig.ts"
+import { MiniSitesRepo } from "../miniSite/MiniSitesRepo.ts"
+import { locationOfflineAnswer } from "../miniSite/partnerScope.ts"
 import { HoldBatcher } from "./HoldBatcher.ts"
 import { gaPlace, lockedSeatOf } from "./lockedSeats.ts"
 import { type HoldResult, type PresentationSeating, SeatHoldsRepo } from "./SeatHoldsRepo.ts"
@@ -73,6 +77,7 @@ export type LockError =
   | InvalidSeatRequest
   | EventNotFound
   | HumanCheckFailed
+  | LocationOffline
 export type UnlockError = SeatUnlockFailed | SeatLockBusy | InvalidSeatRequest | EventNotFound
 
 /** the cart went away between the middleware's check and the hold: the same answer as no cart at all */
@@ -109,8 +114,15 @@ export const busyRetry = Schedule.exponential("20 millis").pipe(Schedule.jittere
 export class SeatHolds extends Context.Service<
   SeatHolds,
   {
-    /** `cartToken` is the asking cart, resolved by the `CartSession` middleware (src/api/sessions.ts) */
-    readonly lock: (cartToken: string, request: LockRequest) => Effect.Effect<LockResult, LockError>
+    /**
+     * `cartToken` is the asking cart, resolved by the `CartSession` middleware (src/api/sessions.ts); `lang` names
+     * the cinema in a `locationOffline` refusal
+     */
+    readonly lock: (
+      cartToken: string,
+      request: LockRequest,
+      lang?: LocaleCode,
+    ) => Effect.Effect<LockResult, LockError>
     readonly unlock: (
       cartToken: string,
       request: LockRequest,
@@ -130,6 +142,7 @@ export class SeatHolds extends Context.Service<
     SeatHolds,
     Effect.gen(function* () {
       const repo = yield* SeatHoldsRepo
+      const miniSites = yield* MiniSitesRepo
       const plans = yield* SeatplanRepo
       const batcher = yield* HoldBatcher
       // bots that hold seats to deny them to buyers are a known attack: one cart holds at most this many
@@ -156,19 +169,37 @@ export class SeatHolds extends Context.Service<
         return Effect.succeed(refs)
       }
 
-      const resolve = Effect.fn("SeatHolds.resolve")(function* (
-        refs: ReadonlyArray<SeatRef>,
-        forLock: boolean,
+      /**
+       * Whether the presentation's seats may be held now: the domain's one rule of what may be held or sold
+       * (reserved seats and general-admission places alike; best available and the commit apply it too). An
+       * unlock skips it: a cart gives back what it holds, for sale or not.
+       */
+      const checkForSale = Effect.fn("SeatHolds.checkForSale")(function* (
+        p: PresentationSeating,
+        lang: LocaleCode,
       ) {
+        const refusal = saleRefusalAt(p, yield* Clock.currentTimeMillis)
+        if (refusal === "locationOffline")
+          return yield* yield* locationOfflineAnswer(p.id, lang).pipe(
+            Effect.provideService(MiniSitesRepo, miniSites),
+          )
+        if (refusal === "notOnSale") return yield* invalid("notOnSale")
+      })
+
+      /** The presentation the request names, with a seatplan (a video or an unknown one has no seats). */
+      const seatingOf = Effect.fn("SeatHolds.seatingOf")(function* (refs: ReadonlyArray<SeatRef>) {
         const first = refs[0] as SeatRef
         const presentation = yield* repo.presentation(first.PresentationId)
         if (Option.isNone(presentation)) return yield* new EventNotFound({ error: "noEventFound" })
         const p = presentation.value
         if (isVodVenueType(p.venueTypeId) || p.seatplanId === null) return yield* invalid("unknownSeat")
-        if (forLock) {
-          const now = yield* Clock.currentTimeMillis
-          if (!onSaleAt(p, now)) return yield* invalid("notOnSale")
-        }
+        return { ...p, seatplanId: p.seatplanId }
+      })
+
+      const resolve = Effect.fn("SeatHolds.resolve")(function* (
+        refs: ReadonlyArray<SeatRef>,
+        p: PresentationSeating & { readonly seatplanId: number },
+      ) {
         for (const ref of refs) {
           if (ref.VenueId !== undefined && ref.VenueId !== p.venueId) return yield* invalid("unknownSeat")
           if (ref.VenueSeatplanId !== undefined && ref.VenueSeatplanId !== p.seatplanId)
@@ -246,9 +277,15 @@ export class SeatHolds extends Context.Service<
         }
       }
 
-      const lock = Effect.fn("SeatHolds.lock")(function* (cartToken: string, request: LockRequest) {
+      const lock = Effect.fn("SeatHolds.lock")(function* (
+        cartToken: string,
+        request: LockRequest,
+        lang: LocaleCode = "he",
+      ) {
         const refs = yield* refsOf(request)
-        const { presentation, plan, seatIds, ga } = yield* resolve(refs, true)
+        const seating = yield* seatingOf(refs)
+        yield* checkForSale(seating, lang)
+        const { presentation, plan, seatIds, ga } = yield* resolve(refs, seating)
 
         if (ga !== undefined) {
           // the server chooses the places; a race for the same free slot is retried on a fresh snapshot
@@ -330,7 +367,7 @@ export class SeatHolds extends Context.Service<
 
       const unlock = Effect.fn("SeatHolds.unlock")(function* (cartToken: string, request: LockRequest) {
         const refs = yield* refsOf(request)
-        const { presentation, plan, seatIds, ga } = yield* resolve(refs, false)
+        const { presentation, plan, seatIds, ga } = yield* resolve(refs, yield* seatingOf(refs))
         const gaPlaces =
           ga === undefined ? [] : ga.places.map((ref) => ({ sectionId: ga.sectionId, slot: ref.XCoordinate }))
         // all or nothing: if this cart does not hold every seat named, nothing is released (the seats stay
@@ -356,6 +393,7 @@ export class SeatHolds extends Context.Service<
     Layer.provide([
       SeatHoldsRepo.layer,
       SeatplanRepo.layer,
+      MiniSitesRepo.layer,
       Layer.unwrap(
         Effect.all([HoldSeconds, MaxSeatsPerCart]).pipe(
           Effect.map(([holdSeconds, cap]) => HoldBatcher.layer({ holdSeconds, cap })),

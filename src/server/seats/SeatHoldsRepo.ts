@@ -1,6 +1,7 @@
 import { Clock, Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import type { SqlError } from "effect/sql/SqlError"
+import type { OnlineSaleFacts } from "../../domain/shared/onSale.ts"
 
 /** How long a process trusts what it read about a presentation's seating (on sale, seatplan, policy). */
 const PRESENTATION_CACHE_MS = 5_000
@@ -14,6 +15,8 @@ export interface PresentationSeating {
   readonly seatingPolicyId: number
   readonly isOnSale: boolean
   readonly startsAtMs: number
+  /** its cinema sells online (`locations.is_online`): the domain's `saleRefusalAt` reads it */
+  readonly locationIsOnline: boolean
 }
 
 /** A live allocation: a sale, or a hold whose deadline has not passed. */
@@ -57,6 +60,11 @@ export class SeatHoldsRepo extends Context.Service<
   SeatHoldsRepo,
   {
     readonly presentation: (id: number) => Effect.Effect<Option.Option<PresentationSeating>>
+    /**
+     * What the domain's `saleRefusalAt` reads of these presentations, as it is now: a search reads it here, never
+     * through `presentation`'s cache, so that looking does not keep a lock from seeing a sale just closed.
+     */
+    readonly saleFacts: (ids: ReadonlyArray<number>) => Effect.Effect<ReadonlyMap<number, OnlineSaleFacts>>
     /** `clientKey`: who made the cart (src/server/limits/clientKey.ts), for the per-client cap of migration 0024 */
     readonly createCart: (token: string, clientKey: string) => Effect.Effect<void>
     /**
@@ -105,22 +113,35 @@ export class SeatHoldsRepo extends Context.Service<
       const presentation = Effect.fn("SeatHoldsRepo.presentation")(function* (id: number) {
         const now = yield* Clock.currentTimeMillis
         const hit = cached.get(id)
-        // "not on sale" is not trusted from the cache: a broker's unlock (src/server/staff/brokersHttp.ts) must
-        // make a presentation sellable at once; a lock reaches this path within the cache's seconds, and the
-        // commit, which reads the switch afresh, refuses it at once
+        // "not on sale" and "offline" are not trusted from the cache: a broker's unlock
+        // (src/server/staff/brokersHttp.ts) or a cinema back online must be sellable at once; the other way a
+        // lock reaches this path within the cache's seconds, and the commit, which reads afresh, refuses at once
         const fresh = hit !== undefined && now - hit.at < PRESENTATION_CACHE_MS
-        if (fresh && Option.match(hit.value, { onNone: () => true, onSome: (p) => p.isOnSale }))
+        if (
+          fresh &&
+          Option.match(hit.value, { onNone: () => true, onSome: (p) => p.isOnSale && p.locationIsOnline })
+        )
           return hit.value
         const rows = yield* sql<PresentationSeating>`
           SELECT p.id, p.venue_id AS "venueId", v.venue_type_id AS "venueTypeId", v.seatplan_id AS "seatplanId",
             v.seating_policy_id AS "seatingPolicyId", p.is_on_sale AS "isOnSale",
-            (extract(epoch FROM p.starts_at) * 1000)::float8 AS "startsAtMs"
-          FROM presentations p JOIN venues v ON v.id = p.venue_id
+            (extract(epoch FROM p.starts_at) * 1000)::float8 AS "startsAtMs", l.is_online AS "locationIsOnline"
+          FROM presentations p JOIN venues v ON v.id = p.venue_id JOIN locations l ON l.id = v.location_id
           WHERE p.id = ${id}`
         const value = Option.fromNullishOr(rows[0])
         if (cached.size > 10_000) cached.clear()
         cached.set(id, { at: now, value })
         return value
+      }, Effect.orDie)
+
+      const saleFacts = Effect.fn("SeatHoldsRepo.saleFacts")(function* (ids: ReadonlyArray<number>) {
+        if (ids.length === 0) return new Map<number, OnlineSaleFacts>()
+        const rows = yield* sql<OnlineSaleFacts & { readonly id: number }>`
+          SELECT p.id, p.is_on_sale AS "isOnSale", (extract(epoch FROM p.starts_at) * 1000)::float8 AS "startsAtMs",
+            l.is_online AS "locationIsOnline"
+          FROM presentations p JOIN venues v ON v.id = p.venue_id JOIN locations l ON l.id = v.location_id
+          WHERE p.id IN ${sql.in(ids)}`
+        return new Map(rows.map(({ id, ...facts }) => [id, facts]))
       }, Effect.orDie)
 
       const createCart = Effect.fn("SeatHoldsRepo.createCart")(function* (token: string, clientKey: string) {
@@ -195,6 +216,7 @@ export class SeatHoldsRepo extends Context.Service<
 
       return SeatHoldsRepo.of({
         presentation,
+        saleFacts,
         createCart,
         setClientLimits,
         cartExists,

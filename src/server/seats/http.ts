@@ -77,7 +77,9 @@ export const SeatsHttp = HttpApiBuilder.group(
       .handle("statusV2", ({ query }) => statuses(query, false))
       .handle("status", ({ query }) => statuses(query, true))
       .handle("statusBitmap", ({ query }) => statuses(query, true).pipe(Effect.map(encodeStatusBody)))
-      .handle("lock", ({ payload }) => CurrentCart.use((cart) => holds.lock(cart.token, payload)))
+      .handle("lock", ({ payload, query }) =>
+        CurrentCart.use((cart) => holds.lock(cart.token, payload, query.lang ?? "he")),
+      )
       .handle("unlock", ({ payload }) => CurrentCart.use((cart) => holds.unlock(cart.token, payload)))
       .handle("bestAvailable", ({ query }) =>
         CurrentCartIfAny.use((cart) => best.search(cart, query)).pipe(Effect.map((matches) => ({ matches }))),

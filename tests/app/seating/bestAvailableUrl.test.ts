@@ -13,4 +13,12 @@ describe("best available as the browser asks for it", () => {
       isLock: "true",
     })
   })
+
+  it("carries the partner the buyer came through, and nothing of one without it", () => {
+    const url = new URL(bestAvailableUrl(42, 3, "techplus-club"), "https://cinema.example")
+    expect(url.searchParams.get("miniSiteUrl")).toBe("techplus-club")
+    expect(new URL(bestAvailableUrl(42, 3), "https://cinema.example").searchParams.has("miniSiteUrl")).toBe(
+      false,
+    )
+  })
 })

@@ -1,12 +1,26 @@
 import { request as httpRequest } from "node:http"
+import type { CommitCart } from "../../../src/domain/cart/commitCart.ts"
 import { DEMO_PARTNERS } from "../../../src/server/db/seed/miniSites.ts"
 import { signLink } from "../../../src/server/miniSite/integrationLinks.ts"
 import type { RunningServer } from "../../_support/testServer.ts"
+import type { Stage } from "../payment/_payment.ts"
 
 /** The seeded partners (src/server/db/seed/miniSites.ts). */
 export const [TECHPLUS, STUDENTS] = DEMO_PARTNERS
 export const TECHPLUS_TICKET = 2101
 export const STUDENTS_TICKET = 2201
+
+/** The stage sold at TechPlus's club ticket (the partner's regular price) in place of the chain's ticket. */
+export const clubStage = (stage: Stage): Stage => ({
+  ...stage,
+  ticket: {
+    id: TECHPLUS_TICKET,
+    groupId: TECHPLUS.ticketGroupId,
+    price: 3300,
+    serviceCharge: 0,
+    pricePolicyId: 1,
+  },
+})
 
 export interface Answer {
   readonly status: number
@@ -54,3 +68,20 @@ export const partnerShowing = async (server: RunningServer, partnerId: number) =
   if (id === undefined) throw new Error(`partner ${partnerId} offers nothing`)
   return id
 }
+
+/** `POST /api/payment/commit` of `body` for `cart`, with the partner parameters in `extra` (`miniSiteUrl`, ...). */
+export const commit = (
+  server: RunningServer,
+  cart: string,
+  body: CommitCart,
+  extra: Record<string, unknown>,
+) =>
+  fetch(`${server.baseUrl}/api/payment/commit`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-cart-token": cart,
+      "idempotency-key": crypto.randomUUID(),
+    },
+    body: JSON.stringify({ cart: body, termsAccepted: true, additionalTerms: ["SUMMER_PROMO"], ...extra }),
+  })

@@ -1,18 +1,11 @@
 import { describe, expect, it } from "vitest"
-import type { CommitCart } from "../../../src/domain/cart/commitCart.ts"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 import { newCart } from "../../_support/humanCheck.ts"
 import type { RunningServer } from "../../_support/testServer.ts"
+import { buyerCart, freshStage, holdSeats, openForm, payByCard, seatLine } from "../payment/_payment.ts"
 import {
-  buyerCart,
-  freshStage,
-  holdSeats,
-  openForm,
-  payByCard,
-  type Stage,
-  seatLine,
-} from "../payment/_payment.ts"
-import {
+  clubStage,
+  commit,
   get,
   getFrom,
   integrationLink,
@@ -30,30 +23,9 @@ import {
  */
 const databases = bothDatabases("partners")
 
-const commit = (server: RunningServer, cart: string, body: CommitCart, extra: Record<string, unknown>) =>
-  fetch(`${server.baseUrl}/api/payment/commit`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-cart-token": cart,
-      "idempotency-key": crypto.randomUUID(),
-    },
-    body: JSON.stringify({ cart: body, termsAccepted: true, additionalTerms: ["SUMMER_PROMO"], ...extra }),
-  })
-
 /** A partner showing with a free row, its seats held by a new cart, and a commit cart of TechPlus club tickets. */
 const partnerOrder = async (server: RunningServer, used: Array<number>, reference = "TP-1001") => {
-  const found = await freshStage(server, used, { offeredBy: TECHPLUS.id })
-  const stage: Stage = {
-    ...found,
-    ticket: {
-      id: TECHPLUS_TICKET,
-      groupId: TECHPLUS.ticketGroupId,
-      price: 3300,
-      serviceCharge: 0,
-      pricePolicyId: 1,
-    },
-  }
+  const stage = clubStage(await freshStage(server, used, { offeredBy: TECHPLUS.id }))
   const cart = await newCart(server.baseUrl)
   await holdSeats(server, cart, stage, [0, 1])
   const body = buyerCart({

@@ -7,6 +7,7 @@ import { type CartLog, eventMeta } from "../../cart/cartLog.ts"
 import { lockSeats } from "../../cart/seatCommands.ts"
 import type { Translate } from "../../i18n/useI18n.ts"
 import { apiFetch } from "../../lib/api.ts"
+import { referralParams } from "../../lib/referral.ts"
 import { bestAvailableUrl, type SeatsClient } from "../../seating/seatsClient.ts"
 import { lockProblemText } from "./seatProblems.ts"
 
@@ -161,7 +162,7 @@ export const BestAvailable = (props: Shared) => {
     setProblem(null)
     try {
       const token = await whenToken()
-      const url = bestAvailableUrl(presentationId, quantity)
+      const url = bestAvailableUrl(presentationId, quantity, referralParams(presentationId).miniSiteUrl)
       const response = await apiFetch(url, { headers: { accept: "application/json", "x-cart-token": token } })
       const body = (await response.json().catch(() => null)) as {
         matches?: ReadonlyArray<BestAvailableMatch>

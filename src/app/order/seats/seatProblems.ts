@@ -25,6 +25,7 @@ export const lockProblemText = (reason: LockRejectionReason, held: number, t: Tr
     case "noEventFound":
     case "recaptcha_repeated":
     case "unknownSeat":
+    case "locationOffline":
       return t(`order.problems.${reason}`)
     case "seatLimitReached":
       // the limit is reached when the seats already held are all this cart may hold

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest"
 import type { HumanCheckFailed } from "../../../../src/api/HumanCheckApi.ts"
 import type { EventNotFound } from "../../../../src/api/PresentationsApi.ts"
+import type { LocationOffline } from "../../../../src/api/partnerErrors.ts"
 import type {
   InvalidSeatRequest,
   SeatHoldsTooFast,
@@ -29,7 +30,13 @@ type CodeOf<E> = E extends { readonly error: infer Code } ? Code : never
 // the codes the lock and unlock endpoints can answer (their `error` lists in SeatsApi.ts) are the domain's
 const lockCodesAgree: Same<
   CodeOf<
-    SeatLockFailed | SeatLockBusy | SeatHoldsTooFast | InvalidSeatRequest | EventNotFound | HumanCheckFailed
+    | SeatLockFailed
+    | SeatLockBusy
+    | SeatHoldsTooFast
+    | InvalidSeatRequest
+    | EventNotFound
+    | HumanCheckFailed
+    | LocationOffline
   >,
   LockRefusal
 > = true
