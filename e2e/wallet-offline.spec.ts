@@ -61,6 +61,8 @@ test("bought, offline, the browser closed and started cold: the wallet opens the
   await detailsToPay(page, steps, presentation.id)
   const confirmation = await payAndConfirm(page, request, presentation.id, 2)
   const key = confirmation.eDocumentUrl.split("/").pop() ?? ""
+  // kept in the wallet at the confirmation already, before its e-ticket is opened (issue 17)
+  await expect.poll(() => walletHolds(page, key)).toBe(true)
 
   // opened once with signal: the e-ticket, one QR per ticket, and a copy in the wallet
   await page.getByTestId("open-eticket").click()

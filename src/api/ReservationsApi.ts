@@ -17,10 +17,11 @@ export const ConfirmationTicket = Schema.Struct({
   price: Agorot,
   serviceCharge: Agorot,
   /**
-   * the ticket now (issue 15): `cancelled` by the customer area or the box office, `scanned` at the entrance; the
-   * e-document shows a cancelled ticket as cancelled. Optional only for e-documents saved before it existed.
+   * the ticket now (issues 15 and 17, src/domain/edocument/ticketState.ts): `cancelled` by the customer area or the
+   * box office, `scanned` at the entrance, `collected` at the box office, `expired` once its show has ended by the
+   * server's clock. Optional only for e-documents saved before it existed.
    */
-  state: Schema.optional(Schema.Literals(["active", "cancelled", "scanned"])),
+  state: Schema.optional(Schema.Literals(["active", "cancelled", "scanned", "collected", "expired"])),
   /**
    * the ticket's signed pass, what its QR code carries for the door (issue 17, src/domain/edocument/ticketPass.ts):
    * none for a cancelled ticket, nor in an e-document saved before passes existed

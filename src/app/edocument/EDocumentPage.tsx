@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query"
 import { Link } from "@tanstack/react-router"
-import { useEffect, useMemo } from "react"
+import { useEffect, useMemo, useState } from "react"
 import type { Confirmation } from "../../api/ReservationsApi.ts"
 import { displayOrderIdentifier } from "../../domain/order/orderIdentifier.ts"
 import { formatLongDateTime } from "../i18n/format.ts"
@@ -19,6 +19,7 @@ import { DocumentProblem, PassQr } from "./DocumentParts.tsx"
 import { qrImage } from "./qrImage.ts"
 import { savedBeforePasses } from "./savedBeforePasses.ts"
 import { TicketPasses } from "./TicketPasses.tsx"
+import { ticketsAsOf } from "./ticketsAsOf.ts"
 import { useEDocument } from "./useEDocument.ts"
 import "../order/order.css"
 import "../payment/payment.css"
@@ -80,7 +81,10 @@ type ViewProps = {
   readonly t: Translate
 }
 
-const EDocumentView = ({ confirmation, documentKey, savedAt, locale, t }: ViewProps) => {
+const EDocumentView = ({ confirmation: told, documentKey, savedAt, locale, t }: ViewProps) => {
+  // the page's "now": a saved copy opened after its show says the show is over (expired), as the server would
+  const [now] = useState(() => Date.now())
+  const confirmation = useMemo(() => ticketsAsOf(told, now), [told, now])
   const config = useQuery(configQueryOptions())
   const showQr = config.data?.params["670"] ?? true
   const online = useOnline()

@@ -1,5 +1,6 @@
 import { type ReactNode, useMemo } from "react"
 import type { Confirmation } from "../../api/ReservationsApi.ts"
+import { passAdmits } from "../../domain/edocument/ticketState.ts"
 import type { Translate } from "../i18n/useI18n.ts"
 import { ticketPlaceText } from "../payment/ticketPlace.ts"
 import { qrImage } from "./qrImage.ts"
@@ -35,7 +36,7 @@ export const TicketPasses = ({
       {t("payment.confirmation.tickets")}
     </h2>
     {showing?.heading}
-    {showQr && tickets.some((ticket) => ticket.pass !== undefined && ticket.state !== "cancelled") ? (
+    {showQr && tickets.some((ticket) => ticket.pass !== undefined && passAdmits(ticket.state ?? "active")) ? (
       <p className="eticket__hint">{t("payment.confirmation.qr")}</p>
     ) : null}
     <ol
@@ -69,13 +70,11 @@ const TicketPass = ({
 }) => {
   const place = ticketPlaceText(ticket, t)
   const src = useMemo(() => (ticket.pass === undefined ? null : qrImage(ticket.pass)), [ticket.pass])
+  const state = ticket.state ?? "active"
   return (
-    <li
-      className="eticket__ticket eticket__ticket--pass"
-      data-state={ticket.state ?? "active"}
-      data-testid="eticket-ticket"
-    >
-      {showQr && src !== null && ticket.state !== "cancelled" ? (
+    <li className="eticket__ticket eticket__ticket--pass" data-state={state} data-testid="eticket-ticket">
+      {/* a cancelled ticket or a show over admits no one: no code to hold up at the door */}
+      {showQr && src !== null && passAdmits(state) ? (
         <img
           className="eticket__qr"
           src={src}
@@ -91,9 +90,9 @@ const TicketPass = ({
       {position.total > 1 ? (
         <span className="eticket__position">{t("ticketPass.position", position)}</span>
       ) : null}
-      {ticket.state === "cancelled" || ticket.state === "scanned" ? (
-        <span className="eticket__state" data-testid="eticket-state">
-          {t(`edocument.state.${ticket.state}`)}
+      {state !== "active" ? (
+        <span className={`eticket__state eticket__state--${state}`} data-testid="eticket-state">
+          {t(`edocument.state.${state}`)}
         </span>
       ) : null}
     </li>

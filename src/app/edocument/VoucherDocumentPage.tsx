@@ -1,27 +1,18 @@
-import { queryOptions, useQuery } from "@tanstack/react-query"
-import { useEffect, useMemo } from "react"
-import type { VoucherDocument } from "../../api/ReservationsApi.ts"
+import { useQuery } from "@tanstack/react-query"
+import { useEffect, useMemo, useState } from "react"
 import { wallDate } from "../customer/area/areaView.ts"
-import { formatMoney } from "../i18n/format.ts"
+import { formatLongDateTime, formatMoney } from "../i18n/format.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { useT } from "../i18n/useI18n.ts"
-import { ApiError, apiGet } from "../lib/api.ts"
 import { configQueryOptions } from "../lib/configQuery.ts"
+import { useDeviceCopyShown } from "../lib/deviceCopyShown.ts"
+import { temporal } from "../lib/temporal.ts"
 import { DocumentProblem, PassQr } from "./DocumentParts.tsx"
 import { qrImage } from "./qrImage.ts"
+import { useVoucherDocument } from "./useVoucherDocument.ts"
+import { chainDayOf, voucherAsOf } from "./voucherAsOf.ts"
 import "../order/order.css"
 import "./edocument.css"
-
-/** One issued voucher by its key (`GET /api/edocuments/vouchers/{key}`), kept with the persisted queries. */
-export const voucherDocumentQueryOptions = (key: string, locale: LocaleCode) =>
-  queryOptions({
-    queryKey: ["edocuments", "voucher", key, { lang: locale }],
-    queryFn: ({ signal }) =>
-      apiGet<VoucherDocument>(`/edocuments/vouchers/${encodeURIComponent(key)}`, { lang: locale }, signal),
-    // the balance moves when the voucher pays: asked again on each visit, the saved copy shown meanwhile
-    staleTime: 0,
-    meta: { persist: true },
-  })
 
 type Props = { readonly documentKey: string; readonly locale: LocaleCode }
 
@@ -32,10 +23,15 @@ type Props = { readonly documentKey: string; readonly locale: LocaleCode }
  */
 export const VoucherDocumentPage = ({ documentKey, locale }: Props) => {
   const t = useT()
-  const query = useQuery(voucherDocumentQueryOptions(documentKey, locale))
+  const state = useVoucherDocument(documentKey, locale)
   const config = useQuery(configQueryOptions())
   const showQr = config.data?.params["670"] ?? true
-  const voucher = query.data
+  // the page's day: a saved copy opened after the voucher's last day says expired, as the server would
+  const [today] = useState(() => chainDayOf(Date.now()))
+  const told = state.kind === "shown" ? state.confirmation : undefined
+  const voucher = useMemo(() => (told === undefined ? undefined : voucherAsOf(told, today)), [told, today])
+  // the cart log opens after this (src/app/main.tsx), as on the e-ticket: the code comes first
+  useDeviceCopyShown(state.kind !== "loading")
   const qr = useMemo(() => (voucher === undefined ? null : qrImage(voucher.reference)), [voucher])
 
   useEffect(() => {
@@ -44,18 +40,16 @@ export const VoucherDocumentPage = ({ documentKey, locale }: Props) => {
       .join(" · ")
   }, [t, voucher?.benefitName])
 
-  if (voucher === undefined) {
-    if (!query.isError) return <p className="order__notice">{t("status.loading")}</p>
-    const missing = query.error instanceof ApiError && query.error.status === 404
+  if (state.kind === "loading") return <p className="order__notice">{t("status.loading")}</p>
+  if (state.kind !== "shown" || voucher === undefined)
     return (
       <DocumentProblem
         title={t("edocument.voucher.kicker")}
-        text={missing ? t("edocument.voucher.missing") : t("edocument.voucher.unavailable")}
+        text={state.kind === "missing" ? t("edocument.voucher.missing") : t("edocument.voucher.unavailable")}
         locale={locale}
         t={t}
       />
     )
-  }
 
   const amount = (value: number) => (voucher.kind === "money" ? formatMoney(value, locale) : String(value))
   return (
@@ -67,6 +61,13 @@ export const VoucherDocumentPage = ({ documentKey, locale }: Props) => {
           {t(`customerArea.voucher.states.${voucher.state}`)}
         </p>
       </header>
+      {state.savedAt !== null ? (
+        <p className="order__notice" role="status" data-testid="edocument-saved">
+          {t("edocument.saved", {
+            time: formatLongDateTime(temporal(), new Date(state.savedAt).toISOString(), locale),
+          })}
+        </p>
+      ) : null}
       <section className="eticket__pass" aria-label={t("customerArea.voucher.code")}>
         {showQr && qr !== null ? (
           <PassQr src={qr} alt={t("edocument.voucher.hint")} testId="voucher-document-qr" />

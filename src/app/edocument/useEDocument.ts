@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query"
+import { type UseQueryResult, useQuery } from "@tanstack/react-query"
 import { useEffect, useState } from "react"
 import type { Confirmation } from "../../api/ReservationsApi.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
@@ -7,16 +7,34 @@ import { useOnline } from "../lib/useOnline.ts"
 import { edocumentQueryOptions } from "../payment/queries.ts"
 import { askToKeepStorage, browserStorage } from "../wallet/keepStorage.ts"
 import { saveDocument, savedDocument } from "../wallet/savedDocuments.ts"
-import { walletDb } from "../wallet/walletDb.ts"
+import { type WalletDb, walletDb } from "../wallet/walletDb.ts"
 
-export type EDocumentState =
+/** `D`: the document shown, an order's confirmation or (VoucherDocumentPage.tsx) a voucher's e-document */
+export type EDocumentState<D = Confirmation> =
   | { readonly kind: "loading" }
   /** `savedAt`: set when the copy shown is the wallet's because the server cannot be asked now */
-  | { readonly kind: "shown"; readonly confirmation: Confirmation; readonly savedAt: number | null }
+  | { readonly kind: "shown"; readonly confirmation: D; readonly savedAt: number | null }
   | { readonly kind: "missing" }
   | { readonly kind: "failed" }
 
-type Saved = { readonly confirmation: Confirmation; readonly savedAt: number }
+type Saved<D> = { readonly confirmation: D; readonly savedAt: number }
+
+/**
+ * Where the wallet keeps one kind of e-document (an order's or a voucher's): a module constant, so the hook's
+ * effects depend on the key alone.
+ */
+export interface WalletShelf<D> {
+  readonly save: (db: WalletDb, key: string, lang: string, document: D, now: number) => Promise<boolean>
+  readonly read: (db: WalletDb, key: string) => Promise<Saved<D> | undefined>
+}
+
+const orders: WalletShelf<Confirmation> = {
+  save: (db, key, lang, confirmation, now) => saveDocument(db, { key, lang, confirmation }, now),
+  read: (db, key) =>
+    savedDocument(db, key).then((row) =>
+      row === undefined ? undefined : { confirmation: row.confirmation, savedAt: row.savedAt },
+    ),
+}
 
 /**
  * An e-document by its key: from the server when it answers, and kept in the wallet the moment it does, so the
@@ -24,32 +42,45 @@ type Saved = { readonly confirmation: Confirmation; readonly savedAt: number }
  * Until the server answers, the wallet's copy is shown at once (offline, the query waits for the network and
  * never fails); a key the server says it does not know is "missing", whatever the device kept.
  */
-export const useEDocument = (key: string, locale: LocaleCode): EDocumentState => {
+export const useEDocument = (key: string, locale: LocaleCode): EDocumentState =>
   // asked again on every visit with signal, whatever the (persisted) cache holds: a ticket cancelled since it was
   // last shown must show cancelled (issue 17); offline the query waits and the cached or saved copy shows
-  const query = useQuery({ ...edocumentQueryOptions(key, locale), refetchOnMount: "always" })
+  useWalletCopy(
+    key,
+    locale,
+    useQuery({ ...edocumentQueryOptions(key, locale), refetchOnMount: "always" }),
+    orders,
+  )
+
+/** The server's answer kept on `shelf` as it comes, and the shelf's copy shown while there is none. */
+export const useWalletCopy = <D>(
+  key: string,
+  locale: LocaleCode,
+  query: UseQueryResult<D>,
+  shelf: WalletShelf<D>,
+): EDocumentState<D> => {
   const online = useOnline()
-  const [saved, setSaved] = useState<Saved | null | undefined>()
+  const [saved, setSaved] = useState<Saved<D> | null | undefined>()
 
   useEffect(() => {
     if (query.data === undefined) return
     const db = walletDb()
-    void saveDocument(db, { key, lang: locale, confirmation: query.data }, Date.now()).then((saved) =>
+    void shelf.save(db, key, locale, query.data, Date.now()).then((saved) =>
       // the device now holds a ticket: ask once that the browser keep it (src/app/wallet/keepStorage.ts)
       saved ? askToKeepStorage(db, browserStorage(), Date.now()).catch(() => undefined) : undefined,
     )
-  }, [query.data, key, locale])
+  }, [query.data, key, locale, shelf])
 
   useEffect(() => {
     let live = true
     setSaved(undefined)
-    void savedDocument(walletDb(), key).then((row) => {
-      if (live) setSaved(row === undefined ? null : { confirmation: row.confirmation, savedAt: row.savedAt })
+    void shelf.read(walletDb(), key).then((row) => {
+      if (live) setSaved(row ?? null)
     })
     return () => {
       live = false
     }
-  }, [key])
+  }, [key, shelf])
 
   return edocumentState({
     live: query.data,
@@ -61,14 +92,14 @@ export const useEDocument = (key: string, locale: LocaleCode): EDocumentState =>
 }
 
 /** What to show, from what the server and the wallet have (pure, tested in tests/app/edocument). */
-export const edocumentState = (sources: {
-  readonly live: Confirmation | undefined
+export const edocumentState = <D = Confirmation>(sources: {
+  readonly live: D | undefined
   readonly missing: boolean
   readonly failed: boolean
   readonly offline: boolean
   /** undefined while the wallet is read, null when it has no copy */
-  readonly saved: Saved | null | undefined
-}): EDocumentState => {
+  readonly saved: Saved<D> | null | undefined
+}): EDocumentState<D> => {
   const { live, missing, failed, offline, saved } = sources
   if (live !== undefined) return { kind: "shown", confirmation: live, savedAt: null }
   if (missing) return { kind: "missing" }

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query"
-import type { Confirmation } from "../../api/ReservationsApi.ts"
+import type { Confirmation, VoucherDocument } from "../../api/ReservationsApi.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { apiGet } from "../lib/api.ts"
 
@@ -27,5 +27,19 @@ export const edocumentQueryOptions = (key: string, locale: LocaleCode) =>
     queryFn: ({ signal }) =>
       apiGet<Confirmation>(`/edocuments/${encodeURIComponent(key)}`, { lang: locale }, signal),
     staleTime: Number.POSITIVE_INFINITY,
+    meta: { persist: true },
+  })
+
+/**
+ * One issued voucher by its key (`GET /api/edocuments/vouchers/{key}`), kept with the persisted queries; here
+ * beside the order's, so the wallet can keep a voucher bought on this device at the confirmation (issue 17).
+ */
+export const voucherDocumentQueryOptions = (key: string, locale: LocaleCode) =>
+  queryOptions({
+    queryKey: ["edocuments", "voucher", key, { lang: locale }],
+    queryFn: ({ signal }) =>
+      apiGet<VoucherDocument>(`/edocuments/vouchers/${encodeURIComponent(key)}`, { lang: locale }, signal),
+    // the balance moves when the voucher pays: asked again on each visit, the saved copy shown meanwhile
+    staleTime: 0,
     meta: { persist: true },
   })

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query"
 import { Link } from "@tanstack/react-router"
 import { useLiveQuery } from "dexie-react-hooks"
 import { useEffect, useState } from "react"
-import { formatLongDateTime } from "../i18n/format.ts"
+import { formatLongDateTime, formatMoney } from "../i18n/format.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { type Translate, useT } from "../i18n/useI18n.ts"
 import { useDeviceCopyShown } from "../lib/deviceCopyShown.ts"
@@ -10,9 +10,9 @@ import { savedAgeLabel, savedAgeOf } from "../lib/savedAge.ts"
 import { temporal } from "../lib/temporal.ts"
 import { useOnline } from "../lib/useOnline.ts"
 import { orderHeadlineOf } from "../payment/orderHeadline.ts"
-import { edocumentQueryOptions } from "../payment/queries.ts"
-import { refreshSavedDocuments } from "./refreshSaved.ts"
-import type { SavedDocument } from "./walletDb.ts"
+import { edocumentQueryOptions, voucherDocumentQueryOptions } from "../payment/queries.ts"
+import { refreshSavedDocuments, refreshSavedVouchers } from "./refreshSaved.ts"
+import type { SavedDocument, SavedVoucher } from "./walletDb.ts"
 import { walletDb } from "./walletDb.ts"
 import { forgetPastShows, readWallet } from "./walletList.ts"
 import "../order/order.css"
@@ -42,16 +42,24 @@ export const WalletPage = ({ locale }: { readonly locale: LocaleCode }) => {
     // again (a ticket cancelled since shows cancelled: refreshSaved.ts), the list following through useLiveQuery
     void forgetPastShows(db, now)
       .catch(() => 0)
-      .then(() =>
+      .then((): Promise<unknown> | undefined =>
         online
-          ? refreshSavedDocuments(
-              db,
-              // through the query cache, so the e-document opened next shows the same answer
-              (key) => queryClient.fetchQuery({ ...edocumentQueryOptions(key, locale), staleTime: 0 }),
-              locale,
-              () => Date.now(),
-            )
-          : 0,
+          ? Promise.all([
+              refreshSavedDocuments(
+                db,
+                // through the query cache, so the e-document opened next shows the same answer
+                (key) => queryClient.fetchQuery({ ...edocumentQueryOptions(key, locale), staleTime: 0 }),
+                locale,
+                () => Date.now(),
+              ),
+              refreshSavedVouchers(
+                db,
+                (key) => queryClient.fetchQuery(voucherDocumentQueryOptions(key, locale)),
+                locale,
+                () => Date.now(),
+              ),
+            ])
+          : undefined,
       )
       .catch(() => undefined)
   }, [now, online, locale, queryClient])
@@ -67,7 +75,7 @@ export const WalletPage = ({ locale }: { readonly locale: LocaleCode }) => {
       )}
       {wallet === undefined ? (
         <p className="order__notice">{t("status.loading")}</p>
-      ) : wallet.upcoming.length === 0 && wallet.past.length === 0 ? (
+      ) : wallet.upcoming.length === 0 && wallet.past.length === 0 && wallet.vouchers.length === 0 ? (
         <div className="wallet__empty" data-testid="wallet-empty">
           <p>{t("wallet.empty")}</p>
           <p>
@@ -84,6 +92,18 @@ export const WalletPage = ({ locale }: { readonly locale: LocaleCode }) => {
             documents={wallet.upcoming}
             {...{ t, locale, online, now }}
           />
+          {wallet.vouchers.length > 0 ? (
+            <section className="wallet__section" aria-labelledby="wallet-vouchers">
+              <h2 id="wallet-vouchers" className="pay-section__title">
+                {t("wallet.vouchers")}
+              </h2>
+              <ul className="wallet__list" data-testid="wallet-vouchers">
+                {wallet.vouchers.map((saved) => (
+                  <VoucherEntry key={saved.key} saved={saved} {...{ t, locale, online, now }} />
+                ))}
+              </ul>
+            </section>
+          ) : null}
           <WalletSection
             id="wallet-past"
             title={t("wallet.past")}
@@ -155,6 +175,41 @@ const WalletEntry = ({
           // offline, each copy says how old it is: a ticket cancelled since shows so only once signal is back
           <span className="wallet__age" data-testid="wallet-saved-age">
             {savedAgeLabel(savedAgeOf(document.savedAt, now), locale, t)}
+          </span>
+        )}
+      </Link>
+    </li>
+  )
+}
+
+/** A voucher kept on the device: what it is, its code, what is left and its state; opens its own e-document. */
+const VoucherEntry = ({
+  saved,
+  t,
+  locale,
+  online,
+  now,
+}: Omit<SectionProps, "id" | "title" | "documents"> & { readonly saved: SavedVoucher }) => {
+  const { voucher } = saved
+  const balance = voucher.kind === "money" ? formatMoney(voucher.balance, locale) : String(voucher.balance)
+  return (
+    <li className="wallet__entry" data-testid="wallet-voucher">
+      <Link
+        to="/edocument/$documentKey"
+        params={{ documentKey: saved.key }}
+        search={{ lang: locale }}
+        className="wallet__link"
+      >
+        <span className="wallet__feature">{voucher.benefitName}</span>
+        <span className="wallet__where" dir="ltr">
+          {voucher.reference}
+        </span>
+        <span className="wallet__count">
+          {t("customerArea.voucher.balance")}: {balance} · {t(`customerArea.voucher.states.${voucher.state}`)}
+        </span>
+        {online ? null : (
+          <span className="wallet__age" data-testid="wallet-saved-age">
+            {savedAgeLabel(savedAgeOf(saved.savedAt, now), locale, t)}
           </span>
         )}
       </Link>

@@ -1,5 +1,6 @@
-import type { Confirmation } from "../../api/ReservationsApi.ts"
+import type { Confirmation, VoucherDocument } from "../../api/ReservationsApi.ts"
 import { saveDocument } from "./savedDocuments.ts"
+import { saveVoucher } from "./savedVouchers.ts"
 import type { WalletDb } from "./walletDb.ts"
 
 /**
@@ -21,10 +22,37 @@ export const refreshSavedDocuments = async (
     .toCollection()
     .primaryKeys()
     .catch(() => [] as Array<string>)
+  return refreshEach(keys, fetchDocument, (key, confirmation) =>
+    saveDocument(db, { key, lang, confirmation }, now()),
+  )
+}
+
+/**
+ * The same for the vouchers' own e-documents (issue 17): what is left of each and its state (spent at the box
+ * office, expired) as the server says now.
+ */
+export const refreshSavedVouchers = async (
+  db: WalletDb,
+  fetchVoucher: (key: string) => Promise<VoucherDocument>,
+  lang: string,
+  now: () => number,
+): Promise<number> => {
+  const keys = await db.vouchers
+    .toCollection()
+    .primaryKeys()
+    .catch(() => [] as Array<string>)
+  return refreshEach(keys, fetchVoucher, (key, voucher) => saveVoucher(db, { key, lang, voucher }, now()))
+}
+
+const refreshEach = async <A>(
+  keys: ReadonlyArray<string>,
+  fetch: (key: string) => Promise<A>,
+  save: (key: string, answer: A) => Promise<boolean>,
+): Promise<number> => {
   const saved = await Promise.all(
     keys.map((key) =>
-      fetchDocument(key).then(
-        (confirmation) => saveDocument(db, { key, lang, confirmation }, now()),
+      fetch(key).then(
+        (answer) => save(key, answer),
         () => false,
       ),
     ),

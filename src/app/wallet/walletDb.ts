@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from "dexie"
-import type { Confirmation } from "../../api/ReservationsApi.ts"
+import type { Confirmation, VoucherDocument } from "../../api/ReservationsApi.ts"
 
 /**
  * The ticket wallet on this device (issue 17): every e-document bought or opened here, so it opens in airplane
@@ -28,6 +28,21 @@ export interface SavedDocument {
 }
 
 /**
+ * One issued voucher's e-document (issue 16 and 17: a gift voucher opens offline like a ticket), kept when it is
+ * bought on this device or opened here: its code, what is left of it and its valid days, as the server last said
+ * (`GET /api/edocuments/vouchers/{key}`). Whoever holds the key may use the voucher, as with a printed gift card;
+ * it names no buyer.
+ */
+export interface SavedVoucher {
+  /** the voucher's e-document key ("v" and 32 characters, src/domain/edocument/voucherDocument.ts) */
+  readonly key: string
+  /** when this device last had it from the server (epoch ms) */
+  readonly savedAt: number
+  readonly lang: string
+  readonly voucher: VoucherDocument
+}
+
+/**
  * What the device answered when asked to keep the wallet's storage (`navigator.storage.persist()`), asked once,
  * when the first ticket is saved (src/app/wallet/keepStorage.ts): `granted` (the browser will not evict it under
  * storage pressure), `refused`, or `unsupported` (no Storage API: an old browser or an insecure page).
@@ -44,12 +59,15 @@ export const WALLET_DB_NAME = "marquee-wallet"
 export class WalletDb extends Dexie {
   declare readonly documents: EntityTable<SavedDocument, "key">
   declare readonly settings: EntityTable<StorageAnswer, "key">
+  declare readonly vouchers: EntityTable<SavedVoucher, "key">
 
   constructor(options: { readonly indexedDB?: IDBFactory; readonly IDBKeyRange?: typeof IDBKeyRange } = {}) {
     super(WALLET_DB_NAME, options)
     this.version(1).stores({ documents: "key, startsAt, savedAt" })
     // 2: the storage answer, so the browser is asked once, not on every ticket saved (no data to move)
     this.version(2).stores({ documents: "key, startsAt, savedAt", settings: "key" })
+    // 3: vouchers' own e-documents, apart from orders' (their shape differs; no data to move)
+    this.version(3).stores({ documents: "key, startsAt, savedAt", settings: "key", vouchers: "key, savedAt" })
   }
 }
 

@@ -1,10 +1,11 @@
 import { timingSafeEqual } from "node:crypto"
-import { Context, Effect, Layer, Option } from "effect"
+import { Clock, Context, Effect, Layer, Option } from "effect"
 import { SqlClient } from "effect/sql"
 import type { VoucherBalance, VoucherLookupFailed } from "../../api/PaymentApi.ts"
 import type { Confirmation } from "../../api/ReservationsApi.ts"
 import type { LocaleCode } from "../../api/shared.ts"
 import type { OrderKind } from "../../domain/cart/orderKind.ts"
+import { eTicketState, showEndsAt } from "../../domain/edocument/ticketState.ts"
 import { mayBeOrderIdentifier } from "../../domain/order/orderIdentifier.ts"
 import { localized } from "../localized.ts"
 import { toChainIso } from "../time.ts"
@@ -39,6 +40,8 @@ interface HeaderRow {
   readonly voucherAmount: number
   readonly serviceChargeLabel: string | null
   readonly referralMiniSiteId: number | null
+  /** the box office handed the order's tickets over (spec §4 "collected at box office") */
+  readonly collected: boolean
 }
 
 export class ConfirmationRepo extends Context.Service<
@@ -79,6 +82,7 @@ export class ConfirmationRepo extends Context.Service<
             r.presentation_id AS "presentationId",
             r.total_agorot::float8 AS total, r.service_charge_agorot::float8 AS "serviceCharge",
             r.voucher_agorot::float8 AS "voucherAmount", r.referral_mini_site_id AS "referralMiniSiteId",
+            r.collected_at IS NOT NULL AS collected,
             (SELECT ${localized(sql, "sc.name", lang)} FROM service_charges sc
               WHERE sc.kind = 'booking' AND (sc.location_id IS NULL OR sc.location_id = r.location_id)
               ORDER BY sc.id LIMIT 1) AS "serviceChargeLabel"
@@ -95,14 +99,15 @@ export class ConfirmationRepo extends Context.Service<
           ticketName: string
           price: number
           serviceCharge: number
-          state: "active" | "cancelled" | "scanned"
+          cancelled: boolean
+          scanned: boolean
           presentationId: number
         }>`
           SELECT st.id::text AS "ticketIdentifier", ${localized(sql, "vs.name", lang)} AS "sectionName",
             s.row_name AS "RowName", s.seat_name AS "SeatName", ${localized(sql, "t.name", lang)} AS "ticketName",
             st.price_agorot AS price, st.service_charge_agorot AS "serviceCharge",
-            CASE WHEN st.cancelled_at IS NOT NULL THEN 'cancelled' WHEN st.scanned_at IS NOT NULL THEN 'scanned'
-              ELSE 'active' END AS state, st.presentation_id AS "presentationId"
+            st.cancelled_at IS NOT NULL AS cancelled, st.scanned_at IS NOT NULL AS scanned,
+            st.presentation_id AS "presentationId"
           FROM sold_tickets st
           JOIN tickets t ON t.id = st.ticket_id
           LEFT JOIN venue_sections vs ON vs.id = st.section_id
@@ -117,6 +122,11 @@ export class ConfirmationRepo extends Context.Service<
           Effect.provideService(SqlClient.SqlClient, sql),
         )
         const documentKey = head.documentKey as string
+        // each ticket's spec §2 state, its show's end read on the server's clock (src/domain/edocument/ticketState.ts)
+        const nowMs = yield* Clock.currentTimeMillis
+        const endsAt = new Map(
+          showings.map((s) => [s.id, showEndsAt(Date.parse(s.dateTime), s.durationMinutes)] as const),
+        )
         return Option.some({
           id: head.id,
           reservationIdentifier: head.identifier,
@@ -127,7 +137,19 @@ export class ConfirmationRepo extends Context.Service<
           items,
           presentation: showings.find((s) => s.id === head.presentationId) ?? null,
           showings,
-          tickets: tickets.map((t) => ({ ...t, sectionName: t.sectionName ?? "" })),
+          tickets: tickets.map(({ cancelled, scanned, ...t }) => ({
+            ...t,
+            sectionName: t.sectionName ?? "",
+            state: eTicketState(
+              {
+                cancelled,
+                scanned,
+                collected: head.collected,
+                showEndsMs: endsAt.get(t.presentationId) ?? Number.POSITIVE_INFINITY,
+              },
+              nowMs,
+            ),
+          })),
           products,
           total: head.total,
           serviceCharge: head.serviceCharge,
