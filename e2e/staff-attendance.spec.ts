@@ -157,13 +157,31 @@ test.describe("staff live monitoring: cinema attendance", () => {
       // tests/server/staff/brokers.integration.test.ts); the box's showings are shared, so nothing is clicked here
       await expect(page.getByRole("region", { name: texts.staffBrokers.title })).toBeVisible()
 
-      // offline, the last numbers stay on screen with the time they were fetched
+      // offline, the last numbers stay on screen with the time they were fetched: that time is the fetch time of
+      // the answer kept on this device, whose rows are the ones shown (not the clock's time, not an empty table)
+      const offlineAt = new RegExp(t.offline.replace("{{time}}", "(\\d\\d:\\d\\d:\\d\\d)"))
       await page.context().setOffline(true)
-      await expect(
-        page.getByText(new RegExp(t.offline.replace("{{time}}", "\\d\\d:\\d\\d:\\d\\d"))),
-      ).toBeVisible()
+      await expect(page.getByText(offlineAt)).toBeVisible()
       await expect(live.table.getByRole("row").nth(1)).toContainText(/\d\d:\d\d/)
+      const shownRows = (await live.table.getByRole("row").count()) - 1
+      await expect
+        .poll(() => live.shownAndKept("box", offlineAt))
+        .toMatchObject({ same: true, rows: shownRows })
+      // a screen seen before opens offline from what the device kept: the day, 'All cinemas' first, with its time
+      await page.getByRole("navigation", { name: t.attendance.trail }).getByRole("link").nth(1).click()
+      await expect(live.rowLinks().first()).toHaveText(t.attendance.allCinemas)
+      await expect(page.getByText(offlineAt)).toBeVisible()
+      await expect
+        .poll(() => live.shownAndKept("locations", offlineAt))
+        .toMatchObject({
+          same: true,
+          rows: await live.rowLinks().count(),
+        })
+      await shot("5b-offline-day")
       await page.context().setOffline(false)
+      await expect(
+        page.getByText(new RegExp(t.updatedAt.replace("{{time}}", "\\d\\d:\\d\\d:\\d\\d"))),
+      ).toBeVisible()
 
       // a broker takes a showing of this journey's own off sale, and puts it back (Hebrew only: one run is enough)
       if (code === "he") await lockAndRestore(live, texts.staffBrokers, testInfo, shot)

@@ -86,6 +86,9 @@ const RangeQuery = {
   featureId: Schema.optional(PositiveInt),
 }
 
+/** The bare forms of the spec's two dated reports: the same range query, `startDate` defaulting to the chain's today. */
+const TodayRangeQuery = { ...RangeQuery, startDate: Schema.optional(Schema.String) }
+
 const report = <const Name extends string, const Path extends `/${string}`>(name: Name, path: Path) =>
   HttpApiEndpoint.get(name, path, { query: RangeQuery, success: SalesReport, error: InvalidLiveRequest })
 
@@ -105,6 +108,15 @@ export class LiveReportsApi extends HttpApiGroup.make("liveReports")
     }),
   )
   .add(
+    // spec §7 "GET /PRES-live/locationTicketSales/ and /data/{date}/0": the bare form answers the same rows for
+    // ?startDate (default the chain's today) to ?endDate, so the screen's first load needs no date in the path
+    HttpApiEndpoint.get("locationTicketSalesToday", "/PRES-live/locationTicketSales/", {
+      query: TodayRangeQuery,
+      success: SalesReport,
+      error: InvalidLiveRequest,
+    }),
+  )
+  .add(
     // spec §7: one row per feature and date, or per feature, location and date when isByLocation is true
     HttpApiEndpoint.get("featureTicketSales", "/PRES-live/featureTicketSales/data/:date", {
       params: { date: Schema.String },
@@ -115,6 +127,14 @@ export class LiveReportsApi extends HttpApiGroup.make("liveReports")
         featureId: Schema.optional(PositiveInt),
         isByLocation: Schema.optional(Schema.Literals(["true", "false"])),
       },
+      success: SalesReport,
+      error: InvalidLiveRequest,
+    }),
+  )
+  .add(
+    // spec §7 "GET /PRES-live/featureTicketSales and /data/{date}": the bare form, as locationTicketSales/'s
+    HttpApiEndpoint.get("featureTicketSalesToday", "/PRES-live/featureTicketSales", {
+      query: { ...TodayRangeQuery, isByLocation: Schema.optional(Schema.Literals(["true", "false"])) },
       success: SalesReport,
       error: InvalidLiveRequest,
     }),

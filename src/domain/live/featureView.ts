@@ -10,6 +10,10 @@ export interface FeatureViewState<F, P> {
   readonly presentationId: number | undefined
   readonly featureData: F | undefined
   readonly presentationData: P | undefined
+  /** when the shown feature data was fetched (epoch ms; 0: not yet), from the latest request's answer only */
+  readonly updatedAt: number
+  /** why the latest request of either kind failed; a stale request's failure is not kept, as its answer is not */
+  readonly failure: unknown
   /** the number of the latest feature-data request; answers to older ones are stale */
   readonly featureRequest: number
   readonly presentationRequest: number
@@ -20,14 +24,22 @@ export type FeatureViewAction<F, P> =
   | { readonly _tag: "PresentationSelected"; readonly presentationId: number | undefined }
   /** the range or location changed: the same choices, asked again */
   | { readonly _tag: "Refreshed" }
-  | { readonly _tag: "FeatureDataArrived"; readonly request: number; readonly data: F }
+  | { readonly _tag: "FeatureDataArrived"; readonly request: number; readonly data: F; readonly at: number }
   | { readonly _tag: "PresentationDataArrived"; readonly request: number; readonly data: P }
+  | {
+      readonly _tag: "RequestFailed"
+      readonly kind: "feature" | "presentation"
+      readonly request: number
+      readonly error: unknown
+    }
 
 export const initialFeatureView = <F, P>(): FeatureViewState<F, P> => ({
   featureId: undefined,
   presentationId: undefined,
   featureData: undefined,
   presentationData: undefined,
+  updatedAt: 0,
+  failure: undefined,
   featureRequest: 0,
   presentationRequest: 0,
 })
@@ -40,6 +52,7 @@ export const featureViewReducer = <F, P>(
     case "FeatureSelected":
       // the presentation belonged to the old feature: it and both answers go
       return {
+        ...state,
         featureId: action.featureId,
         presentationId: undefined,
         featureData: undefined,
@@ -62,10 +75,16 @@ export const featureViewReducer = <F, P>(
         presentationRequest: state.presentationRequest + 1,
       }
     case "FeatureDataArrived":
-      return action.request === state.featureRequest ? { ...state, featureData: action.data } : state
+      return action.request === state.featureRequest
+        ? { ...state, featureData: action.data, updatedAt: action.at, failure: undefined }
+        : state
     case "PresentationDataArrived":
       return action.request === state.presentationRequest
-        ? { ...state, presentationData: action.data }
+        ? { ...state, presentationData: action.data, failure: undefined }
+        : state
+    case "RequestFailed":
+      return action.request === (action.kind === "feature" ? state.featureRequest : state.presentationRequest)
+        ? { ...state, failure: action.error }
         : state
   }
 }

@@ -6,6 +6,7 @@ import { CurrentStaff, InvalidLiveRequest } from "../../api/StaffApi.ts"
 import { isIsoDate } from "../../domain/live/attendance.ts"
 import { type PagingQuery, parsePaging } from "../../domain/live/reportPaging.ts"
 import { ReportsRepo, type ReportWindow } from "./ReportsRepo.ts"
+import { chainTodayNow } from "./request.ts"
 import { scopedBusinessIds } from "./scope.ts"
 
 /** The longest report range: two months, as attendance's (a longer one is a bulk export, not a screen). */
@@ -48,6 +49,10 @@ const windowOf = (query: ReportQuery, start: string | undefined) =>
     return window
   })
 
+/** The bare report paths' first date: the one asked for, else the chain's today. */
+const startOrToday = (startDate: string | undefined) =>
+  startDate === undefined ? chainTodayNow : Effect.succeed(startDate)
+
 export const LiveReportsHttp = HttpApiBuilder.group(
   MarqueeApi,
   "liveReports",
@@ -59,6 +64,16 @@ export const LiveReportsHttp = HttpApiBuilder.group(
       )
       .handle("featureTicketSales", ({ params, query }) =>
         windowOf(query, params.date).pipe(
+          Effect.flatMap((w) => repo.featureTickets(w, query.lang ?? "he", query.isByLocation === "true")),
+        ),
+      )
+      .handle("locationTicketSalesToday", ({ query }) =>
+        Effect.flatMap(startOrToday(query.startDate), (start) => windowOf(query, start)).pipe(
+          Effect.flatMap((w) => repo.locationTickets(w, query.lang ?? "he")),
+        ),
+      )
+      .handle("featureTicketSalesToday", ({ query }) =>
+        Effect.flatMap(startOrToday(query.startDate), (start) => windowOf(query, start)).pipe(
           Effect.flatMap((w) => repo.featureTickets(w, query.lang ?? "he", query.isByLocation === "true")),
         ),
       )

@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useState } from "react"
+import { useEffect, useReducer } from "react"
 import type { PresentationAttendance } from "../../../api/StaffApi.ts"
 import type { FeatureData } from "../../../api/StaffFeatureViewApi.ts"
 import { featureViewReducer, initialFeatureView } from "../../../domain/live/featureView.ts"
@@ -19,8 +19,6 @@ export const useFeatureView = (date: string, lang: string) => {
     undefined,
     initialFeatureView<FeatureData, PresentationData>,
   )
-  const [failure, setFailure] = useState<Error | null>(null)
-  const [updatedAt, setUpdatedAt] = useState(0)
   const { featureId, presentationId, featureRequest, presentationRequest } = state
 
   // a new date: the feature chosen belonged to the old one's list
@@ -39,12 +37,10 @@ export const useFeatureView = (date: string, lang: string) => {
       featureId: String(featureId),
       startDate: date,
     }).then(
-      (data) => {
-        dispatch({ _tag: "FeatureDataArrived", request: featureRequest, data })
-        setFailure(null)
-        setUpdatedAt(Date.now())
-      },
-      (error: Error) => setFailure(error),
+      // the time and the failure go through the fold too: a late answer or failure of an older request moves
+      // neither (src/domain/live/featureView.ts)
+      (data) => dispatch({ _tag: "FeatureDataArrived", request: featureRequest, data, at: Date.now() }),
+      (error: Error) => dispatch({ _tag: "RequestFailed", kind: "feature", request: featureRequest, error }),
     )
   }, [featureId, featureRequest, date, lang])
 
@@ -55,14 +51,15 @@ export const useFeatureView = (date: string, lang: string) => {
       startDate: date,
     }).then(
       (data) => dispatch({ _tag: "PresentationDataArrived", request: presentationRequest, data }),
-      (error: Error) => setFailure(error),
+      (error: Error) =>
+        dispatch({ _tag: "RequestFailed", kind: "presentation", request: presentationRequest, error }),
     )
   }, [presentationId, presentationRequest, date, lang])
 
   return {
     state,
-    failure,
-    updatedAt,
+    failure: state.failure instanceof Error ? state.failure : null,
+    updatedAt: state.updatedAt,
     selectFeature: (id: number | undefined) => dispatch({ _tag: "FeatureSelected", featureId: id }),
     selectPresentation: (id: number | undefined) =>
       dispatch({ _tag: "PresentationSelected", presentationId: id }),
