@@ -10,7 +10,7 @@ import { configQueryOptions } from "../lib/configQuery.ts"
 import { useDeviceCopyShown } from "../lib/deviceCopyShown.ts"
 import { temporal } from "../lib/temporal.ts"
 import { useOnline } from "../lib/useOnline.ts"
-import { confirmationOffersOf } from "../payment/confirmationOffers.ts"
+import { offersToSendTickets } from "../payment/confirmationOffers.ts"
 import { OrderItemsList } from "../payment/OrderItemsList.tsx"
 import { orderHeadlineOf } from "../payment/orderHeadline.ts"
 import { confirmationHref } from "../payment/queries.ts"
@@ -156,7 +156,7 @@ const EDocumentView = ({ confirmation: told, documentKey, savedAt, locale, t }: 
           {t("wallet.title")}
         </Link>
       </p>
-      {confirmationOffersOf(confirmation.orderKind).sendTickets ? (
+      {offersToSendTickets(confirmation) ? (
         <SendTicketsForm
           identifier={confirmation.reservationIdentifier}
           documentKey={documentKey}

@@ -14,7 +14,7 @@ import { configQueryOptions } from "../lib/configQuery.ts"
 import { temporal } from "../lib/temporal.ts"
 import { useOnline } from "../lib/useOnline.ts"
 import { ConfirmationActions } from "./ConfirmationActions.tsx"
-import { confirmationOffersOf } from "./confirmationOffers.ts"
+import { confirmationOffersOf, offersToSendTickets } from "./confirmationOffers.ts"
 import { OrderItemsList } from "./OrderItemsList.tsx"
 import { orderHeadlineOf } from "./orderHeadline.ts"
 import { confirmationQueryOptions } from "./queries.ts"
@@ -228,7 +228,7 @@ const ConfirmationView = ({ confirmation, documentKey, offline, locale, t }: Vie
         </p>
       ) : null}
       <ConfirmationActions confirmation={confirmation} documentKey={documentKey} locale={locale} t={t} />
-      {offers.sendTickets ? (
+      {offersToSendTickets(confirmation) ? (
         <SendTicketsForm
           identifier={confirmation.reservationIdentifier}
           documentKey={documentKey}

@@ -45,6 +45,18 @@ export const confirmationOffersOf = (orderKind: Confirmation["orderKind"]): Conf
   }
 }
 
+/**
+ * Whether "Send tickets by SMS" is offered now: for an order whose kind sends tickets, while one of its tickets can
+ * still be used at the door: not cancelled, not scanned already, not past its show (a ticket collected at the box
+ * office keeps its pass, as its e-document shows). Otherwise a message would carry passes nobody can use (an
+ * e-document of a past show offered it).
+ */
+export const offersToSendTickets = (confirmation: Pick<Confirmation, "orderKind" | "tickets">): boolean =>
+  confirmationOffersOf(confirmation.orderKind).sendTickets &&
+  confirmation.tickets.some(
+    (ticket) => ticket.state !== "cancelled" && ticket.state !== "scanned" && ticket.state !== "expired",
+  )
+
 /** What heads what an order's line issued: a membership issues its member number, vouchers their codes. */
 export const issuedLabelOf = (
   kind: ConfirmationItem["kind"],

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest"
-import { confirmationOffersOf, issuedLabelOf } from "../../../src/app/payment/confirmationOffers.ts"
+import {
+  confirmationOffersOf,
+  issuedLabelOf,
+  offersToSendTickets,
+} from "../../../src/app/payment/confirmationOffers.ts"
 
 describe("what a confirmation offers for its order's kind", () => {
   it("a ticket order, a season enrolment and an order saved before kinds: the code for the entrance, e-tickets, SMS", () => {
@@ -31,5 +35,21 @@ describe("what a confirmation offers for its order's kind", () => {
   it("a membership's line names its member number; vouchers' lines their codes", () => {
     expect(issuedLabelOf("membership")).toBe("payment.confirmation.issuedMember")
     expect(issuedLabelOf("voucher")).toBe("payment.confirmation.issued")
+  })
+
+  it("sends tickets only while one of them can still be used at the door", () => {
+    const order = (
+      ...states: ReadonlyArray<"active" | "cancelled" | "scanned" | "collected" | "expired" | undefined>
+    ) => ({
+      orderKind: "tickets" as const,
+      tickets: states.map((state) => ({ state }) as never),
+    })
+    expect(offersToSendTickets(order("active"))).toBe(true)
+    expect(offersToSendTickets(order(undefined))).toBe(true)
+    expect(offersToSendTickets(order("collected"))).toBe(true)
+    expect(offersToSendTickets(order("cancelled", "active"))).toBe(true)
+    expect(offersToSendTickets(order("expired", "expired"))).toBe(false)
+    expect(offersToSendTickets(order("cancelled", "scanned", "expired"))).toBe(false)
+    expect(offersToSendTickets({ orderKind: "vouchers", tickets: [] })).toBe(false)
   })
 })
