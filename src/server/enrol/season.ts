@@ -50,15 +50,20 @@ export interface Season {
   readonly showings: ReadonlyArray<SeasonShowing>
 }
 
-/** An open season of the membership with its future showings; none when closed or another membership's. */
+/**
+ * An open season of the membership with its future showings; none when closed, another membership's, or at a
+ * cinema offline for sales (`locations.is_online`, issue 19: it sells nothing online), for the offer, the seat
+ * calls and the commit alike.
+ */
 export const openSeason = Effect.fn("Enrol.season")(function* (membershipId: number, seasonId: number) {
   const sql = yield* SqlClient.SqlClient
   const rows = yield* sql<Omit<Season, "showings">>`
     SELECT s.id, s.venue_id AS "venueId", v.seatplan_id AS "seatplanId",
       s.is_skip_member_seat AS "isSkipMemberSeat", s.is_pricing_per_ticket AS "isPricingPerTicket",
       s.default_ticket_group_id AS "defaultTicketGroupId", s.ticket_group_ids AS "ticketGroupIds"
-    FROM enrolment_seasons s JOIN venues v ON v.id = s.venue_id
-    WHERE s.id = ${seasonId} AND s.membership_id = ${membershipId} AND s.is_open AND v.seatplan_id IS NOT NULL`
+    FROM enrolment_seasons s JOIN venues v ON v.id = s.venue_id JOIN locations l ON l.id = v.location_id
+    WHERE s.id = ${seasonId} AND s.membership_id = ${membershipId} AND s.is_open AND v.seatplan_id IS NOT NULL
+      AND l.is_online`
   const season = rows[0]
   if (season === undefined) return Option.none<Season>()
   const showings = yield* sql<SeasonShowing>`

@@ -22,13 +22,22 @@ import { MAX_MEMBERSHIPS_PER_ORDER } from "./catalogue.ts"
 const notForSale = () => new MembershipNotForSale({ error: "noMembershipsForSale" })
 const unknownSeat = () => new InvalidSeatRequest({ error: "unknownSeat" })
 
-/** A membership on sale that comes with a seat: its venue and seatplan. */
-export const seatedMembership = Effect.fn("MembershipSeats.membership")(function* (membershipId: number) {
+/**
+ * A membership that comes with a seat: its venue and seatplan. To `sell` (a lock, the commit) it must be on sale
+ * online and its seats' cinema too: while that cinema is offline for sales (`locations.is_online`, issue 19: it
+ * sells nothing online, src/domain/shared/onSale.ts) the membership is not for sale here either. To `release` a
+ * seat the cart holds, neither matters: letting a seat go always works.
+ */
+export const seatedMembership = Effect.fn("MembershipSeats.membership")(function* (
+  membershipId: number,
+  purpose: "sell" | "release" = "sell",
+) {
   const sql = yield* SqlClient.SqlClient
   const rows = yield* sql<{ venueId: number; seatplanId: number }>`
     SELECT m.seat_venue_id AS "venueId", v.seatplan_id AS "seatplanId"
-    FROM memberships m JOIN venues v ON v.id = m.seat_venue_id
-    WHERE m.id = ${membershipId} AND m.is_sold_online AND v.seatplan_id IS NOT NULL`
+    FROM memberships m JOIN venues v ON v.id = m.seat_venue_id JOIN locations l ON l.id = v.location_id
+    WHERE m.id = ${membershipId} AND v.seatplan_id IS NOT NULL
+      ${purpose === "sell" ? sql`AND m.is_sold_online AND l.is_online` : sql``}`
   return Option.fromNullishOr(rows[0])
 }, Effect.orDie)
 
@@ -56,8 +65,11 @@ export const seatOf = Effect.fn("MembershipSeats.seat")(function* (
 }, Effect.orDie)
 
 /** The membership with a seat and the seat a lock or unlock names, or why not. */
-const resolve = Effect.fn("MembershipSeats.resolve")(function* (ref: MembershipSeatRef) {
-  const membership = yield* seatedMembership(ref.MembershipId)
+const resolve = Effect.fn("MembershipSeats.resolve")(function* (
+  ref: MembershipSeatRef,
+  purpose: "sell" | "release" = "sell",
+) {
+  const membership = yield* seatedMembership(ref.MembershipId, purpose)
   if (Option.isNone(membership)) return yield* notForSale()
   const { venueId, seatplanId } = membership.value
   if ((ref.VenueId ?? venueId) !== venueId || (ref.VenueSeatplanId ?? seatplanId) !== seatplanId)
@@ -168,7 +180,7 @@ export const unlockMembershipSeat = Effect.fn("MembershipSeats.unlock")(function
   cartToken: string,
 ) {
   const sql = yield* SqlClient.SqlClient
-  const { seat } = yield* resolve(ref)
+  const { seat } = yield* resolve(ref, "release")
   const released = yield* sql<{ id: string }>`
     DELETE FROM seat_allocations a USING membership_presentations mp
     WHERE mp.membership_id = ${ref.MembershipId} AND a.presentation_id = mp.presentation_id
