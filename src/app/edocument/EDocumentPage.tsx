@@ -10,6 +10,7 @@ import { configQueryOptions } from "../lib/configQuery.ts"
 import { useDeviceCopyShown } from "../lib/deviceCopyShown.ts"
 import { temporal } from "../lib/temporal.ts"
 import { useOnline } from "../lib/useOnline.ts"
+import { PresentationBrand } from "../order/PresentationBrand.tsx"
 import { offersToSendTickets } from "../payment/confirmationOffers.ts"
 import { OrderItemsList } from "../payment/OrderItemsList.tsx"
 import { orderHeadlineOf } from "../payment/orderHeadline.ts"
@@ -20,7 +21,7 @@ import { qrImage } from "./qrImage.ts"
 import { savedBeforePasses } from "./savedBeforePasses.ts"
 import { TicketPasses } from "./TicketPasses.tsx"
 import { ticketsAsOf } from "./ticketsAsOf.ts"
-import { useEDocument } from "./useEDocument.ts"
+import { type EDocumentState, useEDocument } from "./useEDocument.ts"
 import "../order/order.css"
 import "../payment/payment.css"
 import "./edocument.css"
@@ -35,8 +36,18 @@ type Props = { readonly documentKey: string; readonly locale: LocaleCode }
  * page: that one thanks the buyer and sums up what was paid, and links here.
  */
 export const EDocumentPage = ({ documentKey, locale }: Props) => {
-  const t = useT()
   const state = useEDocument(documentKey, locale)
+  // the e-ticket in the wording of its showing's brand (issue 19)
+  const presentationId = state.kind === "shown" ? state.confirmation.presentation?.id : undefined
+  return (
+    <PresentationBrand presentationId={presentationId} locale={locale}>
+      <EDocumentScreen documentKey={documentKey} locale={locale} state={state} />
+    </PresentationBrand>
+  )
+}
+
+const EDocumentScreen = ({ documentKey, locale, state }: Props & { readonly state: EDocumentState }) => {
+  const t = useT()
   const feature = state.kind === "shown" ? orderHeadlineOf(state.confirmation, t).title : null
   // the cart log opens after this (src/app/main.tsx): the codes at the door come first
   useDeviceCopyShown(state.kind !== "loading")

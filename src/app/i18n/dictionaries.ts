@@ -60,6 +60,7 @@ export const setDictionary = (locale: LocaleCode, table: unknown): void => {
 // A venue brand's wording (issue 19), every language in one small file: its own chunk, fetched for its screens only.
 const brandLoaders: Record<BrandCode, () => Promise<{ default: unknown }>> = {
   lounge: () => import("../../../locales/brands/lounge.json"),
+  family: () => import("../../../locales/brands/family.json"),
 }
 const brandsLoaded = new Map<BrandCode, Promise<void>>()
 /** Where a brand's texts for one language sit beside the locales' own (never a locale code itself). */

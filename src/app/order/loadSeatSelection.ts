@@ -1,10 +1,10 @@
 import type { QueryClient } from "@tanstack/react-query"
 import { notFound, redirect } from "@tanstack/react-router"
-import { ensureBrandTexts } from "../i18n/dictionaries.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { ApiError } from "../lib/api.ts"
 import { configQueryOptions } from "../lib/configQuery.ts"
 import { loadTemporal } from "../lib/temporal.ts"
+import { brandOfPresentation, brandTextsQueryOptions } from "./PresentationBrand.tsx"
 import { presentationDetailQueryOptions, seatplanQueryOptions, seatStatusesQueryOptions } from "./queries.ts"
 import { storedCartToken } from "./storedCartToken.ts"
 
@@ -59,10 +59,10 @@ export const loadSeatSelection = async (
       .ensureQueryData(seatStatusesQueryOptions(presentationId, storedCartToken()))
       .catch(() => undefined),
   ])
-  const { venueId, seatplanId, locationBrand } = detail.presentation
+  const { venueId, seatplanId } = detail.presentation
+  const brand = brandOfPresentation(detail)
   // a branded location's wording is in before its screens first paint; failing, they show the chain's own
-  if (locationBrand !== undefined && locationBrand !== null)
-    await ensureBrandTexts(locationBrand).catch(() => undefined)
+  if (brand !== null) await queryClient.ensureQueryData(brandTextsQueryOptions(brand)).catch(() => undefined)
   if (seatplanId !== null)
     await queryClient
       .ensureQueryData(seatplanQueryOptions(venueId, seatplanId, locale))

@@ -13,6 +13,7 @@ import { ApiError } from "../lib/api.ts"
 import { configQueryOptions } from "../lib/configQuery.ts"
 import { temporal } from "../lib/temporal.ts"
 import { useOnline } from "../lib/useOnline.ts"
+import { PresentationBrand } from "../order/PresentationBrand.tsx"
 import { ConfirmationActions } from "./ConfirmationActions.tsx"
 import { confirmationOffersOf, offersToSendTickets } from "./confirmationOffers.ts"
 import { OrderItemsList } from "./OrderItemsList.tsx"
@@ -33,7 +34,17 @@ type Props = { readonly identifier: string; readonly documentKey: string; readon
  * The order's confirmation (spec §2): order id, QR (param 670), tickets with section, row and seat, totals, and
  * the actions. The answer is persisted with the query cache, so it opens after a reload without signal.
  */
-export const ConfirmationPage = ({ identifier, documentKey, locale }: Props) => {
+export const ConfirmationPage = (props: Props) => {
+  const confirmation = useQuery(confirmationQueryOptions(props.identifier, props.documentKey, props.locale))
+  // the thanks and the rest in the wording of the showing's brand (issue 19); the same query, asked once
+  return (
+    <PresentationBrand presentationId={confirmation.data?.presentation?.id} locale={props.locale}>
+      <ConfirmationScreen {...props} />
+    </PresentationBrand>
+  )
+}
+
+const ConfirmationScreen = ({ identifier, documentKey, locale }: Props) => {
   const t = useT()
   const confirmation = useQuery(confirmationQueryOptions(identifier, documentKey, locale))
   const online = useOnline()

@@ -4,6 +4,7 @@ import type { Cart } from "../../domain/cart/state.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { useT } from "../i18n/useI18n.ts"
 import { screenLink } from "../order/flow.ts"
+import { PresentationBrand } from "../order/PresentationBrand.tsx"
 import { PaymentDialog } from "./PaymentDialog.tsx"
 import { completePayment } from "./pay.ts"
 import { confirmationHref } from "./queries.ts"
@@ -12,7 +13,7 @@ import { usePaymentRun } from "./usePaymentRun.ts"
 // the order journey's frame (head, notices, lists) around these pages too
 import "../order/order.css"
 import "./payment.css"
-import { useCart } from "../cart/useCart.ts"
+import { type CartView, useCart } from "../cart/useCart.ts"
 
 type Props = {
   readonly paymentId: string | null
@@ -25,10 +26,30 @@ type Props = {
  * return URL proves nothing: the page asks the server, which asks the provider, and waits while the provider
  * is still working. Paid → the confirmation; anything else → the dialog with its way forward.
  */
-export const PaymentReturnPage = ({ paymentId, reservationIdentifier, locale }: Props) => {
+export const PaymentReturnPage = (props: Props) => {
+  const cartLog = useCart()
+  // the order's wording is its showing's brand's (issue 19)
+  return (
+    <PresentationBrand presentationId={orderPresentationIdOf(cartLog)} locale={props.locale}>
+      <PaymentReturn {...props} cartLog={cartLog} />
+    </PresentationBrand>
+  )
+}
+
+/** The showing of the order being paid, which the cart log knows (of several, the first with seats). */
+const orderPresentationIdOf = (cartLog: CartView): number | undefined =>
+  cartLog.status === "ready"
+    ? (cartLog.cart.presentations.find((p) => p.seats.length > 0) ?? cartLog.cart.presentations[0])?.facts.id
+    : undefined
+
+const PaymentReturn = ({
+  paymentId,
+  reservationIdentifier,
+  locale,
+  cartLog,
+}: Props & { readonly cartLog: CartView }) => {
   const t = useT()
   const navigate = useNavigate()
-  const cartLog = useCart()
   const log = cartLog.status === "ready" ? cartLog.log : null
   const { state, start, reset } = usePaymentRun(log)
   const complete = paymentId !== null && reservationIdentifier !== null
@@ -53,11 +74,7 @@ export const PaymentReturnPage = ({ paymentId, reservationIdentifier, locale }: 
   }, [log])
 
   // the order's pay screen, for "try again" (the log knows which presentation it was)
-  const presentationId =
-    cartLog.status === "ready"
-      ? (cartLog.cart.presentations.find((p) => p.seats.length > 0) ?? cartLog.cart.presentations[0])?.facts
-          .id
-      : undefined
+  const presentationId = orderPresentationIdOf(cartLog)
   // an order without a showing goes back to the shop's pay step of its kind (src/app/shop)
   const shopKind = cartLog.status === "ready" ? shopKindOf(cartLog.cart) : null
   // a video-on-demand title goes back to its "Watch now" page, where it is paid

@@ -3,7 +3,7 @@
  * its order screens then read the brand's texts (`locales/brands/{brand}.json`) on top of the locale files. A brand
  * is a code, not free text: it names a file the app ships.
  */
-export const BRAND_CODES = ["lounge"] as const
+export const BRAND_CODES = ["lounge", "family"] as const
 export type BrandCode = (typeof BRAND_CODES)[number]
 
 export const isBrandCode = (value: unknown): value is BrandCode =>

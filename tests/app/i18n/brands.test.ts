@@ -31,6 +31,15 @@ describe.each(BRAND_CODES)("the %s brand's wording", (brand) => {
     expect(Object.keys(read(path)).sort()).toEqual([...ALL_LOCALES].sort())
   })
 
+  it("overrides only keys its language's own locale file has (no brand adds a key the app never asks for)", () => {
+    const tables = read(path) as Record<string, Table>
+    for (const locale of ALL_LOCALES) {
+      const base = new Map(flat(read(`../../../locales/${locale}.json`)))
+      for (const [key] of flat(tables[locale] ?? {}))
+        expect(base.has(key), `${locale}: ${key} is not in locales/${locale}.json`).toBe(true)
+    }
+  })
+
   it("overrides the same keys in every language, keys the locale files have, keeping their placeholders", () => {
     const tables = read(path) as Record<string, Table>
     const keys = flat(tables.en ?? {}).map(([key]) => key)

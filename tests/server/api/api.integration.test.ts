@@ -132,10 +132,16 @@ describe.each(databases)("API on $name", ({ start }) => {
     "a location's venue brand travels with its presentations, and Arabic names with lang=ar (issue 19)",
     async () => {
       const all = (await (await get("/api/presentations/?lang=ar")).json()) as PresentationList
-      const beerSheva = all.presentations.filter((p) => p.locationId === 1181)
-      expect(beerSheva.length).toBeGreaterThan(0)
-      for (const p of beerSheva) expect(p.locationBrand).toBe("lounge")
-      for (const p of all.presentations.filter((p) => p.locationId !== 1181))
+      const brands = new Map([
+        [1181, "lounge"],
+        [1173, "family"],
+      ])
+      for (const [locationId, brand] of brands) {
+        const branded = all.presentations.filter((p) => p.locationId === locationId)
+        expect(branded.length, brand).toBeGreaterThan(0)
+        for (const p of branded) expect(p.locationBrand).toBe(brand)
+      }
+      for (const p of all.presentations.filter((p) => !brands.has(p.locationId)))
         expect(p.locationBrand).toBeNull()
       // the demo data's Arabic (seed/arabic.ts): a film and its category, not their English
       expect(all.presentations[0]!.featureName).toMatch(/^[\u0600-\u06FF\s\d]+$/)

@@ -1,8 +1,7 @@
-import { useQuery } from "@tanstack/react-query"
 import { createFileRoute, Outlet } from "@tanstack/react-router"
-import { BrandContext, useLocale } from "../../i18n/useI18n.ts"
+import { useLocale } from "../../i18n/useI18n.ts"
 import { loadSeatSelection, parsePresentationId } from "../../order/loadSeatSelection.ts"
-import { presentationDetailQueryOptions } from "../../order/queries.ts"
+import { PresentationBrand } from "../../order/PresentationBrand.tsx"
 
 /**
  * The ticket order of one presentation: this route owns `$presentationId` (a positive integer, else a 404) and
@@ -23,14 +22,9 @@ export const Route = createFileRoute("/_booking/order/$presentationId")({
 
 function OrderOfBrand() {
   const { presentationId } = Route.useParams()
-  const locale = useLocale()
-  const brand = useQuery({
-    ...presentationDetailQueryOptions(presentationId, locale),
-    select: (detail) => detail.presentation.locationBrand ?? null,
-  }).data
   return (
-    <BrandContext.Provider value={brand ?? null}>
+    <PresentationBrand presentationId={presentationId} locale={useLocale()}>
       <Outlet />
-    </BrandContext.Provider>
+    </PresentationBrand>
   )
 }
