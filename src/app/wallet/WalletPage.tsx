@@ -171,16 +171,26 @@ const WalletEntry = ({
             {admitting === 0 ? t("wallet.cancelled") : t("wallet.tickets", { n: admitting })}
           </span>
         ) : null}
-        {online ? null : (
-          // offline, each copy says how old it is: a ticket cancelled since shows so only once signal is back
-          <span className="wallet__age" data-testid="wallet-saved-age">
-            {savedAgeLabel(savedAgeOf(document.savedAt, now), locale, t)}
-          </span>
-        )}
+        {online ? null : <SavedAge savedAt={document.savedAt} now={now} locale={locale} t={t} />}
       </Link>
     </li>
   )
 }
+
+/**
+ * How old a kept copy is, shown offline on each entry: a ticket cancelled (or a voucher spent) since it was kept
+ * shows so only once signal is back.
+ */
+const SavedAge = ({
+  savedAt,
+  now,
+  locale,
+  t,
+}: Pick<SectionProps, "now" | "locale" | "t"> & { readonly savedAt: number }) => (
+  <span className="wallet__age" data-testid="wallet-saved-age">
+    {savedAgeLabel(savedAgeOf(savedAt, now), locale, t)}
+  </span>
+)
 
 /** A voucher kept on the device: what it is, its code, what is left and its state; opens its own e-document. */
 const VoucherEntry = ({
@@ -207,11 +217,7 @@ const VoucherEntry = ({
         <span className="wallet__count">
           {t("customerArea.voucher.balance")}: {balance} · {t(`customerArea.voucher.states.${voucher.state}`)}
         </span>
-        {online ? null : (
-          <span className="wallet__age" data-testid="wallet-saved-age">
-            {savedAgeLabel(savedAgeOf(saved.savedAt, now), locale, t)}
-          </span>
-        )}
+        {online ? null : <SavedAge savedAt={saved.savedAt} now={now} locale={locale} t={t} />}
       </Link>
     </li>
   )
