@@ -8,20 +8,24 @@
  * latency and status are recorded; afterwards the invariant checker (tests/_support/invariants.ts) reads the
  * database: no seat held or sold twice, no payment without its order, no paid order without its seats.
  *
- * Run twice on one seeded scratch database, with one server process and then with two (`WEB_CONCURRENCY`); the
- * scale-out ratio is requests per second with two over one. Goals: zero 5xx, zero invariant violations, and
- * two processes ≥ 1.3 × the throughput of one on this 2-core machine, where the database and this load
- * generator share the cores with the server.
+ * Run with one server process and then with two (`WEB_CONCURRENCY`), each on its own copy of one seeded scratch
+ * database, so the second run finds the same empty seats and the same small tables as the first (on one database,
+ * the second run started where the first had sold, and measured that). The buyers' seats (a row of a showing
+ * each) are looked up once, before any clock starts, and handed out from memory: looked up one at a time during the
+ * run, the generator's own query over a growing `seat_allocations` paced the buyers (two processes measured 0.44 ×
+ * one). The scale-out ratio is requests per second with two over one. Goals: zero 5xx, zero invariant
+ * violations, and two processes ≥ 1.3 × the throughput of one on this 2-core machine, where the database and
+ * this load generator share the cores with the server.
  */
 
 import { newCart } from "../tests/_support/humanCheck.ts"
 import { invariantViolations } from "../tests/_support/invariants.ts"
-import { createScratchDatabase } from "../tests/_support/postgres.ts"
+import { createScratchDatabase, disconnectAll, type ScratchDatabase } from "../tests/_support/postgres.ts"
 import { queryOn, startServerProcess, stopServerProcess } from "../tests/_support/serverProcess.ts"
 import type { RunningServer } from "../tests/_support/testServer.ts"
 import {
   commitCart,
-  freshStage,
+  freshStages,
   openForm,
   payByCard,
   postCommit,
@@ -36,6 +40,8 @@ const arg = (name: string, fallback: number) => {
 }
 const BUYERS = arg("buyers", 200)
 const SECONDS = arg("seconds", 60)
+/** rounds of one phase each way, the order swapped every round: the machine's load drifts over minutes */
+const ROUNDS = arg("rounds", 2)
 
 type Call = "browse" | "cart" | "lock" | "release" | "commit" | "recommit" | "form" | "pay"
 
@@ -68,32 +74,36 @@ const timed = async <A>(tally: Tally, call: Call, run: () => Promise<A>, status:
   }
 }
 
-/** Stages (an empty row of plain seats at one presentation) handed out one at a time, never twice. */
-const stageSupply = (server: RunningServer, used: Array<number>) => {
-  let chain: Promise<unknown> = Promise.resolve()
-  return (): Promise<Stage> => {
-    const next = chain.then(() => freshStage(server, used))
-    chain = next.catch(() => undefined)
-    return next
-  }
+/**
+ * Every stage (an empty row of plain seats at a showing of its own) the run may hand out, looked up once on the
+ * seeded database. A buyer needs one to start and another each time its row is sold out: at most one per buyer
+ * and one per two commits, so `BUYERS * 4` outlasts a minute at this machine's pace.
+ */
+const allStages = async (databaseUrl: string): Promise<ReadonlyArray<Stage>> =>
+  freshStages({ query: queryOn(databaseUrl) } as RunningServer, [], BUYERS * 4)
+
+/** Hands out `stages` in order, each once; none left: undefined (the buyer stops). */
+const stageSupply = (stages: ReadonlyArray<Stage>) => {
+  let next = 0
+  return (): Stage | undefined => stages[next++]
 }
 
 /** One buyer's walk, repeated until the deadline. Seats are taken two at a time along its current row. */
 const buyer = async (
   server: RunningServer,
   tally: Tally,
-  nextStage: () => Promise<Stage>,
+  nextStage: () => Stage | undefined,
   until: number,
   n: number,
 ) => {
   // the seeded chain has only so many empty rows of plain seats: a buyer with none left stops early
-  let stage = await nextStage().catch(() => undefined)
+  let stage = nextStage()
   let at = 0
   let round = 0
   while (stage !== undefined && performance.now() < until) {
     round += 1
     if (at + 2 > stage.seatIndexes.length) {
-      stage = await nextStage().catch(() => undefined)
+      stage = nextStage()
       at = 0
       if (stage === undefined) break
     }
@@ -175,39 +185,84 @@ const buyer = async (
   }
 }
 
-const phase = async (databaseUrl: string, processes: number, used: Array<number>) => {
+const SERVER_ENV = {
+  HUMAN_CHECK_MAX_NUMBER: "50",
+  MAX_SEATS_PER_CLIENT: "0",
+  MAX_SEATS_PER_CLIENT_MINUTE: "0",
+  OUTBOX_SENDER: "false",
+}
+
+const phase = async (databaseUrl: string, processes: number, stages: ReadonlyArray<Stage>) => {
   const server = await startServerProcess({
-    env: {
-      DATABASE_URL: databaseUrl,
-      WEB_CONCURRENCY: String(processes),
-      HUMAN_CHECK_MAX_NUMBER: "50",
-      MAX_SEATS_PER_CLIENT: "0",
-      MAX_SEATS_PER_CLIENT_MINUTE: "0",
-      OUTBOX_SENDER: "false",
-    },
+    env: { ...SERVER_ENV, DATABASE_URL: databaseUrl, WEB_CONCURRENCY: String(processes) },
     timeoutMs: 300_000,
   })
   const running = { baseUrl: server.baseUrl, query: queryOn(databaseUrl) } as RunningServer
   const tally: Tally = { latencies: new Map(), requests: 0, serverErrors: 0, failures: 0, paid: 0 }
   try {
-    const nextStage = stageSupply(running, used)
+    const nextStage = stageSupply(stages)
     const started = performance.now()
     const until = started + SECONDS * 1000
     await Promise.all(Array.from({ length: BUYERS }, (_, n) => buyer(running, tally, nextStage, until, n)))
-    const elapsed = (performance.now() - started) / 1000
-    return { tally, requestsPerS: tally.requests / elapsed, paidPerS: tally.paid / elapsed }
+    return { tally, seconds: (performance.now() - started) / 1000 }
   } finally {
     await stopServerProcess(server)
   }
 }
 
+/** A scratch database migrated and seeded by the server itself (one process, stopped again), nobody connected. */
+const seededTemplate = async (): Promise<ScratchDatabase & { readonly name: string }> => {
+  const database = await createScratchDatabase("load_seed")
+  const name = new URL(database.url).pathname.slice(1)
+  await stopServerProcess(
+    await startServerProcess({ env: { ...SERVER_ENV, DATABASE_URL: database.url }, timeoutMs: 300_000 }),
+  )
+  await disconnectAll(name)
+  return { ...database, name }
+}
+
 const main = async () => {
-  const database = await createScratchDatabase("load")
+  const template = await seededTemplate()
+  const copies: Array<ScratchDatabase> = []
   try {
-    const used: Array<number> = []
-    const one = await phase(database.url, 1, used)
-    const two = await phase(database.url, 2, used)
-    const violations = await invariantViolations(queryOn(database.url))
+    const stages = await allStages(template.url)
+    await disconnectAll(template.name)
+    const copy = async (label: string) => {
+      const database = await createScratchDatabase(label, template.name)
+      copies.push(database)
+      return database.url
+    }
+    const runs: Record<1 | 2, Array<Awaited<ReturnType<typeof phase>>>> = { 1: [], 2: [] }
+    const violations: Record<string, number> = {}
+    for (let r = 0; r < ROUNDS; r++)
+      for (const processes of r % 2 === 0 ? ([1, 2] as const) : ([2, 1] as const)) {
+        const url = await copy(`load_${processes}_${r}`)
+        runs[processes].push(await phase(url, processes, stages))
+        for (const [name, n] of Object.entries(await invariantViolations(queryOn(url))))
+          violations[name] = (violations[name] ?? 0) + n
+      }
+    /** every round of one kind as one: requests and seconds summed, latencies pooled */
+    const pooled = (kind: 1 | 2) => {
+      const all = runs[kind]
+      const sum = (pick: (run: (typeof all)[number]) => number) => all.reduce((a, run) => a + pick(run), 0)
+      const latencies = new Map<Call, Array<number>>()
+      for (const run of all)
+        for (const [call, list] of run.tally.latencies)
+          latencies.set(call, [...(latencies.get(call) ?? []), ...list])
+      const seconds = sum((run) => run.seconds)
+      return {
+        tally: {
+          latencies,
+          serverErrors: sum((run) => run.tally.serverErrors),
+          failures: sum((run) => run.tally.failures),
+        },
+        requestsPerS: sum((run) => run.tally.requests) / seconds,
+        paidPerS: sum((run) => run.tally.paid) / seconds,
+        perRound: all.map((run) => Number((run.tally.requests / run.seconds).toFixed(1))),
+      }
+    }
+    const one = pooled(1)
+    const two = pooled(2)
     const round = (n: number, digits = 2) => Number(n.toFixed(digits))
     const perCall = Object.fromEntries(
       [...two.tally.latencies].flatMap(([call, list]) => {
@@ -223,12 +278,21 @@ const main = async () => {
       figures: {
         buyers: BUYERS,
         seconds: SECONDS,
+        rounds: ROUNDS,
+        stages_prepared: stages.length,
         requests_per_s_2_processes: round(two.requestsPerS, 1),
         paid_orders_per_s_2_processes: round(two.paidPerS, 2),
         server_errors: one.tally.serverErrors + two.tally.serverErrors,
         failed_requests: one.tally.failures + two.tally.failures,
         invariant_violations: Object.values(violations).reduce((a, b) => a + b, 0),
         ...Object.fromEntries(Object.entries(violations).map(([name, n]) => [`violations_${name}`, n])),
+        // each round's own throughput, to see how far the machine's load moved between rounds
+        ...Object.fromEntries(
+          one.perRound.map((rate, r) => [`requests_per_s_1_process_round_${r + 1}`, rate]),
+        ),
+        ...Object.fromEntries(
+          two.perRound.map((rate, r) => [`requests_per_s_2_processes_round_${r + 1}`, rate]),
+        ),
         ...perCall,
       },
       baselines: {
@@ -249,7 +313,8 @@ const main = async () => {
     )
     console.log(JSON.stringify(result))
   } finally {
-    await database.drop()
+    for (const database of copies) await database.drop()
+    await template.drop()
   }
 }
 
