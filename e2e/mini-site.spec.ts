@@ -20,7 +20,9 @@ import { journeyPresentation } from "./presentations.ts"
 /**
  * Issue 19: a partner's buyer on the partner's mini-site, and a buyer sent by a partner's signed link. The rules
  * (another partner's reference, a bad signature, an old link, the limit) are the integration tests'
- * (tests/server/miniSite); these are the two ways in, as a buyer walks them.
+ * (tests/server/miniSite); these are the two ways in, as a buyer walks them. Beside them, the other ways a buyer
+ * meets a cinema's own terms: one offline for sales (the offline-venue view, from what's on and from an address)
+ * and one with a venue brand (its wording on the order's steps).
  */
 const [TECHPLUS] = DEMO_PARTNERS
 
