@@ -1,12 +1,18 @@
 import type { APIRequestContext, Page } from "@playwright/test"
+import family from "../locales/brands/family.json" with { type: "json" }
 import en from "../locales/en.json" with { type: "json" }
 import he from "../locales/he.json" with { type: "json" }
 import type { PresentationDetail } from "../src/api/PresentationEntities.ts"
-import { journeyPresentationId } from "../src/server/db/seed/journeys.ts"
+import {
+  JOURNEY_OFFLINE_LOCATION,
+  type JourneyProject,
+  journeyOfflinePresentationId,
+  journeyPresentationId,
+} from "../src/server/db/seed/journeys.ts"
 import { DEMO_PARTNERS } from "../src/server/db/seed/miniSites.ts"
 import { signLink } from "../src/server/miniSite/integrationLinks.ts"
 import { expect, test } from "./fixtures.ts"
-import { detailsToPay, payAndConfirm, shot } from "./order-journeys.ts"
+import { detailsToPay, holdBestAndContinue, payAndConfirm, shot } from "./order-journeys.ts"
 import { OrderStepsPage } from "./pages/order-steps-page.ts"
 import { SeatListPage } from "./pages/seat-list-page.ts"
 import { journeyPresentation } from "./presentations.ts"
@@ -14,7 +20,9 @@ import { journeyPresentation } from "./presentations.ts"
 /**
  * Issue 19: a partner's buyer on the partner's mini-site, and a buyer sent by a partner's signed link. The rules
  * (another partner's reference, a bad signature, an old link, the limit) are the integration tests'
- * (tests/server/miniSite); these are the two ways in, as a buyer walks them.
+ * (tests/server/miniSite); these are the two ways in, as a buyer walks them. Beside them, the other ways a buyer
+ * meets a cinema's own terms: one offline for sales (the offline-venue view, from what's on and from an address)
+ * and one with a venue brand (its wording on the order's steps).
  */
 const [TECHPLUS] = DEMO_PARTNERS
 
@@ -29,25 +37,22 @@ const serverSeconds = async (request: APIRequestContext, presentationId: number)
 const linkTo = (ts: number, ret: string, secret: string = TECHPLUS.secret) =>
   `TS=${ts}&ret=${encodeURIComponent(ret)}&key=${signLink(secret, String(ts), ret)}`
 
-/** The offline-venue view as a showing of a cinema offline for sales reaches it (the server's answer stood in). */
-const offlineVenue = async (page: Page, presentationId: number, lang: string, locationName: string) => {
-  const answered = (url: URL) => url.pathname === `/api/presentations/${presentationId}`
-  await page.route(answered, (route) =>
-    route.fulfill({ status: 409, json: { _tag: "LocationOffline", error: "locationOffline", locationName } }),
+/**
+ * The offline-venue view of the journeys' own cinema offline for sales (src/server/db/seed/journeys.ts), in the
+ * page's language, naming the cinema; it changes nothing: no seat is drawn, nothing is held.
+ */
+const expectOfflineVenue = async (page: Page, presentationId: number, lang: "he" | "en") => {
+  await expect(page).toHaveURL(new RegExp(`/offline-venue/${presentationId}`))
+  const view = page.getByTestId("offline-venue")
+  await expect(view.getByRole("heading", { level: 1 })).toHaveText(
+    (lang === "he" ? he : en).partners.offline.title,
   )
-  // a showing this browser already saw opens from the saved query cache without asking (issue 17); one the
-  // cinema has taken offline since is then refused by its seat and commit calls. The view is for a fresh ask.
-  await page.evaluate(() => {
-    try {
-      localStorage.removeItem("marquee:queries")
-    } catch {
-      // a page with no storage of ours yet (about:blank) has nothing saved
-    }
-  })
-  await page.goto(`/order/${presentationId}/seats?lang=${lang}`)
-  await expect(page.getByTestId("offline-venue")).toContainText(locationName)
-  await page.unroute(answered)
+  await expect(view).toContainText(JOURNEY_OFFLINE_LOCATION.name[lang])
+  await expect(page.locator("[data-testid='seat']")).toHaveCount(0)
 }
+
+/** The cinema that the family brand speaks for (locales/brands/family.json): its ticket step's own title. */
+const familyTicketsTitle = { he: family.he.orderSteps.tickets.title, en: family.en.orderSteps.tickets.title }
 
 test("Hebrew: a partner's buyer checks a reference, buys on the mini-site, and the order names the partner", async ({
   page,
@@ -93,7 +98,11 @@ test("Hebrew: a partner's buyer checks a reference, buys on the mini-site, and t
   await page.goto(`/integration?${linkTo(now, "/", "not-the-partners-secret")}&lang=he`)
   await expect(page.getByTestId("integration-refused")).toContainText(he.partners.integration.title)
   await shot(page, "integration-refused-he", testInfo.project.name)
-  await offlineVenue(page, presentation.id, "he", "מרקי חיפה כרמל")
+  // what's on, the day of the showing at the cinema offline for sales: its "Buy tickets" leads to the view
+  const offline = journeyOfflinePresentationId(testInfo.project.name as JourneyProject)
+  await page.goto(`/?lang=he&date=${presentation.dateTime.slice(0, 10)}`)
+  await page.locator(`[data-presentation='${offline}'] a[href*='/order/${offline}/']`).click()
+  await expectOfflineVenue(page, offline, "he")
   await shot(page, "offline-venue-he", testInfo.project.name)
 })
 
@@ -131,7 +140,26 @@ test("English: a partner's signed link opens the order, which carries its integr
   await small.goto(`/integration?${old}&lang=en`)
   await expect(small.getByTestId("integration-refused")).toBeVisible()
   await shot(small, "integration-refused-en", "phone")
-  await offlineVenue(small, id, "en", "Marquee Haifa Carmel")
+  // a seat step's address at the cinema offline for sales, opened directly
+  const offline = journeyOfflinePresentationId(testInfo.project.name as JourneyProject)
+  await small.goto(`/order/${offline}/seats?lang=en`)
+  await expectOfflineVenue(small, offline, "en")
   await shot(small, "offline-venue-en", "phone")
   await phone.close()
+})
+
+test("a branded cinema's order speaks its brand: the family cinema's ticket step, in Hebrew and in English", async ({
+  page,
+  request,
+}, testInfo) => {
+  const presentation = await journeyPresentation(request, "brand/family", testInfo)
+  expect(presentation.locationBrand).toBe("family")
+  await holdBestAndContinue(page, presentation.id, 1, "he")
+  const title = page.getByRole("heading", { level: 1 })
+  await expect(title).toHaveText(familyTicketsTitle.he)
+  expect(familyTicketsTitle.he).not.toBe(he.orderSteps.tickets.title)
+  await shot(page, "brand-family-tickets-he", testInfo.project.name)
+  await page.goto(`/order/${presentation.id}/tickets?lang=en`)
+  await expect(title).toHaveText(familyTicketsTitle.en)
+  await shot(page, "brand-family-tickets-en", testInfo.project.name)
 })

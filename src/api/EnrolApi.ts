@@ -100,6 +100,11 @@ export const EnrolMembership = Schema.Struct({
   /** the signed-in customer's member that enrols (the valid one with the lowest number, unless `memberNumber` named another) */
   memberNumber: Schema.String,
   seasons: Schema.Array(EnrolSeason),
+  /**
+   * The cinemas (names) of the membership's seasons that would be open but for their cinema being offline for
+   * sales (spec §8 "location offline", issue 19): enrolment there is closed, and the browser says why.
+   */
+  offlineCinemas: Schema.Array(Schema.String),
 })
 export type EnrolMembership = typeof EnrolMembership.Type
 

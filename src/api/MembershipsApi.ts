@@ -5,6 +5,7 @@ import { BoundedArray, LIMITS } from "../domain/shared/wireLimits.ts"
 import { WireText } from "../domain/shared/wireText.ts"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
 import { Agorot } from "./PaymentApi.ts"
+import { LocationOffline } from "./partnerErrors.ts"
 import {
   InvalidSeatRequest,
   LockedSeat,
@@ -182,9 +183,12 @@ export class MembershipsApi extends HttpApiGroup.make("memberships")
   )
   .add(
     HttpApiEndpoint.get("membershipSeatplan", "/membership/seatplan", {
-      query: { membershipId: PositiveInt },
+      // `lang`: the cinema's name in a `locationOffline` answer (ours; Hebrew without it)
+      query: { membershipId: PositiveInt, lang: LangQuery },
       success: MembershipSeatplan,
-      error: MembershipNotForSale,
+      // spec §8 "location offline" when the season seats' cinema is offline for sales (issue 19): the browser
+      // shows the offline-venue view instead of the hall
+      error: [MembershipNotForSale, LocationOffline],
     }).middleware(CartIfAny),
   )
   .add(

@@ -297,7 +297,8 @@ export class SeatsApi extends HttpApiGroup.make("seats")
     // not in the spec: every seat's status in two bits, in seatplan order (statusBitmap.ts), which the seat
     // screen polls once it has the hall
     HttpApiEndpoint.get("statusBitmap", "/seats/seats-status-bitmap", {
-      query: { presentationId: PositiveInt },
+      // `miniSiteUrl` as on the spec's status calls: a partner's buyer sees only the partner's showings (issue 19)
+      query: { presentationId: PositiveInt, miniSiteUrl: Schema.optional(WireText) },
       success: Schema.Uint8Array.pipe(HttpApiSchema.asUint8Array({ contentType: STATUS_CONTENT_TYPE })),
       error: EventNotFound,
     }).middleware(CartIfAny),

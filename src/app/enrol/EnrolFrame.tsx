@@ -3,6 +3,7 @@ import { type ReactNode, useEffect } from "react"
 import { SignInForm } from "../customer/signIn/SignInForm.tsx"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { useT } from "../i18n/useI18n.ts"
+import { OfflineVenueNotice } from "../mini-site/OfflineVenueNotice.tsx"
 import type { useEnrolment } from "./useEnrolment.ts"
 import "../customer/signIn/signIn.css"
 import "./enrol.css"
@@ -59,6 +60,10 @@ export const EnrolFrame = ({ step, membershipId, locale, state, children }: Prop
           {t("enrol.errors.memberNotFound")}
         </p>
       )
+    // the season's cinema is offline for sales (issue 19): the offline-venue view, not "no season open"
+    const offline = state.offer.data.offlineCinemas
+    if (state.season === null && offline.length > 0)
+      return <OfflineVenueNotice name={offline.length === 1 ? offline[0] : undefined} heading="h2" />
     if (state.season === null || state.draft === null)
       return (
         <p className="enrol-muted" data-testid="enrol-no-season">

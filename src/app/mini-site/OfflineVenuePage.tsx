@@ -1,9 +1,8 @@
 import { useQuery } from "@tanstack/react-query"
-import { Link } from "@tanstack/react-router"
 import { useLocale, useT } from "../i18n/useI18n.ts"
 import { apiFetch, apiUrl } from "../lib/api.ts"
 import { DelayedSpinner } from "../ui/Spinner.tsx"
-import "../errors/errors.css"
+import { OfflineVenueNotice } from "./OfflineVenueNotice.tsx"
 
 /**
  * The offline-venue view (spec §2 "offline-venue view", §8 "location offline"): the showing's cinema is not
@@ -22,21 +21,5 @@ export const OfflineVenuePage = ({ presentationId }: { readonly presentationId: 
     },
   })
   if (venue.isPending) return <DelayedSpinner label={t("partners.loading")} />
-  const name = venue.data ?? ""
-  return (
-    <section className="dead-end" aria-labelledby="offline-title" data-testid="offline-venue">
-      <h1 id="offline-title" className="dead-end__title">
-        {t("partners.offline.title")}
-      </h1>
-      <p className="dead-end__text">
-        {name === "" ? t("partners.offline.textNoName") : t("partners.offline.text", { location: name })}
-      </p>
-      <p className="dead-end__text">{t("partners.offline.boxOffice")}</p>
-      <div className="dead-end__actions">
-        <Link to="/" search={{ lang: locale }} className="button button--primary">
-          {t("partners.offline.whatsOn")}
-        </Link>
-      </div>
-    </section>
-  )
+  return <OfflineVenueNotice name={venue.data ?? undefined} />
 }

@@ -68,11 +68,13 @@ export const seatStatusesQueryOptions = (
     queryKey: ["seats", "statuses", presentationId, { cart: cartToken }],
     queryFn: async ({ signal }): Promise<SeatStatuses> => {
       const cart: Record<string, string> = cartToken === null ? {} : { "x-cart-token": cartToken }
+      // a partner's buyer asks through the partner (issue 19, spec §7): the server answers only its showings
+      const query = { presentationId, miniSiteUrl: referralParams(presentationId).miniSiteUrl }
       if (seats !== undefined) {
         const [body, codec] = await Promise.all([
           apiBytes(
             "/seats/seats-status-bitmap",
-            { presentationId },
+            query,
             { accept: "application/vnd.marquee.seat-status", ...cart },
             signal,
           ),
@@ -80,7 +82,7 @@ export const seatStatusesQueryOptions = (
         ])
         return codec.decodeStatusBody(body, seats)
       }
-      const url = apiUrl("/seats/seats-statusV2", { presentationId })
+      const url = apiUrl("/seats/seats-statusV2", query)
       const response = await apiFetch(url, { headers: { accept: "application/json", ...cart }, signal })
       if (!response.ok) throw new ApiError(response.status, url)
       return (await response.json()) as SeatStatuses

@@ -31,6 +31,9 @@ const COMMIT_TEXTS = [
   "referenceInvalid",
   // spec §8 "location offline": the showing's cinema stopped selling online while the buyer was choosing
   "locationOffline",
+  // issue 19: a partner's order the partner does not cover, a partner's link that lapsed (integration data error)
+  "miniSiteInvalid",
+  "integrationDataError",
   "pointsBalance",
   "loyaltyTicketLimit",
   "priceLevel",

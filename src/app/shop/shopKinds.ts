@@ -91,3 +91,13 @@ export const saveFoodCinema = (cartId: string, locationId: number): void => {
     // storage refused: the pay step then asks to choose the cinema again
   }
 }
+
+/**
+ * Whether the cinema this basket's food is collected at has left the cinemas selling online (offline for sales,
+ * issue 19): the list the server gives names online cinemas only, so a kept choice missing from it is offline.
+ * Unknown (no choice, the list not in yet) is not offline.
+ */
+export const foodCinemaOffSale = (
+  cinemaId: number | null,
+  online: ReadonlyArray<{ readonly id: number }> | undefined,
+): boolean => cinemaId !== null && online !== undefined && !online.some((cinema) => cinema.id === cinemaId)

@@ -102,10 +102,19 @@ export const enrolOffer = Effect.fn("EnrolOffer")(function* (
         : { reservationIdentifier: enrolled.value.identifier, status: enrolled.value.status, seats },
     })
   }
+  // open seasons with showings ahead at a cinema offline for sales: closed (openSeason), named for the browser
+  const offline = yield* sql<{ name: string }>`
+    SELECT DISTINCT ${localized(sql, "l.name", lang)} AS name
+    FROM enrolment_seasons s JOIN venues v ON v.id = s.venue_id JOIN locations l ON l.id = v.location_id
+    WHERE s.membership_id = ${membershipId} AND s.is_open AND NOT l.is_online
+      AND EXISTS (SELECT 1 FROM enrolment_season_presentations sp JOIN presentations p ON p.id = sp.presentation_id
+        WHERE sp.season_id = s.id AND p.starts_at > marquee_now() AND p.is_on_sale)
+    ORDER BY name`.pipe(Effect.orDie)
   return {
     MembershipId: membershipId,
     membershipName: names[0]?.name ?? "",
     memberNumber: member.value.memberNumber,
     seasons,
+    offlineCinemas: offline.map((row) => row.name),
   } satisfies EnrolMembership
 })

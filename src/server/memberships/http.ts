@@ -41,7 +41,11 @@ export const MembershipsHttp = HttpApiBuilder.group(
           yield* noStore
           const cart = yield* CurrentCartIfAny
           return yield* withSql(
-            membershipSeatplan(query.membershipId, Option.isSome(cart) ? cart.value.token : null),
+            membershipSeatplan(
+              query.membershipId,
+              Option.isSome(cart) ? cart.value.token : null,
+              query.lang ?? "he",
+            ),
           )
         }),
       )

@@ -7,7 +7,10 @@ import {
   type MembershipSeatRef,
   MembershipSeatRefused,
 } from "../../api/MembershipsApi.ts"
+import { LocationOffline } from "../../api/partnerErrors.ts"
 import { InvalidSeatRequest, SeatUnlockFailed } from "../../api/SeatsApi.ts"
+import type { LocaleCode } from "../../api/shared.ts"
+import { localized } from "../localized.ts"
 import { type HoldLimits, holdSeatForCart } from "../seats/showingHolds.ts"
 import { MAX_MEMBERSHIPS_PER_ORDER } from "./catalogue.ts"
 
@@ -87,13 +90,35 @@ const lockedSeat = (ref: MembershipSeatRef, seat: { rowName: string; seatName: s
   SeatName: seat.seatName,
 })
 
+/**
+ * The name of the cinema of a membership's season seats when it is offline for sales (`locations.is_online`) and
+ * the membership is otherwise sold online: the seat step's "location offline" (spec §8, issue 19).
+ */
+const offlineSeatCinema = Effect.fn("MembershipSeats.offlineCinema")(function* (
+  membershipId: number,
+  lang: LocaleCode,
+) {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql<{ name: string }>`
+    SELECT ${localized(sql, "l.name", lang)} AS name
+    FROM memberships m JOIN venues v ON v.id = m.seat_venue_id JOIN locations l ON l.id = v.location_id
+    WHERE m.id = ${membershipId} AND m.is_sold_online AND NOT l.is_online`
+  return Option.fromNullishOr(rows[0]?.name)
+}, Effect.orDie)
+
 export const membershipSeatplan = Effect.fn("MembershipSeats.seatplan")(function* (
   membershipId: number,
   cartToken: string | null,
+  lang: LocaleCode = "he",
 ) {
   const sql = yield* SqlClient.SqlClient
   const membership = yield* seatedMembership(membershipId)
-  if (Option.isNone(membership)) return yield* notForSale()
+  if (Option.isNone(membership)) {
+    const offline = yield* offlineSeatCinema(membershipId, lang)
+    if (Option.isSome(offline))
+      return yield* new LocationOffline({ error: "locationOffline", locationName: offline.value })
+    return yield* notForSale()
+  }
   const showings = yield* futureShowings(membershipId)
   if (showings.length === 0) return yield* notForSale()
   const { venueId, seatplanId } = membership.value

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest"
 import { parseShekels, shekelsText } from "../../../src/app/shop/amountInput.ts"
 import { startingDetails } from "../../../src/app/shop/buyerDetails.ts"
-import { belongsTo, hasLines, SHOP_STEPS, stepAfter } from "../../../src/app/shop/shopKinds.ts"
+import {
+  belongsTo,
+  foodCinemaOffSale,
+  hasLines,
+  SHOP_STEPS,
+  stepAfter,
+} from "../../../src/app/shop/shopKinds.ts"
 import { initialCart } from "../../../src/domain/cart/state.ts"
 import { emptyCustomerForm, formValuesOf } from "../../../src/domain/order/customerInfo.ts"
 
@@ -70,5 +76,18 @@ describe("the shop's step sequences (spec §2)", () => {
       MobileNumber1: "0529876543",
     }
     expect(startingDetails(info as never, customer)).toEqual(formValuesOf(info as never))
+  })
+})
+
+describe("the food's cinema, offline for sales (issue 19)", () => {
+  const online = [{ id: 1170 }, { id: 1175 }]
+  it("a kept choice the online list no longer names is offline: its menu gives way to the offline-venue view", () => {
+    expect(foodCinemaOffSale(1181, online)).toBe(true)
+    expect(foodCinemaOffSale(1181, [])).toBe(true)
+  })
+  it("an online cinema, no choice yet, or a list not in yet is not", () => {
+    expect(foodCinemaOffSale(1175, online)).toBe(false)
+    expect(foodCinemaOffSale(null, online)).toBe(false)
+    expect(foodCinemaOffSale(1181, undefined)).toBe(false)
   })
 })

@@ -3,14 +3,16 @@ import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 import { newCart } from "../../_support/humanCheck.ts"
 import type { RunningServer } from "../../_support/testServer.ts"
 import { DEMO_MOBILE, signIn } from "../customerArea/_area.ts"
-import { enrolSeatCall, seasonStage } from "../enrol/_enrol.ts"
+import { enrolSeatCall, MEMBERSHIP, seasonStage } from "../enrol/_enrol.ts"
 import { seatCall, seatedStage } from "./_memberships.ts"
 
 /**
  * Issue 19: a cinema offline for sales (`locations.is_online` false) sells nothing online, season seats included.
  * A membership whose seats are at that cinema is not for sale (its seat lock answers noMembershipsForSale and holds
  * nothing), yet a seat the cart already holds can still be let go; an enrolment season there is closed
- * (enrolmentClosed). Back online, both sell again. Both databases.
+ * (enrolmentClosed). The browser is told why (the membership's seat read answers locationOffline with the cinema's
+ * name, the enrolment offer names the cinema in `offlineCinemas`) for its offline-venue view. Back online, both sell
+ * again. Both databases.
  */
 const databases = bothDatabases("offline_seasons")
 
@@ -27,6 +29,15 @@ const heldBy = async (server: RunningServer, cart: string) =>
       [cart],
     )
   )[0]?.n
+
+/** The English name of the hall's cinema. */
+const cinemaOf = async (server: RunningServer, venueId: number) =>
+  (
+    await server.query<{ name: string }>(
+      `SELECT l.name->>'en' AS name FROM locations l JOIN venues v ON v.location_id = l.id WHERE v.id = $1`,
+      [venueId],
+    )
+  )[0]?.name
 
 const errorOf = async (response: Response) => ((await response.json()) as { error?: string }).error
 
@@ -45,6 +56,15 @@ describe.each(databases)("season seats at a cinema offline for sales on $name", 
       const refused = await seatCall(server, await newCart(server.baseUrl), stage, 1)
       expect(refused.status).toBe(404)
       expect(await errorOf(refused)).toBe("noMembershipsForSale")
+      // the seat step's read says why, naming the cinema: the browser's offline-venue view
+      const plan = await fetch(
+        `${server.baseUrl}/api/membership/seatplan?membershipId=${stage.membershipId}&lang=en`,
+      )
+      expect(plan.status).toBe(409)
+      expect(await plan.json()).toMatchObject({
+        error: "locationOffline",
+        locationName: await cinemaOf(server, stage.venueId),
+      })
       // the cart that held a seat before the cinema went offline can still give it back
       expect((await seatCall(server, cart, stage, 0, { action: "unlock" })).status).toBe(200)
       expect(await heldBy(server, cart)).toBe(0)
@@ -52,6 +72,9 @@ describe.each(databases)("season seats at a cinema offline for sales on $name", 
       await setVenueOnline(server, stage.venueId, true)
     }
     const again = await newCart(server.baseUrl)
+    expect(
+      (await fetch(`${server.baseUrl}/api/membership/seatplan?membershipId=${stage.membershipId}`)).status,
+    ).toBe(200)
     expect((await seatCall(server, again, stage, 1)).status).toBe(200)
     expect(await heldBy(server, again)).toBe(stage.showings.length)
   })
@@ -61,8 +84,28 @@ describe.each(databases)("season seats at a cinema offline for sales on $name", 
     const server = live()
     const stage = await seasonStage(server, used)
     const auth = { cart: await newCart(server.baseUrl), uuid: await signIn(server, DEMO_MOBILE) }
+    const offer = async () => {
+      const response = await fetch(`${server.baseUrl}/api/enroll/${MEMBERSHIP}?lang=en`, {
+        headers: { uuid: auth.uuid },
+      })
+      expect(response.status).toBe(200)
+      const body = (await response.json()) as {
+        seasons: Array<{ SeasonId: number }>
+        offlineCinemas: Array<string>
+      }
+      return {
+        offered: body.seasons.some((s) => s.SeasonId === stage.seasonId),
+        offline: body.offlineCinemas,
+      }
+    }
+    const cinema = await cinemaOf(server, stage.venueId)
+    expect(await offer()).toMatchObject({ offered: true })
+    expect((await offer()).offline).not.toContain(cinema)
     await setVenueOnline(server, stage.venueId, false)
     try {
+      // the offer leaves the season out and names its cinema: the browser's offline-venue view
+      expect(await offer()).toMatchObject({ offered: false })
+      expect((await offer()).offline).toContain(cinema)
       const refused = await enrolSeatCall(server, auth, stage, 0, null)
       expect(refused.status).toBeGreaterThanOrEqual(400)
       expect(await errorOf(refused)).toBe("enrolmentClosed")

@@ -79,6 +79,30 @@ describe.each(databases)("partner calls on $name", ({ start }) => {
     expect((await search(live(), `presentationId=${other}`)).status).toBe(200)
   })
 
+  it("the seat statuses through a partner, every form of them: only a showing the partner offers", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const own = await partnerShowing(live(), TECHPLUS.id)
+    const other = await nonPartnerShowing(live(), TECHPLUS.locationId)
+    // the seat step polls the bitmap (binary), its loader the spec's statusV2; seats-status is the spec's other form
+    const status = async (path: string, id: number, url?: string) =>
+      (
+        await fetch(
+          `${live().baseUrl}/api/seats/${path}?presentationId=${id}${url === undefined ? "" : `&miniSiteUrl=${url}`}`,
+        )
+      ).status
+    for (const path of ["seats-status-bitmap", "seats-statusV2", "seats-status"]) {
+      expect(await status(path, own, TECHPLUS.url), path).toBe(200)
+      for (const [id, url] of [
+        [other, TECHPLUS.url],
+        [own, STUDENTS.url],
+        [own, "no-such-partner"],
+      ] as const)
+        expect(await status(path, id, url), `${path} ${id} ${url}`).toBe(404)
+      // the chain's own buyer still sees the showing no partner offers
+      expect(await status(path, other), path).toBe(200)
+    }
+  })
+
   it("best available across a day: a partner's buyer is offered the partner's showings alone", async (ctx) => {
     if (!isUp()) return ctx.skip()
     const own = await partnerShowing(live(), TECHPLUS.id)

@@ -8,12 +8,13 @@ import { formatMoney } from "../../i18n/format.ts"
 import type { LocaleCode } from "../../i18n/locales.ts"
 import { useT } from "../../i18n/useI18n.ts"
 import { apiUrl } from "../../lib/api.ts"
+import { OfflineVenueNotice } from "../../mini-site/OfflineVenueNotice.tsx"
 import { ContinueButton } from "../ContinueButton.tsx"
 import { foodCinemasQueryOptions, foodMenuQueryOptions } from "../queries.ts"
 import { ShopBasket } from "../ShopBasket.tsx"
 import { ShopFrame } from "../ShopFrame.tsx"
 import { Stepper } from "../Stepper.tsx"
-import { readFoodCinema, saveFoodCinema } from "../shopKinds.ts"
+import { foodCinemaOffSale, readFoodCinema, saveFoodCinema } from "../shopKinds.ts"
 import { useShopCart } from "../useShopCart.ts"
 import { useShopLines } from "../useShopLines.ts"
 
@@ -56,6 +57,9 @@ export const ChooseFoodPage = ({ locale }: { readonly locale: LocaleCode }) => {
       setBusy(false)
     }
   }
+  // the cinema chosen before is no longer among those selling online (offline for sales, issue 19): the
+  // offline-venue view in place of its menu, and no way on with it
+  const offline = foodCinemaOffSale(cinemaId, cinemas.data?.cinemas)
   const products = menu.data?.products ?? []
   const quantityOf = (product: Product) =>
     cart?.products.find((l) => l.productId === product.id)?.quantity ?? 0
@@ -95,7 +99,9 @@ export const ChooseFoodPage = ({ locale }: { readonly locale: LocaleCode }) => {
               </select>
             </div>
           )}
-          {cinemaId === null ? null : menu.isPending ? (
+          {cinemaId === null ? null : offline ? (
+            <OfflineVenueNotice heading="h2" />
+          ) : menu.isPending ? (
             <p className="order__notice">{t("shop.loading")}</p>
           ) : products.length === 0 ? (
             <p className="order__notice" data-testid="shop-none-for-sale">
@@ -135,7 +141,9 @@ export const ChooseFoodPage = ({ locale }: { readonly locale: LocaleCode }) => {
           <ContinueButton
             kind="food"
             hasLines={(cart?.products.length ?? 0) > 0}
-            problem={cinemaId === null ? t("shop.food.noCinema") : null}
+            problem={
+              cinemaId === null ? t("shop.food.noCinema") : offline ? t("partners.offline.textNoName") : null
+            }
             locale={locale}
             t={t}
           />

@@ -7,6 +7,7 @@ import { eventMeta } from "../../cart/cartLog.ts"
 import type { MessageKey } from "../../i18n/dictionaries.ts"
 import type { LocaleCode } from "../../i18n/locales.ts"
 import { useT } from "../../i18n/useI18n.ts"
+import { OfflineVenueNotice } from "../../mini-site/OfflineVenueNotice.tsx"
 import { SeatListLegend } from "../../seatmap/SeatListLegend.tsx"
 import { startSeatMapWorker } from "../../seatmap/seatMapWorkerStart.ts"
 import { type SeatItem, seatRows } from "../../seatmap/seatRows.ts"
@@ -19,6 +20,7 @@ import {
   membershipHallQueryOptions,
   membershipSeatStatusQueryOptions,
   membershipsQueryOptions,
+  SeatCinemaOffline,
 } from "./queries.ts"
 import { lockMembershipSeat, unlockMembershipSeat } from "./seatCalls.ts"
 import "./memberships.css"
@@ -62,7 +64,7 @@ export const MembershipSeatsPage = ({ locale }: { readonly locale: LocaleCode })
     ...membershipHallQueryOptions(membership?.venueId ?? 0, membership?.seatplanId ?? 0, locale),
     enabled: membershipId > 0 && membership?.venueId != null && membership.seatplanId != null,
   })
-  const statusOptions = membershipSeatStatusQueryOptions(membershipId, shop.token)
+  const statusOptions = membershipSeatStatusQueryOptions(membershipId, shop.token, locale)
   const status = useQuery({ ...statusOptions, enabled: membershipId > 0 && shop.token !== null })
   const [busy, setBusy] = useState(false)
   const [pending, setPending] = useState<SeatItem | null>(null)
@@ -166,6 +168,9 @@ export const MembershipSeatsPage = ({ locale }: { readonly locale: LocaleCode })
           {t("memberships.seats.noSeat")}
         </p>
       )
+    // the season seats' cinema sells nothing online now: the offline-venue view, and no seat to pick
+    if (status.error instanceof SeatCinemaOffline)
+      return <OfflineVenueNotice name={status.error.locationName} heading="h2" />
     if (hall.isError || status.isError)
       return (
         <p className="order__notice order__notice--problem" role="alert">

@@ -28,17 +28,40 @@ export const membershipHallQueryOptions = (venueId: number, seatplanId: number, 
     staleTime: 5 * 60_000,
   })
 
+/**
+ * The season seats' cinema is offline for sales (spec §8 "location offline", issue 19): the step shows the
+ * offline-venue view, naming the cinema as the server did.
+ */
+export class SeatCinemaOffline extends Error {
+  readonly locationName: string
+  constructor(locationName: string) {
+    super("locationOffline")
+    this.name = "SeatCinemaOffline"
+    this.locationName = locationName
+  }
+}
+
 /** Which seats are free in every future showing of the series, and which this cart holds. */
-export const membershipSeatStatusQueryOptions = (membershipId: number, cartToken: string | null) =>
+export const membershipSeatStatusQueryOptions = (
+  membershipId: number,
+  cartToken: string | null,
+  locale: LocaleCode,
+) =>
   queryOptions({
-    queryKey: ["memberships", "seatStatus", membershipId, cartToken],
+    queryKey: ["memberships", "seatStatus", membershipId, cartToken, { lang: locale }],
     queryFn: async ({ signal }) => {
-      const url = apiUrl("/membership/seatplan", { membershipId })
+      const url = apiUrl("/membership/seatplan", { membershipId, lang: locale })
       const headers: Record<string, string> = { accept: "application/json" }
       if (cartToken !== null) headers["x-cart-token"] = cartToken
       const response = await apiFetch(url, { headers, signal })
+      if (response.status === 409) {
+        const body = (await response.json().catch(() => ({}))) as { error?: string; locationName?: string }
+        if (body.error === "locationOffline") throw new SeatCinemaOffline(body.locationName ?? "")
+      }
       if (!response.ok) throw new ApiError(response.status, url)
       return (await response.json()) as MembershipSeatplan
     },
+    // asking again changes nothing while the cinema is offline: the view at once
+    retry: (failures, error) => !(error instanceof SeatCinemaOffline) && failures < 1,
     staleTime: 0,
   })

@@ -79,8 +79,8 @@ export const locations: ReadonlyArray<LocationRow> = [
   {
     id: 1173,
     name: t("מרקי ירושלים התחנה", "Marquee Jerusalem Station", "Marquee Иерусалим Станция"),
-    // the chain's family cinema: the family brand's wording (locales/brands/family.json); no journey orders here
-    // either, so the journeys' step titles stay the chain's own
+    // the chain's family cinema: the family brand's wording (locales/brands/family.json); one journey orders here,
+    // to see that wording (brand/family), so the other journeys' step titles stay the chain's own
     brand: "family",
     city: t("ירושלים", "Jerusalem", "Иерусалим"),
     address: t("דוד רמז 4", "4 David Remez St", "ул. Давид Ремез, 4"),

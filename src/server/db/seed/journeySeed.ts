@@ -6,6 +6,7 @@ import {
   JOURNEY_AREA_MOBILES,
   JOURNEY_CUSTOMER_MOBILES,
   JOURNEY_ENROL_MOBILES,
+  JOURNEY_OFFLINE_LOCATION,
   JOURNEY_PROJECTS,
   JOURNEY_VOD_MOBILES,
   JOURNEY_VOD_VENUE_ID,
@@ -14,6 +15,7 @@ import {
   journeyAreaVoucher,
   journeyEnrolMember,
   journeyMember,
+  journeyOfflinePresentationId,
   journeySlots,
   journeyVodPresentationId,
   journeyVoucher,
@@ -92,6 +94,27 @@ export const writeJourneys = (presentations: ReadonlyArray<PresentationRow>) =>
           date_trunc('day', marquee_now() AT TIME ZONE 'Asia/Jerusalem') AT TIME ZONE 'Asia/Jerusalem',
           auth_profile_id, business_id, true, false, NULL
         FROM presentations WHERE venue_id = ${JOURNEY_VOD_VENUE_ID} ORDER BY id LIMIT 1`
+    // issue 19: the offline-venue journey's cinema, offline for sales, its hall and a showing per project
+    const offline = JOURNEY_OFFLINE_LOCATION
+    yield* sql`
+      INSERT INTO locations (id, name, city, address, is_head_office, is_online, card_provider, latitude, longitude)
+      SELECT ${offline.id}, ${JSON.stringify(offline.name)}::jsonb, city, address, false, false, card_provider,
+        latitude, longitude
+      FROM locations WHERE id = (SELECT location_id FROM venues WHERE id = ${offline.copiesVenueId})`
+    yield* sql`
+      INSERT INTO venues (id, location_id, name, venue_type_id, seatplan_id, seating_policy_id, view_area_filename)
+      SELECT ${offline.venueId}, ${offline.id}, name, venue_type_id, seatplan_id, seating_policy_id,
+        view_area_filename
+      FROM venues WHERE id = ${offline.copiesVenueId}`
+    for (const project of JOURNEY_PROJECTS)
+      yield* sql`
+        INSERT INTO presentations (id, feature_id, venue_id, starts_at, auth_profile_id, business_id, is_on_sale,
+          is_3d, new_booking_url)
+        SELECT ${journeyOfflinePresentationId(project)}, feature_id, ${offline.venueId},
+          (date_trunc('day', marquee_now() AT TIME ZONE 'Asia/Jerusalem') + interval '1 day 22 hours 30 minutes')
+            AT TIME ZONE 'Asia/Jerusalem',
+          auth_profile_id, business_id, true, false, NULL
+        FROM presentations WHERE venue_id = ${offline.copiesVenueId} AND NOT is_3d ORDER BY id LIMIT 1`
     // issue 19: the waiver journeys' showings ask for the child waiver
     for (const { id, spec } of journeySlots())
       if (spec.waiver === true) yield* sql`UPDATE presentations SET requires_waiver = true WHERE id = ${id}`

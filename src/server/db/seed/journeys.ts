@@ -19,6 +19,8 @@ const HALL = {
   haifa1: 11751,
   haifa3: 11753,
   rishon1: 11861,
+  /** at the family brand's cinema (Jerusalem Station): the brand's wording on its steps */
+  jerusalem2: 11732,
   /** the open-air amphitheatre, over 20,000 seats: drawn by WebGL */
   amphitheatre: 11862,
   /** one general-admission area and no numbered seats */
@@ -104,6 +106,8 @@ export const JOURNEYS = {
   "staff-brokers/lock": { venueId: HALL.telAviv1 },
   // issue 20: a browser that cannot hand a canvas to a worker draws the large hall with Canvas 2D on the page
   "seatmap/no-offscreen": { venueId: HALL.amphitheatre },
+  // issue 19: the family brand's wording on the ticket step at its cinema (e2e/mini-site.spec.ts)
+  "brand/family": { venueId: HALL.jerusalem2 },
 } as const satisfies Record<string, JourneySpec>
 
 export type JourneyName = keyof typeof JOURNEYS
@@ -167,6 +171,23 @@ export const JOURNEY_VOD_MOBILES: Readonly<Record<JourneyProject, string>> = {
   desktop: "0521234611",
   phone: "0521234612",
 }
+
+/**
+ * The offline-venue journey (e2e/mini-site.spec.ts, issue 19): a cinema of its own that is offline for sales
+ * (`locations.is_online` false), one hall (a copy of Haifa's hall 1: its seatplan) and, per project, a showing
+ * there late tomorrow evening, on sale by its own switch but sold by no one online: every way in ends at the
+ * offline-venue view. Its name sorts after the chain's cinemas (Hebrew, English, Russian), and nothing else of
+ * the seed is there (no web point of sale, no partner, no membership), so no other journey meets it.
+ */
+export const JOURNEY_OFFLINE_LOCATION = {
+  id: 1190,
+  venueId: 11901,
+  /** the hall it copies (its seatplan, film and partners) */
+  copiesVenueId: 11751,
+  name: { he: "מרקי תמנע", en: "Marquee Timna", ru: "Marquee Тимна" },
+} as const
+export const journeyOfflinePresentationId = (project: JourneyProject): number =>
+  899_911 + JOURNEY_PROJECTS.indexOf(project)
 
 /**
  * The season enrolment journey (e2e/enrolment.spec.ts): per project, a customer of its own (a copy of the demo
