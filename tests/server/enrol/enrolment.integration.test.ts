@@ -143,6 +143,21 @@ describe.each(databases)("season enrolment on $name", ({ start }) => {
       [stage.seasonId],
     )
     expect(rows[0]?.n).toBe(1)
+    // no ticket chosen: each seat's ticket is the default group's first public ticket
+    const named = await live().query<{ ticketGroup: number; ticket: number }>(
+      `SELECT DISTINCT st.ticket_group_id AS "ticketGroup", st.ticket_id AS ticket FROM sold_tickets st
+       JOIN reservations r ON r.id = st.reservation_id WHERE r.identifier = $1`,
+      [order.reservationIdentifier],
+    )
+    const firstPublic = await live().query<{ id: number }>(
+      `SELECT id FROM tickets WHERE ticket_group_id = 1 AND is_active AND NOT is_member_only
+         AND NOT requires_reference AND multiply_factor = 1 ORDER BY id LIMIT 1`,
+    )
+    expect(named).toEqual([{ ticketGroup: 1, ticket: firstPublic[0]?.id }])
+    // the default group is always one the season offers: the database refuses another
+    await expect(
+      live().query(`UPDATE enrolment_seasons SET ticket_group_ids = '{2}' WHERE id = $1`, [stage.seasonId]),
+    ).rejects.toThrow()
 
     // ALREADY_ENROLLED: a second enrolment, and a seat for one
     const again = await demo()

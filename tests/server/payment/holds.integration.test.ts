@@ -4,6 +4,7 @@ import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 import { newCart } from "../../_support/humanCheck.ts"
 import { call, DEMO_MOBILE, secondMobile, signIn } from "../customerArea/_area.ts"
 import {
+  buyerCart,
   type Committed,
   codeOf,
   commitCart,
@@ -215,6 +216,88 @@ describe.each(databases)("unpaid holds on $name", ({ start }) => {
     )
     const late = await commitHold(stage, cart, [4], uuid)
     expect(await codeOf(late)).toBe("holdTooLate")
+    expect(await live().query(`SELECT 1 FROM reservations WHERE cart_token = $1`, [cart])).toEqual([])
+  })
+
+  it("a committed order and a hold turn into each other by a new commit of the cart: one unpaid order, its seats never let go", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const uuid = await memberUuid()
+    const stage = await freshStage(live(), used)
+    const cart = await newCart(live().baseUrl)
+    await holdSeats(live(), cart, stage, [7])
+    const cutOff = await cutOffOf(stage)
+    const orderOf = async (identifier: string) =>
+      (
+        await live().query<{ isHold: boolean; status: string; deadline: number; expires: number | null }>(
+          `SELECT r.is_hold AS "isHold", r.payment_status AS status,
+             (extract(epoch FROM r.payment_deadline) * 1000)::float8 AS deadline,
+             (SELECT (extract(epoch FROM a.expires_at) * 1000)::float8 FROM seat_allocations a
+              WHERE a.reservation_id = r.id) AS expires
+           FROM reservations r WHERE r.identifier = $1`,
+          [identifier],
+        )
+      )[0]
+    const commitAs = async (isHold: boolean) => {
+      const response = await commitHold(stage, cart, [7], uuid, isHold)
+      expect(response.status, await response.clone().text()).toBe(200)
+      return ((await response.json()) as Committed).reservationIdentifier
+    }
+    // a regular order awaiting payment, held for the payment minutes only
+    const regular = await commitAs(false)
+    const first = await orderOf(regular)
+    expect(first).toMatchObject({ isHold: false, status: "awaitingPayment" })
+    expect(first?.deadline).toBeLessThan(cutOff)
+    // the buyer changes their mind: the same cart committed as a hold, held until the cut-off
+    const hold = await commitAs(true)
+    expect(hold).not.toBe(regular)
+    expect(await orderOf(hold)).toEqual({
+      isHold: true,
+      status: "awaitingPayment",
+      deadline: cutOff,
+      expires: cutOff,
+    })
+    expect((await orderOf(regular))?.status).toBe("voided")
+    // and back: a regular order again, which the card then pays
+    const again = await commitAs(false)
+    const back = await orderOf(again)
+    expect(back).toMatchObject({ isHold: false, status: "awaitingPayment" })
+    expect(back?.deadline).toBeLessThan(cutOff)
+    expect((await orderOf(hold))?.status).toBe("voided")
+    // the seat was the cart's throughout: another buyer never got it
+    const other = await newCart(live().baseUrl)
+    expect((await seatCall(live(), "lock-seat", other, stage, [7])).status).not.toBe(200)
+    const form = await openForm(live(), cart, again)
+    expect((await payByCard(live(), form)).status).toBe(303)
+    expect((await orderState(live(), again))?.paymentStatus).toBe("paid")
+    const unpaid = await live().query(
+      `SELECT 1 FROM reservations WHERE cart_token = $1 AND payment_status = 'awaitingPayment'`,
+      [cart],
+    )
+    expect(unpaid).toEqual([])
+  })
+
+  it("only seats are held: a voucher or a donation cart asking for a hold is refused, nothing written", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const uuid = await memberUuid()
+    const cart = await newCart(live().baseUrl)
+    const base = buyerCart({ isHold: true })
+    const lines = [
+      { vouchers: [{ systemVoucherId: 10, systemVoucherPriceId: 0, price: 5_000, quantity: 1 }] },
+      { donations: [{ donationId: 1, donationDetailId: 11, quantity: 1, customAmount: null }] },
+    ]
+    for (const line of lines) {
+      const response = await fetch(`${live().baseUrl}/api/payment/commit`, {
+        method: "POST",
+        headers: { ...json, "x-cart-token": cart, "idempotency-key": crypto.randomUUID(), uuid },
+        body: JSON.stringify({
+          cart: { ...base, ...line, customerInfo: { ...base.customerInfo, SSN: "000000018" } },
+          termsAccepted: true,
+          additionalTerms: [],
+        }),
+      })
+      expect(response.status, JSON.stringify(line)).toBe(422)
+      expect(await codeOf(response)).toBe("notOnSale")
+    }
     expect(await live().query(`SELECT 1 FROM reservations WHERE cart_token = $1`, [cart])).toEqual([])
   })
 

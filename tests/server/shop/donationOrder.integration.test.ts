@@ -74,6 +74,26 @@ describe.each(databases)("donations on $name", ({ start }) => {
     })
   })
 
+  it("a donation with nothing to give is not for sale: left out of the catalogue, its lines refused", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    await live().query(
+      `INSERT INTO donations (id, code, name) VALUES (99, 'NOTHING-TO-GIVE', '{"en": "Nothing to give"}'::jsonb)`,
+    )
+    const { donations } = (await (await fetch(`${live().baseUrl}/api/donations?lang=en`)).json()) as {
+      donations: Array<{ id: number }>
+    }
+    expect(donations.map((d) => d.id)).not.toContain(99)
+    expect(donations.length).toBeGreaterThan(0)
+    const cart = await newCart(live().baseUrl)
+    const refused = await postCommit(
+      live(),
+      cart,
+      crypto.randomUUID(),
+      donationCart([line({ donationId: 99, donationDetailId: FIXED.donationDetailId }, 1)]),
+    )
+    expect(await codeOf(refused)).toBe("notOnSale")
+  })
+
   it("a custom and a fixed donation are one order, paid by card and confirmed with their lines", async (ctx) => {
     if (!isUp()) return ctx.skip()
     const cart = await newCart(live().baseUrl)

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest"
 import { VOD_PLAYBACK_LIMIT, VOD_WINDOW_HOURS } from "../../../src/domain/vod/access.ts"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 import { newCart } from "../../_support/humanCheck.ts"
-import { type Committed, codeOf, openForm, orderState, payByCard } from "../payment/_payment.ts"
+import { oneOrderPerKey, paidOnceByEveryWord } from "../payment/_guarantees.ts"
+import { type Committed, codeOf, complete, openForm, orderState, payByCard } from "../payment/_payment.ts"
 import { boughtVod, commitVod, play, signedInBuyer, vodCart, vodOffer } from "./_vod.ts"
 
 /**
@@ -117,19 +118,30 @@ describe.each(databases)("video-on-demand orders on $name", ({ start }) => {
     expect(await codeOf(refused)).toBe("notOnSale")
   })
 
-  it("a retried key answers the same order", async (ctx) => {
+  it("one order per key, and one purchase however often the provider says so", async (ctx) => {
     if (!isUp()) return ctx.skip()
     const offer = await vodOffer(live())
     const buyer = await signedInBuyer(live())
     const cart = await newCart(live().baseUrl)
     const key = crypto.randomUUID()
-    const answers = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        commitVod(live(), cart, buyer.uuid, vodCart(offer), key).then((r) => r.json()),
+    const order = await oneOrderPerKey(live(), cart, (body) =>
+      commitVod(
+        live(),
+        cart,
+        buyer.uuid,
+        vodCart(offer, body === "same" ? {} : { numberOfPayments: 2 }),
+        key,
       ),
     )
-    expect(new Set(answers.map((a) => (a as Committed).reservationIdentifier)).size).toBe(1)
-    expect(await live().query(`SELECT 1 FROM reservations WHERE cart_token = $1`, [cart])).toHaveLength(1)
+    const form = await openForm(live(), cart, order.reservationIdentifier)
+    await paidOnceByEveryWord(live(), form, order.reservationIdentifier, () =>
+      complete(live(), cart, order.reservationIdentifier, form.paymentId),
+    )
+    const owned = await live().query<{ count: number }>(
+      `SELECT playback_count AS count FROM vod_purchases WHERE customer_id = $1`,
+      [buyer.id],
+    )
+    expect(owned).toEqual([{ count: 0 }])
   })
 
   it("refuses a guest, a wrong price, a seated presentation and a mixed cart, writing nothing", async (ctx) => {

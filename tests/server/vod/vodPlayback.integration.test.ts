@@ -105,4 +105,20 @@ describe.each(databases)("video-on-demand playback on $name", ({ start }) => {
     )
     expect(row?.count).toBe(1)
   })
+
+  it("racing playbacks of the last plays left: each counted once, never past the limit", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const { buyer, purchaseId } = await boughtVod(live(), await vodOffer(live()))
+    await openWindow(live(), purchaseId)
+    await live().query(`UPDATE vod_purchases SET playback_count = playback_limit - 2 WHERE id = $1`, [
+      purchaseId,
+    ])
+    const answers = await Promise.all(Array.from({ length: 6 }, () => play(live(), buyer.uuid, purchaseId)))
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 403, 403, 403, 403])
+    const [row] = await live().query<{ count: number }>(
+      `SELECT playback_count - playback_limit AS count FROM vod_purchases WHERE id = $1`,
+      [purchaseId],
+    )
+    expect(row?.count).toBe(0)
+  })
 })
