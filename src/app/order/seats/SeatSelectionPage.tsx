@@ -17,7 +17,7 @@ import { startSeatMapWorker } from "../../seatmap/seatMapWorkerStart.ts"
 import { type SeatItem, type SeatMarks, seatRows } from "../../seatmap/seatRows.ts"
 import { Basket } from "../Basket.tsx"
 import { screenLink } from "../flow.ts"
-import type { SeatActions } from "../loadSeatSelection.ts"
+import { hallImageMap, type SeatActions } from "../loadSeatSelection.ts"
 import { OfflineNotice } from "../OfflineNotice.tsx"
 import { presentationDetailQueryOptions, seatplanQueryOptions, seatStatusesQueryOptions } from "../queries.ts"
 import { ScreenLink } from "../StepFrame.tsx"
@@ -98,7 +98,9 @@ export const SeatSelectionPage = ({ presentationId, locale }: Props) => {
         </p>
       </header>
       <OfflineNotice t={t} />
-      {presentation.imageMapHtml === null ? null : (
+      {presentation.imageMapHtml === null ? null : hallImageMap !== undefined ? (
+        <hallImageMap.HallImageMap html={presentation.imageMapHtml} t={t} />
+      ) : (
         <Suspense fallback={null}>
           <HallImageMap html={presentation.imageMapHtml} t={t} />
         </Suspense>
