@@ -25,9 +25,10 @@ export type SeatActions = Awaited<ReturnType<typeof loadSeatActions>>
  * (lazy suspends once even on a loaded module) and pushed the seats down once they showed (a layout shift).
  */
 export let hallImageMap: typeof import("./seats/HallImageMap.tsx") | undefined
-const loadHallImageMap = () =>
+export const loadHallImageMap = () =>
   import("./seats/HallImageMap.tsx").then((module) => {
     hallImageMap = module
+    return module
   })
 
 /** The seat map (WebGL or Canvas 2D renderer), its own chunk; the screen mounts it with React.lazy. */
