@@ -13,6 +13,7 @@ import { expect, test } from "./fixtures.ts"
 import { signInBySms } from "./inbox.ts"
 import { PayPage } from "./pages/pay-page.ts"
 import { screenshotsWanted } from "./screenshots.ts"
+import { walletHolds } from "./wallet.ts"
 
 /**
  * Season enrolment (issue 16) on the demo season (src/server/db/seed/enrolmentSeason.ts) by the journey's own member
@@ -142,6 +143,12 @@ for (const language of ["Hebrew", "English"] as const)
     await expect(confirmation).toHaveAttribute("data-status", "paid", { timeout: 30_000 })
     await expect(page.getByTestId("enrol-seat-line")).toHaveCount(2)
     await expect(page.getByTestId("enrol-edocument")).toBeVisible()
+    // its e-tickets are in the device's wallet at the confirmation, before they are opened (issue 17)
+    const documentKey = ((await page.getByTestId("enrol-edocument").getAttribute("href")) ?? "")
+      .split("?")[0]
+      ?.split("/")
+      .pop()
+    await expect.poll(() => walletHolds(page, documentKey ?? "")).toBe(true)
     await shoot(page, project, "confirmation")
 
     // read back from the API as the signed-in member

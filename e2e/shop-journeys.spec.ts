@@ -2,6 +2,8 @@ import { mkdirSync } from "node:fs"
 import type { Page, TestInfo } from "@playwright/test"
 import en from "../locales/en.json" with { type: "json" }
 import he from "../locales/he.json" with { type: "json" }
+import type { VoucherDocument } from "../src/api/ReservationsApi.ts"
+import { wallDate } from "../src/app/customer/area/areaView.ts"
 import { buyer } from "./buyers.ts"
 import { storedOnDevice } from "./deviceStorage.ts"
 import { test as base, expect, onlyOn } from "./fixtures.ts"
@@ -10,6 +12,7 @@ import { OrderStepsPage } from "./pages/order-steps-page.ts"
 import { PayPage } from "./pages/pay-page.ts"
 import { SeatListPage } from "./pages/seat-list-page.ts"
 import { journeyPresentation } from "./presentations.ts"
+import { walletHolds } from "./wallet.ts"
 
 /**
  * Orders without a showing (issue 16), end to end on the pinned clock: gift vouchers bought and one of them
@@ -52,90 +55,118 @@ const fillDetails = async (page: Page, lang: Lang, ssn?: string) => {
 }
 
 test.describe("shop", () => {
-  test("two open-price gift vouchers bought, then one of them pays for a ticket", async ({
-    page,
-    pay,
-    lang,
-    request,
-  }, testInfo) => {
-    onlyOn(testInfo, "phone")
-    // two whole orders, one of them through the seat map
-    test.slow()
-    const t = texts[lang]
-    await page.goto(`/vouchers${query(lang)}`)
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.shop.vouchers.title)
-    await shot(page, "vouchers-types", testInfo)
-    await page.getByTestId("voucher-type").first().click()
-    await expect(page).toHaveURL(/\/vouchers\/1/)
-    // nothing chosen: the way on says so
-    await page.getByTestId("continue").click()
-    await expect(page.getByTestId("shop-problem")).toHaveText(t.shop.noneSelected.vouchers)
-    // an amount out of the class's bounds is refused before anything is added
-    const amount = page.getByTestId("voucher-amount")
-    await amount.fill("20")
-    await expect(page.getByTestId("voucher-amount-problem")).toBeVisible()
-    await amount.fill("150")
-    await expect(page.getByTestId("voucher-amount-problem")).toHaveCount(0)
-    const stepper = page.getByTestId("voucher-quantity")
-    await stepper.getByRole("button").last().click()
-    await expect(page.getByTestId("voucher-quantity-value")).toHaveText("1")
-    await stepper.getByRole("button").last().click()
-    await expect(page.getByTestId("voucher-quantity-value")).toHaveText("2")
-    await expect(page.getByTestId("shop-total")).toContainText("300")
-    await shot(page, "vouchers-choose", testInfo)
-    await page.getByTestId("continue").click()
-    // spec §2 the auth step: sign in, or buy as a guest
-    await expect(page).toHaveURL(/\/shop\/vouchers\/auth/)
-    await expect(page.getByTestId("shop-auth-sign-in")).toBeVisible()
-    await shot(page, "vouchers-auth", testInfo)
-    await page.getByTestId("shop-auth-guest").click()
-    await fillDetails(page, lang)
-    await shot(page, "vouchers-pay", testInfo)
-    await pay.payByCard()
-    const confirmation = await pay.confirmationOf(request)
-    expect(confirmation).toMatchObject({ orderKind: "vouchers", presentation: null, total: 30_000 })
-    const line = confirmation.items?.[0]
-    expect(line).toMatchObject({ kind: "voucher", quantity: 2, total: 30_000 })
-    expect(line?.issued).toHaveLength(2)
-    const code = line?.issued[0] as string
-    await expect(page.getByTestId("confirmation")).toContainText(code)
-    await shot(page, "vouchers-confirmation", testInfo)
-    // each voucher has its own e-document: the first code opens its page, with its balance
-    await page.getByTestId("issued-document").first().click()
-    await expect(page.getByTestId("voucher-document-code")).toHaveText(code)
-    await expect(page.getByTestId("voucher-document-balance")).toContainText("150")
-    await shot(page, "vouchers-document", testInfo)
+  test.describe("gift vouchers", () => {
+    // the voucher bought opens from the wallet in airplane mode: a reload offline is the service worker's
+    test.use({ serviceWorkers: "allow" })
+    test("two open-price gift vouchers bought, then one of them pays for a ticket", async ({
+      page,
+      pay,
+      lang,
+      request,
+    }, testInfo) => {
+      onlyOn(testInfo, "phone")
+      // two whole orders, one of them through the seat map
+      test.slow()
+      const t = texts[lang]
+      await page.goto(`/vouchers${query(lang)}`)
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(t.shop.vouchers.title)
+      await shot(page, "vouchers-types", testInfo)
+      await page.getByTestId("voucher-type").first().click()
+      await expect(page).toHaveURL(/\/vouchers\/1/)
+      // nothing chosen: the way on says so
+      await page.getByTestId("continue").click()
+      await expect(page.getByTestId("shop-problem")).toHaveText(t.shop.noneSelected.vouchers)
+      // an amount out of the class's bounds is refused before anything is added
+      const amount = page.getByTestId("voucher-amount")
+      await amount.fill("20")
+      await expect(page.getByTestId("voucher-amount-problem")).toBeVisible()
+      await amount.fill("150")
+      await expect(page.getByTestId("voucher-amount-problem")).toHaveCount(0)
+      const stepper = page.getByTestId("voucher-quantity")
+      await stepper.getByRole("button").last().click()
+      await expect(page.getByTestId("voucher-quantity-value")).toHaveText("1")
+      await stepper.getByRole("button").last().click()
+      await expect(page.getByTestId("voucher-quantity-value")).toHaveText("2")
+      await expect(page.getByTestId("shop-total")).toContainText("300")
+      await shot(page, "vouchers-choose", testInfo)
+      await page.getByTestId("continue").click()
+      // spec §2 the auth step: sign in, or buy as a guest
+      await expect(page).toHaveURL(/\/shop\/vouchers\/auth/)
+      await expect(page.getByTestId("shop-auth-sign-in")).toBeVisible()
+      await shot(page, "vouchers-auth", testInfo)
+      await page.getByTestId("shop-auth-guest").click()
+      await fillDetails(page, lang)
+      await shot(page, "vouchers-pay", testInfo)
+      await pay.payByCard()
+      const confirmation = await pay.confirmationOf(request)
+      expect(confirmation).toMatchObject({ orderKind: "vouchers", presentation: null, total: 30_000 })
+      const line = confirmation.items?.[0]
+      expect(line).toMatchObject({ kind: "voucher", quantity: 2, total: 30_000 })
+      expect(line?.issued).toHaveLength(2)
+      const code = line?.issued[0] as string
+      await expect(page.getByTestId("confirmation")).toContainText(code)
+      // both vouchers are in the device's wallet at the confirmation, before either is opened (issue 17)
+      const voucherKeys = (line?.documents ?? []).map((path) => path.split("/").pop() ?? "")
+      expect(voucherKeys).toHaveLength(2)
+      for (const key of voucherKeys) await expect.poll(() => walletHolds(page, key, "vouchers")).toBe(true)
+      await shot(page, "vouchers-confirmation", testInfo)
+      // each voucher has its own e-document: the first code opens its page, with its balance
+      await page.getByTestId("issued-document").first().click()
+      await expect(page.getByTestId("voucher-document-code")).toHaveText(code)
+      await expect(page.getByTestId("voucher-document-balance")).toContainText("150")
+      await shot(page, "vouchers-document", testInfo)
 
-    // a ticket on the journey's own showing, paid with the first voucher
-    const presentation = await journeyPresentation(request, "shop/voucher-pays-ticket", testInfo)
-    const seats = new SeatListPage(page)
-    await seats.open(presentation.id, lang === "he" ? undefined : lang)
-    const seat = await seats.firstFreeSeat()
-    await seats.seatAt(seat).click()
-    await expect(seats.seatAt(seat)).toHaveAttribute("data-state", "mine")
-    const steps = new OrderStepsPage(page, lang)
-    await steps.continue()
-    await steps.expectStep(presentation.id, "tickets")
-    await steps.confirmSpecialSeats()
-    await steps.continue()
-    await steps.expectStep(presentation.id, "products")
-    await steps.continue()
-    await steps.expectStep(presentation.id, "customer")
-    await steps.fillCustomer(buyer("dana", lang))
-    await steps.acceptTerms()
-    await steps.continue()
-    await expect(page).toHaveURL(new RegExp(`/order/${presentation.id}/pay`))
-    const voucher = page.getByTestId("voucher-entry")
-    await voucher.getByRole("textbox").fill(code)
-    await voucher.getByRole("button", { name: t.payment.voucher.apply }).click()
-    await expect(page.getByTestId("voucher-applied")).toBeVisible()
-    await pay.terms.check()
-    await pay.payButton.click()
-    await expect(page).toHaveURL(/\/order\/confirmation\//, { timeout: 30_000 })
-    const ticketOrder = await pay.confirmationOf(request)
-    expect(ticketOrder.orderKind).toBe("tickets")
-    expect(ticketOrder.voucherAmount).toBeGreaterThan(0)
-    expect(ticketOrder.voucherAmount).toBeLessThanOrEqual(15_000)
+      // airplane mode: the wallet, reloaded from the device alone, lists the vouchers and opens the first one from
+      // its kept copy, with its balance and its last valid day
+      const voucherDocument = (await (
+        await request.get(`/api/edocuments/vouchers/${voucherKeys[0]}?lang=${lang}`)
+      ).json()) as VoucherDocument
+      expect(voucherDocument.reference).toBe(code)
+      const validity = `${wallDate(voucherDocument.StartDate)} – ${wallDate(voucherDocument.EndDate)}`
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+      await page.context().setOffline(true)
+      await page.goto(`/wallet${query(lang)}`).catch(() => undefined)
+      await expect(page.getByTestId("wallet-offline")).toHaveText(t.wallet.offline)
+      await expect(page.getByTestId("wallet-voucher")).toHaveCount(2)
+      await page.getByTestId("wallet-voucher").filter({ hasText: code }).getByRole("link").click()
+      await expect(page.getByTestId("edocument-saved")).toBeVisible()
+      await expect(page.getByTestId("voucher-document-code")).toHaveText(code)
+      await expect(page.getByTestId("voucher-document-balance")).toContainText("150")
+      await expect(page.getByTestId("voucher-document-validity")).toHaveText(validity)
+      await shot(page, "vouchers-document-offline", testInfo)
+      await page.context().setOffline(false)
+
+      // a ticket on the journey's own showing, paid with the first voucher
+      const presentation = await journeyPresentation(request, "shop/voucher-pays-ticket", testInfo)
+      const seats = new SeatListPage(page)
+      await seats.open(presentation.id, lang === "he" ? undefined : lang)
+      const seat = await seats.firstFreeSeat()
+      await seats.seatAt(seat).click()
+      await expect(seats.seatAt(seat)).toHaveAttribute("data-state", "mine")
+      const steps = new OrderStepsPage(page, lang)
+      await steps.continue()
+      await steps.expectStep(presentation.id, "tickets")
+      await steps.confirmSpecialSeats()
+      await steps.continue()
+      await steps.expectStep(presentation.id, "products")
+      await steps.continue()
+      await steps.expectStep(presentation.id, "customer")
+      await steps.fillCustomer(buyer("dana", lang))
+      await steps.acceptTerms()
+      await steps.continue()
+      await expect(page).toHaveURL(new RegExp(`/order/${presentation.id}/pay`))
+      const voucher = page.getByTestId("voucher-entry")
+      await voucher.getByRole("textbox").fill(code)
+      await voucher.getByRole("button", { name: t.payment.voucher.apply }).click()
+      await expect(page.getByTestId("voucher-applied")).toBeVisible()
+      await pay.terms.check()
+      await pay.payButton.click()
+      await expect(page).toHaveURL(/\/order\/confirmation\//, { timeout: 30_000 })
+      const ticketOrder = await pay.confirmationOf(request)
+      expect(ticketOrder.orderKind).toBe("tickets")
+      expect(ticketOrder.voucherAmount).toBeGreaterThan(0)
+      expect(ticketOrder.voucherAmount).toBeLessThanOrEqual(15_000)
+    })
   })
 
   test("a voucher not sold online sends the buyer to customer service; an unknown kind is none for sale", async ({

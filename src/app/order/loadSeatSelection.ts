@@ -19,6 +19,18 @@ export const parsePresentationId = (raw: string): number => {
 export const loadSeatActions = () => import("./seats/seatActions.ts")
 export type SeatActions = Awaited<ReturnType<typeof loadSeatActions>>
 
+/**
+ * The hall's image map and its sanitizer, their own chunk, for a showing that has one: in before the first paint
+ * and kept here, so the screen draws the picture in its first render. Through React.lazy it came one render later
+ * (lazy suspends once even on a loaded module) and pushed the seats down once they showed (a layout shift).
+ */
+export let hallImageMap: typeof import("./seats/HallImageMap.tsx") | undefined
+export const loadHallImageMap = () =>
+  import("./seats/HallImageMap.tsx").then((module) => {
+    hallImageMap = module
+    return module
+  })
+
 /** The seat map (WebGL or Canvas 2D renderer), its own chunk; the screen mounts it with React.lazy. */
 export const loadSeatMapView = () => import("../seatmap/SeatMapView.tsx")
 
@@ -60,6 +72,7 @@ export const loadSeatSelection = async (
       .catch(() => undefined),
   ])
   const { venueId, seatplanId } = detail.presentation
+  const hallMap = detail.presentation.imageMapHtml === null ? null : loadHallImageMap().catch(() => undefined)
   const brand = brandOfPresentation(detail)
   // a branded location's wording is in before its screens first paint; failing, they show the chain's own
   if (brand !== null) await queryClient.ensureQueryData(brandTextsQueryOptions(brand)).catch(() => undefined)
@@ -71,4 +84,5 @@ export const loadSeatSelection = async (
         // screen itself then says it is offline); online, a failure is the route's to show
         if (navigator.onLine) throw error
       })
+  await hallMap
 }

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useMemo, useRef, useState } from "react"
+import { type KeyboardEvent, useDeferredValue, useMemo, useRef, useState } from "react"
 import type { TicketGroup } from "../../api/PresentationEntities.ts"
 import { formatMoney } from "../i18n/format.ts"
 import { type Translate, useLocale } from "../i18n/useI18n.ts"
@@ -22,6 +22,8 @@ type Props = {
 const stateId = (state: SeatState) => `seat-d-${state}`
 const kindId = (kind: SeatKind) => `seat-d-${kind}`
 const priceId = (agorot: number) => `seat-d-p${agorot}`
+/** what the list draws before its first background render */
+const NO_SECTIONS: ReadonlyArray<SectionItem> = []
 
 /**
  * The accessible seat list: one real button per seat, rows in hall order. The seat strip keeps the hall's own
@@ -42,6 +44,10 @@ export const SeatList = ({ sections: hall, ticketGroups, t, onPick }: Props) => 
     () => (oneAtATime ? hall.filter((section) => section.id === shown) : hall),
     [hall, oneAtATime, shown],
   )
+  // the seats' buttons (about a thousand elements in the demo's larger halls) are drawn in a background render that
+  // React slices between frames, not in one long task on the seat step's first load (issue 17, Lighthouse's TBT):
+  // the map and the rest of the screen show first; a change of the seats' states follows the same way
+  const drawn = useDeferredValue(sections, NO_SECTIONS)
   const listRef = useRef<HTMLDivElement>(null)
   const [active, setActive] = useState<string | undefined>(undefined)
   const prices = useMemo(() => {
@@ -97,7 +103,7 @@ export const SeatList = ({ sections: hall, ticketGroups, t, onPick }: Props) => 
           </span>
         ))}
       </div>
-      {sections.map((section) => (
+      {drawn.map((section) => (
         <section key={section.id} className="seat-section" aria-labelledby={`section-${section.id}`}>
           <h2 id={`section-${section.id}`} className="seat-section__title">
             {section.name}

@@ -211,8 +211,10 @@ const VoucherEntry = ({
         className="wallet__link"
       >
         <span className="wallet__feature">{voucher.benefitName}</span>
-        <span className="wallet__where" dir="ltr">
-          {voucher.reference}
+        {/* the code reads left to right, in its place in a right-to-left card (a grid item with dir="ltr" stood at
+            the card's left edge, apart from the lines around it) */}
+        <span className="wallet__where">
+          <bdi dir="ltr">{voucher.reference}</bdi>
         </span>
         <span className="wallet__count">
           {t("customerArea.voucher.balance")}: {balance} · {t(`customerArea.voucher.states.${voucher.state}`)}

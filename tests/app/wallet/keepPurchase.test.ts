@@ -2,6 +2,8 @@ import { Dexie } from "dexie"
 import { IDBFactory, IDBKeyRange } from "fake-indexeddb"
 import { describe, expect, it } from "vitest"
 import type { Confirmation, VoucherDocument } from "../../../src/api/ReservationsApi.ts"
+import type { EnrolDraft } from "../../../src/app/enrol/enrolClient.ts"
+import { paidEnrolmentOrder } from "../../../src/app/enrol/paidOrder.ts"
 import { keepPurchase } from "../../../src/app/wallet/keepPurchase.ts"
 import type { PersistentStorage } from "../../../src/app/wallet/keepStorage.ts"
 import { refreshSavedVouchers } from "../../../src/app/wallet/refreshSaved.ts"
@@ -184,6 +186,77 @@ describe("kept in the wallet at the confirmation", () => {
       voucher: { balance: 4_500, state: "partiallyRedeemed" },
     })
     expect(await db.vouchers.get(KEY_B)).toMatchObject({ savedAt: NOW, voucher: { balance: 12_000 } })
+  })
+
+  it("a membership order (its member seat's line) is kept, listed among the orders without a showing", async () => {
+    const db = openWallet()
+    const membership = {
+      ...ticketOrder(),
+      reservationIdentifier: "R-3",
+      orderKind: "memberships",
+      presentation: null,
+      tickets: [],
+      items: [{ id: "1", kind: "membership", name: "Gold", quantity: 1, total: 9_000, issued: ["M-77"] }],
+    } as unknown as Confirmation
+    const kept = await keepPurchase(
+      db,
+      { key: "memberKey", lang: "he", confirmation: membership },
+      async () => {
+        throw new Error("a membership has no voucher to ask for")
+      },
+      storage().api,
+      () => NOW,
+    )
+    expect(kept).toEqual({ order: true, vouchers: 0 })
+    expect((await readWallet(db, NOW)).upcoming.map((d) => d.key)).toEqual(["memberKey"])
+  })
+
+  it("a season enrolment paid on this device names its order and key, and its tickets are kept at its confirmation", async () => {
+    const draft = (reservationIdentifier: string | null, documentKey?: string): EnrolDraft => ({
+      membershipId: 1,
+      seasonId: 1,
+      cartToken: "t",
+      ticketGroupId: 1,
+      ticketId: 1,
+      chosen: [],
+      seats: {},
+      idempotencyKey: "k",
+      reservationIdentifier,
+      ...(documentKey === undefined ? {} : { documentKey }),
+    })
+    const enrolled = (status: "paid" | "awaitingPayment") => ({
+      reservationIdentifier: "R-9",
+      status,
+      seats: [{ PresentationId: 1, RowName: "3", SeatName: "4" }],
+    })
+    // still being paid, paid by another device (no key here), or this device's draft of another order: nothing
+    expect(paidEnrolmentOrder(enrolled("awaitingPayment"), draft("R-9", "enrolKey"))).toBeNull()
+    expect(paidEnrolmentOrder(enrolled("paid"), draft("R-9"))).toBeNull()
+    expect(paidEnrolmentOrder(enrolled("paid"), draft("R-8", "enrolKey"))).toBeNull()
+    expect(paidEnrolmentOrder(null, draft("R-9", "enrolKey"))).toBeNull()
+    const paid = paidEnrolmentOrder(enrolled("paid"), draft("R-9", "enrolKey"))
+    expect(paid).toEqual({ identifier: "R-9", documentKey: "enrolKey" })
+
+    const db = openWallet()
+    const enrolment = {
+      ...ticketOrder(),
+      reservationIdentifier: "R-9",
+      orderKind: "enrolment",
+    } as unknown as Confirmation
+    const kept = await keepPurchase(
+      db,
+      { key: paid?.documentKey ?? "", lang: "en", confirmation: enrolment },
+      async () => {
+        throw new Error("an enrolment has no voucher to ask for")
+      },
+      storage().api,
+      () => NOW,
+    )
+    expect(kept).toEqual({ order: true, vouchers: 0 })
+    expect(await db.documents.get("enrolKey")).toMatchObject({
+      reservationIdentifier: "R-9",
+      confirmation: { orderKind: "enrolment", tickets: [{ pass: "MQT1.x.y" }] },
+    })
   })
 
   it("opens a wallet saved by version 2 and keeps its tickets, with an empty voucher table", async () => {

@@ -17,7 +17,7 @@ import { startSeatMapWorker } from "../../seatmap/seatMapWorkerStart.ts"
 import { type SeatItem, type SeatMarks, seatRows } from "../../seatmap/seatRows.ts"
 import { Basket } from "../Basket.tsx"
 import { screenLink } from "../flow.ts"
-import type { SeatActions } from "../loadSeatSelection.ts"
+import { hallImageMap, loadHallImageMap, type SeatActions } from "../loadSeatSelection.ts"
 import { OfflineNotice } from "../OfflineNotice.tsx"
 import { presentationDetailQueryOptions, seatplanQueryOptions, seatStatusesQueryOptions } from "../queries.ts"
 import { ScreenLink } from "../StepFrame.tsx"
@@ -36,9 +36,7 @@ const seatListModule = import("../../seatmap/SeatList.tsx")
 seatListModule.catch(() => undefined)
 const SeatList = lazy(() => seatListModule.then((module) => ({ default: module.SeatList })))
 // The hall's image map and its sanitizer (DOMPurify, 8 KB) load only for a showing that has one.
-const HallImageMap = lazy(() =>
-  import("./HallImageMap.tsx").then((module) => ({ default: module.HallImageMap })),
-)
+const HallImageMap = lazy(() => loadHallImageMap().then((module) => ({ default: module.HallImageMap })))
 // The map loads when first rendered (regl only ever in its worker, started early below): the list is the accessible view and never waits for it.
 const SeatMapView = lazy(() =>
   import("../../seatmap/SeatMapView.tsx").then((module) => ({ default: module.SeatMapView })),
@@ -98,7 +96,9 @@ export const SeatSelectionPage = ({ presentationId, locale }: Props) => {
         </p>
       </header>
       <OfflineNotice t={t} />
-      {presentation.imageMapHtml === null ? null : (
+      {presentation.imageMapHtml === null ? null : hallImageMap !== undefined ? (
+        <hallImageMap.HallImageMap html={presentation.imageMapHtml} t={t} />
+      ) : (
         <Suspense fallback={null}>
           <HallImageMap html={presentation.imageMapHtml} t={t} />
         </Suspense>
