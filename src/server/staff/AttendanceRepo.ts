@@ -148,7 +148,9 @@ export class AttendanceRepo extends Context.Service<
               SELECT (p.starts_at AT TIME ZONE 'Asia/Jerusalem')::date AS business_date, p.business_id, p.venue_id,
                 count(*) AS held
               FROM (${liveHolds(window.businessIds, from, to)}) a
-              JOIN presentations p ON p.id = a.presentation_id
+              -- each hold's showing by its key (OFFSET 0: left to itself, the planner hashes every showing ever)
+              CROSS JOIN LATERAL (SELECT p.starts_at, p.business_id, p.venue_id FROM presentations p
+                WHERE p.id = a.presentation_id OFFSET 0) p
               GROUP BY 1, 2, 3
             ) h ON h.business_date = d.business_date AND h.business_id = d.business_id AND h.venue_id = d.venue_id
             WHERE d.business_id IN ${sql.in(window.businessIds)} AND d.business_date >= ${window.firstDate}::date
