@@ -63,7 +63,7 @@ export class AttendanceRepo extends Context.Service<
     readonly presentations: (
       window: Window,
       lang: LocaleCode,
-      only: { readonly venueId?: number; readonly featureId?: number },
+      only: { readonly venueId?: number; readonly featureId?: number; readonly presentationId?: number },
     ) => Effect.Effect<ReadonlyArray<PresentationRow>>
   }
 >()("marquee/staff/AttendanceRepo") {
@@ -105,8 +105,30 @@ export class AttendanceRepo extends Context.Service<
         FROM venues v LEFT JOIN venue_sections s ON s.seatplan_id = v.seatplan_id GROUP BY v.id, v.location_id)`
 
       /**
+       * One row per live hold (its `presentation_id`) of the showings of the allowed businesses in [from, to), read
+       * from `seat_allocations (presentation_id, kind, expires_at)` without a probe per showing (a month is about
+       * 1,700 showings, each probe a descent of the index): the showings' ids are cut into runs of consecutive ids
+       * (a schedule is written day by day, so a month is a few runs), and each run is one range of the index, whose
+       * sold seats are a few posting-list entries per showing that the `kind = 'hold'` key skips. A run holds only
+       * the window's ids, so nothing outside the window or the scope is read; at worst (no two ids consecutive) it is
+       * one range per showing, the probes it replaces. The correlated subquery keeps the plan one range scan per run
+       * (joined, the planner reads the whole index for `kind = 'hold'` instead).
+       */
+      const liveHolds = (businessIds: ReadonlyArray<number>, from: string, to: string) => sql`
+        SELECT unnest(r.held) AS presentation_id FROM (
+          SELECT (SELECT array_agg(a.presentation_id) FROM seat_allocations a
+              WHERE a.presentation_id BETWEEN runs.lo AND runs.hi AND a.kind = 'hold'
+                AND a.expires_at > marquee_now()) AS held
+          FROM (SELECT min(w.id) AS lo, max(w.id) AS hi
+            FROM (SELECT p.id, p.id - row_number() OVER (ORDER BY p.id) AS run FROM presentations p
+              WHERE p.business_id IN ${sql.in(businessIds)} AND p.starts_at >= ${from}::timestamptz
+                AND p.starts_at < ${to}::timestamptz) w
+            GROUP BY w.run) runs
+        ) r`
+
+      /**
        * Per business day, from migration 0063's `attendance_daily` (showings and sold seats per day, business and
-       * venue; a month is a few hundred rows), and the live holds of the window's showings, counted from their index.
+       * venue; a month is a few hundred rows), and the live holds of the window's showings (`liveHolds`).
        */
       const byDate = Effect.fn("AttendanceRepo.byDate")(function* (window: Window) {
         if (window.businessIds.length === 0) return []
@@ -125,10 +147,10 @@ export class AttendanceRepo extends Context.Service<
             LEFT JOIN (
               SELECT (p.starts_at AT TIME ZONE 'Asia/Jerusalem')::date AS business_date, p.business_id, p.venue_id,
                 count(*) AS held
-              FROM presentations p
-              JOIN seat_allocations a ON a.presentation_id = p.id AND a.kind = 'hold' AND a.expires_at > marquee_now()
-              WHERE p.business_id IN ${sql.in(window.businessIds)} AND p.starts_at >= ${from}::timestamptz
-                AND p.starts_at < ${to}::timestamptz
+              FROM (${liveHolds(window.businessIds, from, to)}) a
+              -- each hold's showing by its key (OFFSET 0: left to itself, the planner hashes every showing ever)
+              CROSS JOIN LATERAL (SELECT p.starts_at, p.business_id, p.venue_id FROM presentations p
+                WHERE p.id = a.presentation_id OFFSET 0) p
               GROUP BY 1, 2, 3
             ) h ON h.business_date = d.business_date AND h.business_id = d.business_id AND h.venue_id = d.venue_id
             WHERE d.business_id IN ${sql.in(window.businessIds)} AND d.business_date >= ${window.firstDate}::date
@@ -150,7 +172,7 @@ export class AttendanceRepo extends Context.Service<
       const presentations = Effect.fn("AttendanceRepo.presentations")(function* (
         window: Window,
         lang: LocaleCode,
-        only: { readonly venueId?: number; readonly featureId?: number },
+        only: { readonly venueId?: number; readonly featureId?: number; readonly presentationId?: number },
       ) {
         if (window.businessIds.length === 0) return []
         return yield* sql<PresentationRow>`
@@ -163,6 +185,7 @@ export class AttendanceRepo extends Context.Service<
                 FROM (${base(window, [
                   ...(only.venueId === undefined ? [] : [sql`p.venue_id = ${only.venueId}`]),
                   ...(only.featureId === undefined ? [] : [sql`p.feature_id = ${only.featureId}`]),
+                  ...(only.presentationId === undefined ? [] : [sql`p.id = ${only.presentationId}`]),
                 ])}) b
                 JOIN features f ON f.id = b.feature_id
                 JOIN venues v ON v.id = b.venue_id

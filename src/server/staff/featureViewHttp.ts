@@ -103,8 +103,11 @@ export const LiveFeatureViewHttp = HttpApiBuilder.group(
       .handle("presentationData", ({ query }) =>
         Effect.gen(function* () {
           const window = yield* windowOf(query)
-          const rows = yield* repo.presentations(window, query.lang ?? "he", {})
-          const [presentation] = presentationRows(rows.filter((row) => row.id === query.presentationId))
+          // the one showing, if it is in the window and the scope (not the window's every showing, then filtered)
+          const rows = yield* repo.presentations(window, query.lang ?? "he", {
+            presentationId: query.presentationId,
+          })
+          const [presentation] = presentationRows(rows)
           if (presentation === undefined)
             return yield* new PresentationNotInView({ error: "presentationNotFound" })
           return { presentation }

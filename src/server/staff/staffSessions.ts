@@ -9,6 +9,22 @@ const noStore = HttpEffect.appendPreResponseHandler((_request, response) =>
 )
 
 /**
+ * Below this many bytes a live answer goes uncompressed: it fits the first round trip (TCP's initial window, ten
+ * segments of ~1,460 bytes) compressed or not, so compressing saves the staff app no time and costs the server
+ * about 4 ms of a 29-day strip's ~15 (measured on 1.1 M sold tickets, bench/README.md). Larger answers (a week of
+ * presentations, long reference lists) are compressed as every other response (src/server/app.ts).
+ */
+export const STAFF_UNCOMPRESSED_BELOW_BYTES = 14_000
+
+/** `Content-Encoding: identity` tells the compression middleware to leave the answer as it is (and is removed). */
+const uncompressedIfSmall = (response: HttpServerResponse.HttpServerResponse) => {
+  const length = response.body._tag === "Uint8Array" ? response.body.contentLength : undefined
+  return length !== undefined && length < STAFF_UNCOMPRESSED_BELOW_BYTES
+    ? HttpServerResponse.setHeader(response, "content-encoding", "identity")
+    : response
+}
+
+/**
  * The `StaffSession` middleware (src/api/StaffApi.ts): the `x-staff-token` header resolved once per request.
  * Missing, empty, unknown, expired, logged-out and inactive are "nobody" alike: 401 STAFF_LOGIN_REQUIRED.
  */
@@ -22,7 +38,7 @@ export const staffSessionsLayer = Layer.effect(
           yield* noStore
           const staff = yield* auth.resolve(Redacted.value(credential))
           if (Option.isNone(staff)) return yield* new StaffLoginRequired({ error: "STAFF_LOGIN_REQUIRED" })
-          return yield* Effect.provideService(handler, CurrentStaff, staff.value)
+          return uncompressedIfSmall(yield* Effect.provideService(handler, CurrentStaff, staff.value))
         }),
     })
   }),

@@ -49,6 +49,18 @@ export const liveGet = async <A = unknown>(
   }
 }
 
+/** How a live answer travels to a browser that accepts compression: its `Content-Encoding` and JSON size. */
+export const liveEncoding = async (server: RunningServer, token: string, path: string) => {
+  const response = await fetch(`${server.baseUrl}/api${path}`, {
+    headers: { "x-staff-token": token, "accept-encoding": "br, gzip" },
+  })
+  return {
+    status: response.status,
+    contentEncoding: response.headers.get("content-encoding"),
+    bytes: (await response.arrayBuffer()).byteLength,
+  }
+}
+
 export interface PagedRow {
   readonly Key: string
   readonly Date: string | null

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest"
+import { STAFF_UNCOMPRESSED_BELOW_BYTES } from "../../../src/server/staff/staffSessions.ts"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 import type { RunningServer } from "../../_support/testServer.ts"
 import { arrangeAttendance } from "./_arrange.ts"
 import { expectedBy, expectedOf, inScope, numbersOf, rawPresentations } from "./_expected.ts"
-import { liveGet, STAFF, staffToken } from "./_staff.ts"
+import { liveEncoding, liveGet, STAFF, staffToken } from "./_staff.ts"
 
 /**
  * Cinema attendance (issue 18, spec §9) through real HTTP on both databases: every aggregate (the strip, 'All
@@ -73,6 +74,19 @@ describe.each(bothDatabases("staffattendance"))("cinema attendance on $name", ({
       `/PRES-live/attendanceByDate/${STRIP_FIRST}/${STRIP_LAST}`,
     )
     expect(range.body.days).toEqual(answer.body.days)
+    // the strip fits the first round trip as it is: sent uncompressed (compressing it was ~4 ms of its time);
+    // an answer larger than that still goes compressed
+    const strip = await liveEncoding(server, token, "/PRES-live/attendanceStrip")
+    expect(strip).toEqual({ status: 200, contentEncoding: null, bytes: expect.any(Number) })
+    expect(strip.bytes).toBeGreaterThan(1024)
+    const large = await liveEncoding(
+      server,
+      token,
+      "/PRES-live/monitors/PresentationSales/data?startDate=2026-10-01&endDate=2026-11-24&rowsPerPage=100",
+    )
+    expect(large.status).toBe(200)
+    expect(large.bytes).toBeGreaterThan(STAFF_UNCOMPRESSED_BELOW_BYTES)
+    expect(large.contentEncoding).toBe("br")
   })
 
   it("answers 'All cinemas' (-1) as the sum of the locations, then each location, never location 1", async ({
