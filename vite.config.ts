@@ -125,7 +125,16 @@ export default defineConfig({
         codeSplitting: {
           // Everything the entry imports statically is fetched before any screen shows anyway: as one chunk it
           // is one request instead of ten (issue 17's request chain) and compresses better (issue 16's budget).
-          groups: [{ name: "app", tags: ["$initial"] }],
+          groups: [
+            { name: "app", tags: ["$initial"] },
+            // three small modules the seat step shares with other screens: as chunks of their own each paid its
+            // own gzip stream and import lines on the order's first screen (issue 16's budget); in the entry they
+            // cost a few hundred bytes raw
+            {
+              name: "app",
+              test: /src\/app\/lib\/useOnline\.ts|src\/domain\/seating\/seatKeys\.ts|useSuspenseQuery\.js/,
+            },
+          ],
         },
       },
     },

@@ -17,7 +17,7 @@ import { startSeatMapWorker } from "../../seatmap/seatMapWorkerStart.ts"
 import { type SeatItem, type SeatMarks, seatRows } from "../../seatmap/seatRows.ts"
 import { Basket } from "../Basket.tsx"
 import { screenLink } from "../flow.ts"
-import { hallImageMap, loadHallImageMap, type SeatActions } from "../loadSeatSelection.ts"
+import { hallImageMap, type SeatActions } from "../loadSeatSelection.ts"
 import { OfflineNotice } from "../OfflineNotice.tsx"
 import { presentationDetailQueryOptions, seatplanQueryOptions, seatStatusesQueryOptions } from "../queries.ts"
 import { ScreenLink } from "../StepFrame.tsx"
@@ -35,8 +35,6 @@ const seatListModule = import("../../seatmap/SeatList.tsx")
 // a failed load shows where the list is rendered (lazy rethrows it there), not as an unhandled rejection now
 seatListModule.catch(() => undefined)
 const SeatList = lazy(() => seatListModule.then((module) => ({ default: module.SeatList })))
-// The hall's image map and its sanitizer (DOMPurify, 8 KB) load only for a showing that has one.
-const HallImageMap = lazy(() => loadHallImageMap().then((module) => ({ default: module.HallImageMap })))
 // The map loads when first rendered (regl only ever in its worker, started early below): the list is the accessible view and never waits for it.
 const SeatMapView = lazy(() =>
   import("../../seatmap/SeatMapView.tsx").then((module) => ({ default: module.SeatMapView })),
@@ -96,12 +94,11 @@ export const SeatSelectionPage = ({ presentationId, locale }: Props) => {
         </p>
       </header>
       <OfflineNotice t={t} />
-      {presentation.imageMapHtml === null ? null : hallImageMap !== undefined ? (
+      {/* the hall's image map and its sanitizer (DOMPurify, 8 KB): their own chunk, loaded by the route's loader
+          only for a showing that has one; a chunk that could not load leaves the picture out (the list is the
+          accessible view) */}
+      {presentation.imageMapHtml === null || hallImageMap === undefined ? null : (
         <hallImageMap.HallImageMap html={presentation.imageMapHtml} t={t} />
-      ) : (
-        <Suspense fallback={null}>
-          <HallImageMap html={presentation.imageMapHtml} t={t} />
-        </Suspense>
       )}
       {presentation.seatplanId === null ? (
         <p className="order__notice">{t("order.noSeatplan")}</p>
