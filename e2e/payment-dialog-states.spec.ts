@@ -13,19 +13,29 @@ const cartLogNames = (page: Page, presentationId: number): Promise<boolean> =>
     (id) =>
       new Promise<boolean>((resolve) => {
         const open = indexedDB.open("marquee")
+        // never create the app's database, nor keep it open: either would block the app's own upgrade (e2e/wallet.ts)
+        open.onupgradeneeded = () => open.transaction?.abort()
         open.onerror = () => resolve(false)
         open.onsuccess = () => {
           const db = open.result
-          if (!db.objectStoreNames.contains("cartEvents")) return resolve(false)
+          if (!db.objectStoreNames.contains("cartEvents")) {
+            db.close()
+            return resolve(false)
+          }
           const all = db.transaction("cartEvents").objectStore("cartEvents").getAll()
-          all.onerror = () => resolve(false)
-          all.onsuccess = () =>
+          all.onerror = () => {
+            db.close()
+            resolve(false)
+          }
+          all.onsuccess = () => {
+            db.close()
             resolve(
               (all.result as Array<{ event: unknown }>).some((row) => {
                 const text = JSON.stringify(row.event)
                 return text.includes('"PresentationSelected"') && text.includes(`"id":${id}`)
               }),
             )
+          }
         }
       }),
     presentationId,
