@@ -2,7 +2,7 @@ import { queryOptions } from "@tanstack/react-query"
 import type { PresentationDetail } from "../../api/PresentationEntities.ts"
 import type { Seatplan, SeatplanSeat, SeatStatuses } from "../../api/SeatsApi.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
-import { apiBytes, apiError, apiFetch, apiGet, apiUrl } from "../lib/api.ts"
+import { ApiError, apiBytes, apiError, apiFetch, apiGet, apiUrl } from "../lib/api.ts"
 import { retryUnlessRefused } from "../lib/queryClient.ts"
 import { referralParams } from "../lib/referral.ts"
 
@@ -29,7 +29,16 @@ export const presentationDetailQueryOptions = (presentationId: number, locale: L
     // public facts of the showing (no buyer's data): kept on the device so that a step reloaded with no signal
     // opens from the cart log instead of failing in the route's loader (issue 17)
     meta: { persist: true },
+    retry: retryUnlessRefused,
   })
+
+/**
+ * Spec §8 "location offline": the showing's cinema sells nothing online now (`locations.is_online`). The server's
+ * refusal wins over any copy of the showing kept on the device: the order shows the offline-venue view, not
+ * the seats the copy would draw.
+ */
+export const isLocationOffline = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 409 && error.code === "locationOffline"
 
 export const seatplanQueryOptions = (venueId: number, seatplanId: number, locale: LocaleCode) =>
   queryOptions({

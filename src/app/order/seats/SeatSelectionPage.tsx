@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query"
+import { Navigate } from "@tanstack/react-router"
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react"
 import type { Presentation, TicketGroup } from "../../../api/PresentationEntities.ts"
 import type { Seatplan, SeatStatuses } from "../../../api/SeatsApi.ts"
@@ -19,7 +20,12 @@ import { Basket } from "../Basket.tsx"
 import { screenLink } from "../flow.ts"
 import { hallImageMap, type SeatActions } from "../loadSeatSelection.ts"
 import { OfflineNotice } from "../OfflineNotice.tsx"
-import { presentationDetailQueryOptions, seatplanQueryOptions, seatStatusesQueryOptions } from "../queries.ts"
+import {
+  isLocationOffline,
+  presentationDetailQueryOptions,
+  seatplanQueryOptions,
+  seatStatusesQueryOptions,
+} from "../queries.ts"
 import { ScreenLink } from "../StepFrame.tsx"
 import { storedCartToken } from "../storedCartToken.ts"
 import { useNow } from "../useNow.ts"
@@ -65,8 +71,8 @@ const placeOf = (item: SeatItem): SeatPlace => ({
 
 export const SeatSelectionPage = ({ presentationId, locale }: Props) => {
   const t = useT()
-  const { data: detail } = useSuspenseQuery(presentationDetailQueryOptions(presentationId, locale))
-  const presentation = detail.presentation
+  const query = useSuspenseQuery(presentationDetailQueryOptions(presentationId, locale))
+  const presentation = query.data.presentation
 
   useEffect(() => {
     document.title = `${t("order.title")} · ${presentation.featureName} · ${t("app.brand")}`
@@ -78,6 +84,16 @@ export const SeatSelectionPage = ({ presentationId, locale }: Props) => {
   const capacity = presentation.capacity
   useEffect(() => (hasSeatplan ? startSeatMapWorker(capacity) : undefined), [hasSeatplan, capacity])
 
+  // the cinema went offline for sales since the copy this step drew from: the server's word wins over the copy
+  if (isLocationOffline(query.error))
+    return (
+      <Navigate
+        to="/offline-venue/$presentationId"
+        params={{ presentationId }}
+        search={{ lang: locale }}
+        replace
+      />
+    )
   return (
     <div className="order">
       <header className="order__head">
