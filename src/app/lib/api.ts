@@ -20,7 +20,7 @@ export class ApiError extends Error {
   /** the refusal's code when a 4xx body named one (`{"error": "locationOffline"}`): the server meant it */
   readonly code: string | undefined
   constructor(status: number, path: string, code?: string) {
-    super(`GET ${path} answered ${status}${code === undefined ? "" : ` ${code}`}`)
+    super(`GET ${path} answered ${status}`)
     this.name = "ApiError"
     this.status = status
     this.code = code
@@ -29,8 +29,7 @@ export class ApiError extends Error {
 
 /** The error for an answer that is not ok, with the code a 4xx body names (a 5xx body is not read). */
 export const apiError = async (response: Response, path: string): Promise<ApiError> => {
-  if (response.status < 400 || response.status >= 500) return new ApiError(response.status, path)
-  const body = (await response.json().catch(() => null)) as { error?: unknown } | null
+  const body = response.status < 500 ? await response.json().catch(() => null) : null
   return new ApiError(response.status, path, typeof body?.error === "string" ? body.error : undefined)
 }
 

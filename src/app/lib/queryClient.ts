@@ -17,9 +17,9 @@ const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60_000
 /** The app's default: a failed query asks once more (a lost answer, a server fault, a flaky network). */
 export const QUERY_RETRIES = 1
 
-/** A refusal the server meant: a 4xx that names its code (locationOffline, noEventFound…). */
+/** A refusal the server meant: a 4xx that names its code (locationOffline, noEventFound…; only 4xx carry one). */
 export const isServerRefusal = (error: unknown): boolean =>
-  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code !== undefined
+  error instanceof ApiError && error.code !== undefined
 
 /**
  * The seat queries' retry rule: asking again changes nothing after a refusal the server meant, so its view comes

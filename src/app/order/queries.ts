@@ -38,7 +38,7 @@ export const presentationDetailQueryOptions = (presentationId: number, locale: L
  * the seats the copy would draw.
  */
 export const isLocationOffline = (error: unknown): boolean =>
-  error instanceof ApiError && error.status === 409 && error.code === "locationOffline"
+  error instanceof ApiError && error.code === "locationOffline"
 
 export const seatplanQueryOptions = (venueId: number, seatplanId: number, locale: LocaleCode) =>
   queryOptions({

@@ -1,5 +1,4 @@
 import { keepPreviousData, useQuery, useQueryClient, useSuspenseQuery } from "@tanstack/react-query"
-import { Navigate } from "@tanstack/react-router"
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react"
 import type { Presentation, TicketGroup } from "../../../api/PresentationEntities.ts"
 import type { Seatplan, SeatStatuses } from "../../../api/SeatsApi.ts"
@@ -20,12 +19,7 @@ import { Basket } from "../Basket.tsx"
 import { screenLink } from "../flow.ts"
 import { hallImageMap, type SeatActions } from "../loadSeatSelection.ts"
 import { OfflineNotice } from "../OfflineNotice.tsx"
-import {
-  isLocationOffline,
-  presentationDetailQueryOptions,
-  seatplanQueryOptions,
-  seatStatusesQueryOptions,
-} from "../queries.ts"
+import { presentationDetailQueryOptions, seatplanQueryOptions, seatStatusesQueryOptions } from "../queries.ts"
 import { ScreenLink } from "../StepFrame.tsx"
 import { storedCartToken } from "../storedCartToken.ts"
 import { useNow } from "../useNow.ts"
@@ -71,8 +65,8 @@ const placeOf = (item: SeatItem): SeatPlace => ({
 
 export const SeatSelectionPage = ({ presentationId, locale }: Props) => {
   const t = useT()
-  const query = useSuspenseQuery(presentationDetailQueryOptions(presentationId, locale))
-  const presentation = query.data.presentation
+  const { data: detail } = useSuspenseQuery(presentationDetailQueryOptions(presentationId, locale))
+  const presentation = detail.presentation
 
   useEffect(() => {
     document.title = `${t("order.title")} · ${presentation.featureName} · ${t("app.brand")}`
@@ -84,16 +78,6 @@ export const SeatSelectionPage = ({ presentationId, locale }: Props) => {
   const capacity = presentation.capacity
   useEffect(() => (hasSeatplan ? startSeatMapWorker(capacity) : undefined), [hasSeatplan, capacity])
 
-  // the cinema went offline for sales since the copy this step drew from: the server's word wins over the copy
-  if (isLocationOffline(query.error))
-    return (
-      <Navigate
-        to="/offline-venue/$presentationId"
-        params={{ presentationId }}
-        search={{ lang: locale }}
-        replace
-      />
-    )
   return (
     <div className="order">
       <header className="order__head">
