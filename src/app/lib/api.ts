@@ -17,11 +17,20 @@ export const apiFetch = (input: string, init: RequestInit = {}): Promise<Respons
   })
 export class ApiError extends Error {
   readonly status: number
-  constructor(status: number, path: string) {
+  /** the refusal's code when a 4xx body named one (`{"error": "locationOffline"}`): the server meant it */
+  readonly code: string | undefined
+  constructor(status: number, path: string, code?: string) {
     super(`GET ${path} answered ${status}`)
     this.name = "ApiError"
     this.status = status
+    this.code = code
   }
+}
+
+/** The error for an answer that is not ok, with the code a 4xx body names (a 5xx body is not read). */
+export const apiError = async (response: Response, path: string): Promise<ApiError> => {
+  const body = response.status < 500 ? await response.json().catch(() => null) : null
+  return new ApiError(response.status, path, typeof body?.error === "string" ? body.error : undefined)
 }
 
 export type QueryParams = Record<string, string | number | undefined>
@@ -38,7 +47,7 @@ export const apiUrl = (path: string, params: QueryParams = {}): string => {
 export const apiGet = async <A>(path: string, params?: QueryParams, signal?: AbortSignal): Promise<A> => {
   const url = apiUrl(path, params)
   const response = await apiFetch(url, { headers: { accept: "application/json" }, signal })
-  if (!response.ok) throw new ApiError(response.status, url)
+  if (!response.ok) throw await apiError(response, url)
   return (await response.json()) as A
 }
 
@@ -54,7 +63,7 @@ export const apiBytes = async (
 ): Promise<Uint8Array> => {
   const url = apiUrl(path, params)
   const response = await apiFetch(url, { headers, signal })
-  if (!response.ok) throw new ApiError(response.status, url)
+  if (!response.ok) throw await apiError(response, url)
   return new Uint8Array(await response.arrayBuffer())
 }
 

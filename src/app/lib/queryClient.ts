@@ -1,4 +1,5 @@
 import { QueryClient } from "@tanstack/react-query"
+import { ApiError } from "./api.ts"
 
 declare module "@tanstack/react-query" {
   interface Register {
@@ -13,6 +14,20 @@ declare module "@tanstack/react-query" {
 
 const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60_000
 
+/** The app's default: a failed query asks once more (a lost answer, a server fault, a flaky network). */
+export const QUERY_RETRIES = 1
+
+/** A refusal the server meant: a 4xx that names its code (locationOffline, noEventFound…; only 4xx carry one). */
+export const isServerRefusal = (error: unknown): boolean =>
+  error instanceof ApiError && error.code !== undefined
+
+/**
+ * The seat queries' retry rule: asking again changes nothing after a refusal the server meant, so its view comes
+ * at once; any other failure follows the app's default.
+ */
+export const retryUnlessRefused = (failures: number, error: unknown): boolean =>
+  !isServerRefusal(error) && failures < QUERY_RETRIES
+
 export const createQueryClient = (): QueryClient =>
   new QueryClient({
     defaultOptions: {
@@ -21,7 +36,7 @@ export const createQueryClient = (): QueryClient =>
         gcTime: PERSIST_MAX_AGE_MS,
         // Try the network even when the browser claims to be offline: the service worker may answer.
         networkMode: "offlineFirst",
-        retry: 1,
+        retry: QUERY_RETRIES,
       },
     },
   })

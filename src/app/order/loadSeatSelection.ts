@@ -1,8 +1,10 @@
 import type { QueryClient } from "@tanstack/react-query"
 import { notFound, redirect } from "@tanstack/react-router"
+import type { PresentationDetail } from "../../api/PresentationEntities.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { ApiError } from "../lib/api.ts"
 import { configQueryOptions } from "../lib/configQuery.ts"
+import { isServerRefusal } from "../lib/queryClient.ts"
 import { loadTemporal } from "../lib/temporal.ts"
 import { brandOfPresentation, brandTextsQueryOptions } from "./PresentationBrand.tsx"
 import { presentationDetailQueryOptions, seatplanQueryOptions, seatStatusesQueryOptions } from "./queries.ts"
@@ -13,6 +15,27 @@ export const parsePresentationId = (raw: string): number => {
   const id = Number(raw)
   if (!/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id <= 0) throw notFound()
   return id
+}
+
+/**
+ * The presentation for the order's steps. A copy kept on the device (persisted, or in memory) that is stale is
+ * asked for again, once and without retries: the live answer replaces it, a refusal the server meant rejects
+ * (a cinema offline for sales: its view, not the saved seats), and no answer at all (no signal) leaves the
+ * copy, so the step still opens offline (issue 17).
+ */
+export const ensurePresentation = (
+  queryClient: QueryClient,
+  presentationId: number,
+  locale: LocaleCode,
+): Promise<PresentationDetail> => {
+  const options = presentationDetailQueryOptions(presentationId, locale)
+  const saved = queryClient.getQueryData(options.queryKey)
+  if (saved === undefined) return queryClient.ensureQueryData(options)
+  // fetchQuery answers from the cache while the copy is fresh; stale, it asks
+  return queryClient.fetchQuery({ ...options, retry: false }).catch((error: unknown) => {
+    if (isServerRefusal(error)) throw error
+    return saved
+  })
 }
 
 /** The seat screen's cart actions (seats/seatActions.ts), their own chunk: the screen draws the seats without them. */
@@ -52,19 +75,17 @@ export const loadSeatSelection = async (
   loadSeatMapView().catch(() => undefined)
   void queryClient.prefetchQuery(configQueryOptions())
   const [detail] = await Promise.all([
-    queryClient
-      .ensureQueryData(presentationDetailQueryOptions(presentationId, locale))
-      .catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 404) throw notFound()
-        // spec §8 "location offline": the cinema sells nothing online now (issue 19's offline-venue view)
-        if (error instanceof ApiError && error.status === 409)
-          throw redirect({
-            to: "/offline-venue/$presentationId",
-            params: { presentationId },
-            search: { lang: locale },
-          })
-        throw error
-      }),
+    ensurePresentation(queryClient, presentationId, locale).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) throw notFound()
+      // spec §8 "location offline": the cinema sells nothing online now (issue 19's offline-venue view)
+      if (error instanceof ApiError && error.status === 409)
+        throw redirect({
+          to: "/offline-venue/$presentationId",
+          params: { presentationId },
+          search: { lang: locale },
+        })
+      throw error
+    }),
     loadTemporal(),
     // beside the presentation, so it costs no extra wait; a failure is the page's to show (it asks again)
     queryClient

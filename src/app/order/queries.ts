@@ -2,7 +2,8 @@ import { queryOptions } from "@tanstack/react-query"
 import type { PresentationDetail } from "../../api/PresentationEntities.ts"
 import type { Seatplan, SeatplanSeat, SeatStatuses } from "../../api/SeatsApi.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
-import { ApiError, apiBytes, apiFetch, apiGet, apiUrl } from "../lib/api.ts"
+import { ApiError, apiBytes, apiError, apiFetch, apiGet, apiUrl } from "../lib/api.ts"
+import { retryUnlessRefused } from "../lib/queryClient.ts"
 import { referralParams } from "../lib/referral.ts"
 
 /** How often the seat list asks again who holds what (other buyers keep taking and releasing seats). */
@@ -28,7 +29,16 @@ export const presentationDetailQueryOptions = (presentationId: number, locale: L
     // public facts of the showing (no buyer's data): kept on the device so that a step reloaded with no signal
     // opens from the cart log instead of failing in the route's loader (issue 17)
     meta: { persist: true },
+    retry: retryUnlessRefused,
   })
+
+/**
+ * Spec §8 "location offline": the showing's cinema sells nothing online now (`locations.is_online`). The server's
+ * refusal wins over any copy of the showing kept on the device: the order shows the offline-venue view, not
+ * the seats the copy would draw.
+ */
+export const isLocationOffline = (error: unknown): boolean =>
+  error instanceof ApiError && error.code === "locationOffline"
 
 export const seatplanQueryOptions = (venueId: number, seatplanId: number, locale: LocaleCode) =>
   queryOptions({
@@ -49,6 +59,7 @@ export const seatplanQueryOptions = (venueId: number, seatplanId: number, locale
     },
     // a hall's layout changes between seasons, not between clicks
     staleTime: 60 * 60_000,
+    retry: retryUnlessRefused,
   })
 
 /**
@@ -84,9 +95,10 @@ export const seatStatusesQueryOptions = (
       }
       const url = apiUrl("/seats/seats-statusV2", query)
       const response = await apiFetch(url, { headers: { accept: "application/json", ...cart }, signal })
-      if (!response.ok) throw new ApiError(response.status, url)
+      if (!response.ok) throw await apiError(response, url)
       return (await response.json()) as SeatStatuses
     },
     refetchInterval: STATUS_REFRESH_MS,
+    retry: retryUnlessRefused,
     staleTime: 0,
   })

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { ApiError } from "../../../src/app/lib/api.ts"
+import { QUERY_RETRIES } from "../../../src/app/lib/queryClient.ts"
 import { rememberPartner } from "../../../src/app/lib/referral.ts"
 import { seatStatusesQueryOptions } from "../../../src/app/order/queries.ts"
 
@@ -56,5 +58,38 @@ describe("the seat statuses as the browser asks for them", () => {
         presentationId: "7",
       })
     }
+  })
+})
+
+describe("the seat queries' retry rule (the membership's season seats follow the same)", () => {
+  const failure = async (answer: Response, withHall: boolean) => {
+    vi.stubGlobal("fetch", async () => answer.clone())
+    const options = seatStatusesQueryOptions(42, "cart-1", withHall ? [] : undefined)
+    const queryFn = options.queryFn as (context: { signal: AbortSignal }) => Promise<unknown>
+    const error = await queryFn({ signal: new AbortController().signal }).then(
+      () => undefined,
+      (e: unknown) => e,
+    )
+    const retry = options.retry as (failures: number, error: unknown) => boolean
+    return { error, retry }
+  }
+
+  it("asks no more after a refusal the server meant, in either form", async () => {
+    for (const withHall of [false, true]) {
+      const { error, retry } = await failure(
+        Response.json({ error: "noEventFound" }, { status: 404 }),
+        withHall,
+      )
+      expect(error).toBeInstanceOf(ApiError)
+      expect((error as ApiError).code).toBe("noEventFound")
+      expect(retry(0, error)).toBe(false)
+    }
+  })
+
+  it("follows the app's default after a server fault or a lost answer", async () => {
+    const { error, retry } = await failure(new Response("", { status: 502 }), true)
+    for (const failed of [error, new TypeError("Failed to fetch")])
+      for (let failures = 0; failures < 3; failures++)
+        expect(retry(failures, failed)).toBe(failures < QUERY_RETRIES)
   })
 })

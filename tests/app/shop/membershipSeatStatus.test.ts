@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { ApiError } from "../../../src/app/lib/api.ts"
+import { createQueryClient, QUERY_RETRIES } from "../../../src/app/lib/queryClient.ts"
 import {
   membershipSeatStatusQueryOptions,
   SeatCinemaOffline,
@@ -35,10 +36,21 @@ describe("the membership's season seats, their cinema offline", () => {
     expect(retry(0, outcome as Error)).toBe(false)
   })
 
-  it("any other failure stays an API error, asked once more", async () => {
+  it("another refusal the server meant (a 4xx naming its code) is not asked again either", async () => {
     const { outcome, retry } = await ask(Response.json({ error: "noMembershipsForSale" }, { status: 404 }))
     expect(outcome).toBeInstanceOf(ApiError)
-    expect(retry(0, outcome as Error)).toBe(true)
-    expect(retry(1, outcome as Error)).toBe(false)
+    expect((outcome as ApiError).code).toBe("noMembershipsForSale")
+    expect(retry(0, outcome as Error)).toBe(false)
+  })
+
+  it("a failure that is no refusal follows the app's default: asked once more, as every query is", async () => {
+    const fault = await ask(new Response("", { status: 503 }))
+    expect(fault.outcome).toBeInstanceOf(ApiError)
+    const lost = new TypeError("Failed to fetch")
+    for (const error of [fault.outcome as Error, lost]) {
+      for (let failures = 0; failures < 3; failures++)
+        expect(fault.retry(failures, error)).toBe(failures < QUERY_RETRIES)
+    }
+    expect(createQueryClient().getDefaultOptions().queries?.retry).toBe(QUERY_RETRIES)
   })
 })

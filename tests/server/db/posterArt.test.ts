@@ -1,6 +1,6 @@
 import { Temporal } from "@js-temporal/polyfill"
 import { describe, expect, it } from "vitest"
-import { CATEGORY } from "../../../src/server/db/seed/catalogue.ts"
+import { CATEGORY } from "../../../src/server/db/seed/featureCategories.ts"
 import { buildSeedPlan } from "../../../src/server/db/seed/plan.ts"
 import { featurePosterSvg, type PosterFacts } from "../../../src/server/db/seed/posterArt.ts"
 import { PRODUCTS_WITH_ART, productArtSvg } from "../../../src/server/db/seed/productArt.ts"

@@ -1,13 +1,11 @@
 import { Temporal } from "@js-temporal/polyfill"
 import { describe, expect, it } from "vitest"
 import { arabicOf } from "../../../src/server/db/seed/arabic.ts"
-import {
-  featureCategories,
-  locations,
-  makeFeatures,
-  type Text,
-} from "../../../src/server/db/seed/catalogue.ts"
 import { products, serviceCharges, ticketGroups, tickets } from "../../../src/server/db/seed/commerce.ts"
+import { featureCategories } from "../../../src/server/db/seed/featureCategories.ts"
+import { makeFeatures } from "../../../src/server/db/seed/features.ts"
+import type { Text } from "../../../src/server/db/seed/localText.ts"
+import { locations } from "../../../src/server/db/seed/locations.ts"
 import { makeRandom } from "../../../src/server/db/seed/random.ts"
 import { makeVenues } from "../../../src/server/db/seed/venues.ts"
 

@@ -2,8 +2,9 @@ import { queryOptions } from "@tanstack/react-query"
 import type { MembershipCatalogue, MembershipSeatplan } from "../../../api/MembershipsApi.ts"
 import type { Seatplan } from "../../../api/SeatsApi.ts"
 import type { LocaleCode } from "../../i18n/locales.ts"
-import { ApiError, apiFetch, apiGet, apiUrl } from "../../lib/api.ts"
+import { ApiError, apiError, apiFetch, apiGet, apiUrl } from "../../lib/api.ts"
 import { storedAuthUuid } from "../../lib/authUuid.ts"
+import { retryUnlessRefused } from "../../lib/queryClient.ts"
 
 /**
  * The membership order's reads (src/api/MembershipsApi.ts). The catalogue answers the signed-in customer's own
@@ -32,10 +33,10 @@ export const membershipHallQueryOptions = (venueId: number, seatplanId: number, 
  * The season seats' cinema is offline for sales (spec §8 "location offline", issue 19): the step shows the
  * offline-venue view, naming the cinema as the server did.
  */
-export class SeatCinemaOffline extends Error {
+export class SeatCinemaOffline extends ApiError {
   readonly locationName: string
-  constructor(locationName: string) {
-    super("locationOffline")
+  constructor(path: string, locationName: string) {
+    super(409, path, "locationOffline")
     this.name = "SeatCinemaOffline"
     this.locationName = locationName
   }
@@ -55,13 +56,19 @@ export const membershipSeatStatusQueryOptions = (
       if (cartToken !== null) headers["x-cart-token"] = cartToken
       const response = await apiFetch(url, { headers, signal })
       if (response.status === 409) {
-        const body = (await response.json().catch(() => ({}))) as { error?: string; locationName?: string }
-        if (body.error === "locationOffline") throw new SeatCinemaOffline(body.locationName ?? "")
+        const body = (await response
+          .clone()
+          .json()
+          .catch(() => ({}))) as {
+          error?: string
+          locationName?: string
+        }
+        if (body.error === "locationOffline") throw new SeatCinemaOffline(url, body.locationName ?? "")
       }
-      if (!response.ok) throw new ApiError(response.status, url)
+      if (!response.ok) throw await apiError(response, url)
       return (await response.json()) as MembershipSeatplan
     },
-    // asking again changes nothing while the cinema is offline: the view at once
-    retry: (failures, error) => !(error instanceof SeatCinemaOffline) && failures < 1,
+    // a refusal (the cinema offline: its view at once) is not asked again; a lost answer is, as everywhere
+    retry: retryUnlessRefused,
     staleTime: 0,
   })

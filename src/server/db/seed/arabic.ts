@@ -1,5 +1,5 @@
 // A data table (the demo chain's names in Arabic, by their English), not logic: kept whole so it reads as one glossary.
-import type { Text } from "./catalogue.ts"
+import type { Text } from "./localText.ts"
 
 /**
  * Arabic for every text of the demo data that a buyer meets on the order journey's screens and the public pages

@@ -1,6 +1,6 @@
 import { isVodVenueType } from "../../../domain/shared/venueType.ts"
 import { withArabic } from "./arabic.ts"
-import type { Text } from "./catalogue.ts"
+import type { Text } from "./localText.ts"
 import { TICKET_GROUP } from "./ticketGroupIds.ts"
 import type { Venues } from "./venues.ts"
 

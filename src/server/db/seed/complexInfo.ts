@@ -1,7 +1,7 @@
 // A data table (the demo chain's complex info in three languages), not logic: kept whole so it reads as one list.
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
-import type { Text } from "./catalogue.ts"
+import type { Text } from "./localText.ts"
 
 const t = (he: string, en: string, ru: string): Text => ({ he, en, ru })
 

@@ -1,4 +1,4 @@
-import type { Text } from "./catalogue.ts"
+import type { Text } from "./localText.ts"
 
 export interface SeatplanRow {
   readonly id: number

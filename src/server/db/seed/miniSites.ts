@@ -1,9 +1,9 @@
 import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import { withArabic } from "./arabic.ts"
-import type { Text } from "./catalogue.ts"
 import { PRICE_POLICY } from "./commerce.ts"
 import { JOURNEY_PROJECTS, journeyPresentationId } from "./journeys.ts"
+import type { Text } from "./localText.ts"
 import { COLUMNS, insertRows } from "./write.ts"
 
 const t = (he: string, en: string, ru: string): Text => withArabic({ he, en, ru })

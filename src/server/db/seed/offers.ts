@@ -1,6 +1,7 @@
 // System vouchers, memberships and donations offered for sale (amounts in agorot).
-import type { Text } from "./catalogue.ts"
+
 import type { Row } from "./commerce.ts"
+import type { Text } from "./localText.ts"
 
 const t = (he: string, en: string, ru: string): Text => ({ he, en, ru })
 

@@ -1,13 +1,5 @@
 import { Temporal } from "@js-temporal/polyfill"
 import {
-  type FeatureCategoryRow,
-  type FeatureRow,
-  featureCategories,
-  type LocationRow,
-  locations,
-  makeFeatures,
-} from "./catalogue.ts"
-import {
   productMix,
   products,
   type Row,
@@ -17,7 +9,10 @@ import {
   tickets,
   venueTicketGroups,
 } from "./commerce.ts"
+import { type FeatureCategoryRow, featureCategories } from "./featureCategories.ts"
+import { type FeatureRow, makeFeatures } from "./features.ts"
 import { journeyPresentations } from "./journeySeed.ts"
+import { type LocationRow, locations } from "./locations.ts"
 import {
   donationDetails,
   donations,

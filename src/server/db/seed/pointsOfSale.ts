@@ -1,6 +1,7 @@
 import { withArabic } from "./arabic.ts"
-import { HEAD_OFFICE_ID, STREAMING_LOCATION_ID, type Text } from "./catalogue.ts"
 import type { Row } from "./commerce.ts"
+import type { Text } from "./localText.ts"
+import { HEAD_OFFICE_ID, STREAMING_LOCATION_ID } from "./locations.ts"
 
 const t = (he: string, en: string, ru: string): Text => withArabic({ he, en, ru })
 

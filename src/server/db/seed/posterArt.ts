@@ -1,5 +1,6 @@
 import { escapeXml, titleLines } from "../../features/posterSvg.ts"
-import { CATEGORY, type Text } from "./catalogue.ts"
+import { CATEGORY } from "./featureCategories.ts"
+import type { Text } from "./localText.ts"
 import { makeRandom, type Random } from "./random.ts"
 
 /**

@@ -1,5 +1,4 @@
 import { withArabic } from "./arabic.ts"
-import { STREAMING_LOCATION_ID, type Text } from "./catalogue.ts"
 import {
   curvedSections,
   groupedRows,
@@ -12,6 +11,8 @@ import {
   type SectionRow,
   straightRows,
 } from "./layouts.ts"
+import type { Text } from "./localText.ts"
+import { STREAMING_LOCATION_ID } from "./locations.ts"
 import { TICKET_GROUP } from "./ticketGroupIds.ts"
 
 export interface VenueRow {
