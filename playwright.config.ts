@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { defineConfig, devices } from "@playwright/test"
+import { JOURNEY_CHROMIUM_ARGS } from "./e2e/chromiumFlags.ts"
 import { PINNED_NOW } from "./tests/_support/pinnedClock.ts"
 
 /**
@@ -62,16 +63,6 @@ const MOVED_CLOCK = /hold-cutoff\.spec\.ts/
  */
 const READY = { stdout: /is ready at/ }
 
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-quic",
-  "--no-first-run",
-  "--enable-unsafe-swiftshader",
-]
-
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
@@ -85,7 +76,10 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: JOURNEY_CHROMIUM_ARGS,
+    },
     // A trace is recorded for every journey even when only a failure keeps it: under CI it is recorded on the retry
     // of a failed journey instead (the same journeys took 100-106 s traced, 84-88 s not, on this machine)
     trace: process.env.CI ? "on-first-retry" : "retain-on-failure",

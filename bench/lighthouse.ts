@@ -21,7 +21,7 @@ import { PGlite } from "@electric-sql/pglite"
 import lighthouse from "lighthouse"
 import { chromium } from "playwright-core"
 import { build } from "vite"
-import { CHROMIUM_ARGS } from "../playwright.config.ts"
+import { CHROMIUM_ARGS } from "../e2e/chromiumFlags.ts"
 import type { PresentationList } from "../src/api/PresentationEntities.ts"
 import { PINNED_NOW } from "../tests/_support/pinnedClock.ts"
 
