@@ -9,13 +9,17 @@ type Context2d = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D
  * The Canvas 2D painter: where WebGL cannot be had, the same seats in the same colours, from the same CPU
  * copies and camera, so picking, statuses and the test hook work unchanged.
  *
- * A colour change regroups the seats by colour (a handful of palette colours), and a frame fills one path per
- * colour: a few `fill` calls instead of one per seat, which is what makes Canvas 2D fast enough for large
- * halls. Seats outside the viewport are skipped; seats smaller than three device pixels are drawn as squares,
- * which look the same at that size and cost a fraction of an arc.
+ * A colour change regroups the seats by colour (a handful of palette colours), so a frame sets each colour once.
+ * Seats smaller than three device pixels (a large hall zoomed out) are squares, which look the same at that size:
+ * one path of many squares per colour, a few `fill` calls for the whole hall. Larger seats are circles, each its
+ * own path and `fill`: Chromium's Skia recognises a path that is one circle as an oval and rasterises it
+ * analytically, which costs about half of what one path of many arcs costs (in headless Chromium 156, 1,000
+ * seats of a 1280 × 800 canvas: the raster 10 against 22 ms on a loaded machine, chunks of 4 to 256 arcs no
+ * better than one path). That raster is most of a small hall's first frame (bench/README.md, issue 13). Seats
+ * outside the viewport are skipped.
  */
 
-/** subpaths per `fill`: very long paths make the rasteriser slower than several shorter ones */
+/** squares per `fill`: very long paths make the rasteriser slower than several shorter ones */
 const CHUNK = 4096
 /** below this radius (device pixels) a square looks like a circle */
 const SQUARE_RADIUS = 1.5
@@ -79,25 +83,35 @@ export const drawSeats2d = (
   const bottom = area.y + area.height + radius
   for (const { style, indices } of buckets) {
     ctx.fillStyle = style
-    ctx.beginPath()
-    let inPath = 0
+    if (square) {
+      ctx.beginPath()
+      let inPath = 0
+      for (let k = 0; k < indices.length; k++) {
+        const i = indices[k] ?? 0
+        const x = (positions[2 * i] ?? 0) * scale + offsetX
+        const y = (positions[2 * i + 1] ?? 0) * scale + offsetY
+        if (x < left || y < top || x > right || y > bottom) continue
+        ctx.rect(x - radius, y - radius, diameter, diameter)
+        if (++inPath === CHUNK) {
+          ctx.fill()
+          ctx.beginPath()
+          inPath = 0
+        }
+      }
+      if (inPath > 0) ctx.fill()
+      continue
+    }
     for (let k = 0; k < indices.length; k++) {
       const i = indices[k] ?? 0
       const x = (positions[2 * i] ?? 0) * scale + offsetX
       const y = (positions[2 * i + 1] ?? 0) * scale + offsetY
       if (x < left || y < top || x > right || y > bottom) continue
-      if (square) ctx.rect(x - radius, y - radius, diameter, diameter)
-      else {
-        ctx.moveTo(x + radius, y)
-        ctx.arc(x, y, radius, 0, TAU)
-      }
-      if (++inPath === CHUNK) {
-        ctx.fill()
-        ctx.beginPath()
-        inPath = 0
-      }
+      // one circle per path, with no `moveTo` before the arc: Skia then sees an oval and fills it with its
+      // analytic oval rasteriser, about twice as fast as one path of many arcs (see the comment at the top)
+      ctx.beginPath()
+      ctx.arc(x, y, radius, 0, TAU)
+      ctx.fill()
     }
-    if (inPath > 0) ctx.fill()
   }
 }
 

@@ -54,7 +54,7 @@ describe("Canvas 2D painting", () => {
     ])
   })
 
-  it("fills one path per colour, skips seats outside the view and draws tiny seats as squares", () => {
+  it("fills each circle alone (an oval to Skia), skips seats outside the view and batches tiny seats as squares", () => {
     const viewport = { width: 100, height: 100, pixelRatio: 2 }
     const camera = {
       ...fitCamera({ minX: 0, minY: 0, maxX: 10, maxY: 0 }, viewport),
@@ -63,15 +63,19 @@ describe("Canvas 2D painting", () => {
     const positions = Float32Array.from([0, 0, 1, 0, 500, 0])
     const buckets = bucketByColor(Uint8Array.from([5, 5, 5, 255, 5, 5, 5, 255, 6, 6, 6, 255]), 3)
     const big = recordingContext(200, 200)
+    const moveTo = vi.spyOn(big.ctx, "moveTo")
     drawSeats2d(big.ctx as unknown as CanvasRenderingContext2D, camera, positions, buckets, 12)
-    expect(big.fills.map((f) => f.style)).toEqual(["rgb(5,5,5)"])
-    expect(big.fills[0]?.shapes).toEqual([
-      { kind: "arc", x: 100, y: 100 },
-      { kind: "arc", x: 100 + camera.scale * 2, y: 100 },
+    expect(big.fills.map((f) => f.style)).toEqual(["rgb(5,5,5)", "rgb(5,5,5)"])
+    expect(big.fills.map((f) => f.shapes)).toEqual([
+      [{ kind: "arc", x: 100, y: 100 }],
+      [{ kind: "arc", x: 100 + camera.scale * 2, y: 100 }],
     ])
+    // a path that is one arc and nothing else is what Skia fills as an oval
+    expect(moveTo).not.toHaveBeenCalled()
     const small = recordingContext(200, 200)
     drawSeats2d(small.ctx as unknown as CanvasRenderingContext2D, camera, positions, buckets, 2)
-    expect(small.fills[0]?.shapes.every((shape) => shape.kind === "rect")).toBe(true)
+    expect(small.fills).toHaveLength(1)
+    expect(small.fills[0]?.shapes.map((shape) => shape.kind)).toEqual(["rect", "rect"])
   })
 })
 
