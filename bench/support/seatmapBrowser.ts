@@ -175,8 +175,10 @@ const marqueeDriver = (current: Hall, forceCanvas2d: boolean): Driver => {
 /**
  * Konva as its performance guide advises for many objects: one custom `Shape` whose `sceneFunc` draws every
  * seat (not one node per seat), `listening(false)` and no hit graph, `perfectDrawEnabled(false)`, the stage
- * transform for pan and zoom and a synchronous `layer.draw()` per frame. It gets the same batching as our
- * Canvas 2D painter: one path per colour, viewport culling, squares for seats under three pixels.
+ * transform for pan and zoom and a synchronous `layer.draw()` per frame. It draws as our Canvas 2D painter does
+ * (src/app/seatmap/canvasPainter.ts), so the comparison is of everything else: one colour set per bucket, viewport
+ * culling, each circle its own path (Skia's fast oval raster), squares for seats under three pixels in one path
+ * per colour.
  */
 const konvaDriver = (current: Hall): Driver => {
   const camera = fittedCamera(current)
@@ -208,11 +210,14 @@ const konvaDriver = (current: Hall): Driver => {
           const px = positions[2 * i] ?? 0
           const py = positions[2 * i + 1] ?? 0
           if (px < left || px > right || py < top || py > bottom) continue
-          if (square) context.rect(px - radius, py - radius, 2 * radius, 2 * radius)
-          else {
-            context.moveTo(px + radius, py)
+          if (!square) {
+            // one circle per path, as our painter draws it (Skia fills a lone circle as an oval, faster)
+            context.beginPath()
             context.arc(px, py, radius, 0, Math.PI * 2, false)
+            context.fill()
+            continue
           }
+          context.rect(px - radius, py - radius, 2 * radius, 2 * radius)
           if (++inPath === 4096) {
             context.fill()
             context.beginPath()
