@@ -79,10 +79,16 @@ test("bought, offline, the browser closed and started cold: the wallet opens the
   await expect(page).toHaveURL(new RegExp(`/wallet\\?lang=${lang}$`))
   await expect(page.getByTestId("wallet-upcoming").getByTestId("wallet-entry")).toHaveCount(1)
 
-  // airplane mode, then the browser closed; started again cold with no network: the app, the wallet and the
-  // e-ticket come from the device alone. The query cache's persisted copy is dropped as each document starts
-  // (before the app could write it back), so what opens is the wallet's
+  // airplane mode in the same session (no cold start): the e-ticket reopened from the list shows the answer the
+  // page had before, and says it is the device's copy, as after a cold start
   await first.setOffline(true)
+  await page.getByTestId("wallet-entry").getByRole("link").click()
+  await expect(page.getByTestId("edocument")).toBeVisible()
+  await expect(page.getByTestId("edocument-saved")).toBeVisible()
+
+  // then the browser closed; started again cold with no network: the app, the wallet and the e-ticket come from
+  // the device alone. The query cache's persisted copy is dropped as each document starts (before the app could
+  // write it back), so what opens is the wallet's
   await first.close()
   const cold = await launchOn(profile, testInfo, true)
   await cold.addInitScript(() => localStorage.removeItem("marquee:queries"))

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { BRAND_CODES } from "../domain/shared/brands.ts"
 import { WireText } from "../domain/shared/wireText.ts"
 import { AreaVoucherState } from "./CustomerAreaApi.ts"
 import { HumanCheckFailed } from "./HumanCheckApi.ts"
@@ -80,6 +81,11 @@ export const ConfirmationShowing = Schema.Struct({
   durationMinutes: Schema.NullOr(Schema.Int),
   venueName: Schema.String,
   locationName: Schema.String,
+  /**
+   * the location's venue brand (issue 19), so a copy kept on the device speaks it offline without the showing's
+   * detail (issue 17); null: the chain's own wording; absent on e-documents saved before it existed
+   */
+  locationBrand: Schema.optional(Schema.NullOr(Schema.Literals(BRAND_CODES))),
 })
 export type ConfirmationShowing = typeof ConfirmationShowing.Type
 

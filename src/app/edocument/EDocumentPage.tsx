@@ -17,6 +17,7 @@ import { orderHeadlineOf } from "../payment/orderHeadline.ts"
 import { confirmationHref } from "../payment/queries.ts"
 import { SendTicketsForm } from "../payment/SendTicketsForm.tsx"
 import { DocumentProblem, PassQr } from "./DocumentParts.tsx"
+import { brandOfDocument } from "./documentBrand.ts"
 import { qrImage } from "./qrImage.ts"
 import { savedBeforePasses } from "./savedBeforePasses.ts"
 import { TicketPasses } from "./TicketPasses.tsx"
@@ -38,9 +39,11 @@ type Props = { readonly documentKey: string; readonly locale: LocaleCode }
 export const EDocumentPage = ({ documentKey, locale }: Props) => {
   const state = useEDocument(documentKey, locale)
   // the e-ticket in the wording of its showing's brand (issue 19)
+  // the brand the document names: offline, its saved copy's word, where the showing's detail is not asked
   const presentationId = state.kind === "shown" ? state.confirmation.presentation?.id : undefined
+  const brand = state.kind === "shown" ? brandOfDocument(state.confirmation) : undefined
   return (
-    <PresentationBrand presentationId={presentationId} locale={locale}>
+    <PresentationBrand presentationId={presentationId} brand={brand} locale={locale}>
       <EDocumentScreen documentKey={documentKey} locale={locale} state={state} />
     </PresentationBrand>
   )

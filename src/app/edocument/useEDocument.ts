@@ -12,7 +12,10 @@ import { type WalletDb, walletDb } from "../wallet/walletDb.ts"
 /** `D`: the document shown, an order's confirmation or (VoucherDocumentPage.tsx) a voucher's e-document */
 export type EDocumentState<D = Confirmation> =
   | { readonly kind: "loading" }
-  /** `savedAt`: set when the copy shown is the wallet's because the server cannot be asked now */
+  /**
+   * `savedAt`: set when the copy shown is the device's (the wallet's, or one the page had before this visit) because
+   * the server cannot be asked now: when that copy was answered
+   */
   | { readonly kind: "shown"; readonly confirmation: D; readonly savedAt: number | null }
   | { readonly kind: "missing" }
   | { readonly kind: "failed" }
@@ -61,15 +64,19 @@ export const useWalletCopy = <D>(
 ): EDocumentState<D> => {
   const online = useOnline()
   const [saved, setSaved] = useState<Saved<D> | null | undefined>()
+  // an answer from before this visit (the query cache's, kept from earlier in the session) is the device's copy too
+  const [visitedAt] = useState(Date.now)
+  const answeredAt = query.dataUpdatedAt
 
   useEffect(() => {
     if (query.data === undefined) return
     const db = walletDb()
-    void shelf.save(db, key, locale, query.data, Date.now()).then((saved) =>
+    // kept with when the server answered it: a copy from earlier in the session re-kept now is no newer
+    void shelf.save(db, key, locale, query.data, answeredAt || Date.now()).then((saved) =>
       // the device now holds a ticket: ask once that the browser keep it (src/app/wallet/keepStorage.ts)
       saved ? askToKeepStorage(db, browserStorage(), Date.now()).catch(() => undefined) : undefined,
     )
-  }, [query.data, key, locale, shelf])
+  }, [query.data, answeredAt, key, locale, shelf])
 
   useEffect(() => {
     let live = true
@@ -84,6 +91,8 @@ export const useWalletCopy = <D>(
 
   return edocumentState({
     live: query.data,
+    // the answer shown came before this visit: offline it is the device's copy as much as the wallet's is
+    liveBefore: query.data !== undefined && answeredAt < visitedAt ? answeredAt : null,
     missing: query.error instanceof ApiError && query.error.status === 404,
     failed: query.isError,
     offline: !online || query.fetchStatus === "paused",
@@ -94,14 +103,19 @@ export const useWalletCopy = <D>(
 /** What to show, from what the server and the wallet have (pure, tested in tests/app/edocument). */
 export const edocumentState = <D = Confirmation>(sources: {
   readonly live: D | undefined
+  /** when `live` was answered, if before this visit (the session's cache); null: answered during it, or none */
+  readonly liveBefore?: number | null
   readonly missing: boolean
   readonly failed: boolean
   readonly offline: boolean
   /** undefined while the wallet is read, null when it has no copy */
   readonly saved: Saved<D> | null | undefined
 }): EDocumentState<D> => {
-  const { live, missing, failed, offline, saved } = sources
-  if (live !== undefined) return { kind: "shown", confirmation: live, savedAt: null }
+  const { live, liveBefore = null, missing, failed, offline, saved } = sources
+  // a page reopened in the same session after signal went: what it shows is the device's, and says so as a cold
+  // start's wallet copy does
+  if (live !== undefined)
+    return { kind: "shown", confirmation: live, savedAt: offline || failed ? liveBefore : null }
   if (missing) return { kind: "missing" }
   if (saved !== undefined && saved !== null)
     return {

@@ -13,8 +13,11 @@ type Props = {
   readonly onExtend: () => void
   readonly onStartAgain: () => void
   readonly t: Translate
-  /** what an empty basket says, when not the seat list's hint (a general-admission showing has no list) */
-  readonly emptyText?: string
+  /**
+   * what an empty basket says, when not the seat list's hint (a general-admission showing has no list, and the seat
+   * step says here that the cart is opening): a polite status, so a change is read out
+   */
+  readonly emptyText?: ReactNode
   /** the way on (continue to the next step), shown under the seats */
   readonly children?: ReactNode
 }
@@ -49,7 +52,9 @@ export const Basket = ({
       </p>
     ) : null}
     {seats.length === 0 ? (
-      <p className="basket__empty">{emptyText ?? t("order.basket.empty")}</p>
+      <p className="basket__empty" role="status">
+        {emptyText ?? t("order.basket.empty")}
+      </p>
     ) : (
       <ul className="basket__seats" data-testid="held-seats">
         {seats.map((seat) => (

@@ -6,6 +6,7 @@ import type { Confirmation } from "../../api/ReservationsApi.ts"
 import { CartReset } from "../../domain/cart/events.ts"
 import { displayOrderIdentifier } from "../../domain/order/orderIdentifier.ts"
 import { eventMeta } from "../cart/cartLog.ts"
+import { brandOfDocument } from "../edocument/documentBrand.ts"
 import { formatLongDateTime, formatMoney } from "../i18n/format.ts"
 import type { LocaleCode } from "../i18n/locales.ts"
 import { type Translate, useT } from "../i18n/useI18n.ts"
@@ -36,9 +37,15 @@ type Props = { readonly identifier: string; readonly documentKey: string; readon
  */
 export const ConfirmationPage = (props: Props) => {
   const confirmation = useQuery(confirmationQueryOptions(props.identifier, props.documentKey, props.locale))
-  // the thanks and the rest in the wording of the showing's brand (issue 19); the same query, asked once
+  // the thanks and the rest in the wording of the showing's brand (issue 19), as the confirmation names it (so
+  // its copy kept for offline use speaks it too: issue 17); the same query, asked once
+  const data = confirmation.data
   return (
-    <PresentationBrand presentationId={confirmation.data?.presentation?.id} locale={props.locale}>
+    <PresentationBrand
+      presentationId={data?.presentation?.id}
+      brand={data === undefined ? undefined : brandOfDocument(data)}
+      locale={props.locale}
+    >
       <ConfirmationScreen {...props} />
     </PresentationBrand>
   )

@@ -2,6 +2,7 @@ import { Effect } from "effect"
 import { SqlClient } from "effect/sql"
 import type { ConfirmationShowing } from "../../api/ReservationsApi.ts"
 import type { LocaleCode } from "../../api/shared.ts"
+import type { BrandCode } from "../../domain/shared/brands.ts"
 import { localized } from "../localized.ts"
 import { toChainIso } from "../time.ts"
 
@@ -20,10 +21,12 @@ export const showingsOf = Effect.fn("Confirmation.showingsOf")(function* (orderI
     duration: number | null
     venueName: string
     locationName: string
+    locationBrand: BrandCode | null
   }>`
     SELECT p.id, ${localized(sql, "f.name", lang)} AS "featureName",
       (extract(epoch FROM p.starts_at) * 1000)::float8 AS "startsAtMs", f.duration_minutes AS duration,
-      ${localized(sql, "v.name", lang)} AS "venueName", ${localized(sql, "l.name", lang)} AS "locationName"
+      ${localized(sql, "v.name", lang)} AS "venueName", ${localized(sql, "l.name", lang)} AS "locationName",
+      l.brand AS "locationBrand"
     FROM presentations p
     JOIN features f ON f.id = p.feature_id
     JOIN venues v ON v.id = p.venue_id
@@ -39,6 +42,7 @@ export const showingsOf = Effect.fn("Confirmation.showingsOf")(function* (orderI
       durationMinutes: row.duration,
       venueName: row.venueName,
       locationName: row.locationName,
+      locationBrand: row.locationBrand,
     }),
   )
 }, Effect.orDie)

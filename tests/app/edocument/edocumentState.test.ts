@@ -45,6 +45,24 @@ describe("what the e-ticket page shows", () => {
     expect(edocumentState({ ...none, failed: true, saved })).toMatchObject({ kind: "shown", savedAt: 1_000 })
   })
 
+  it("says so too for an answer from earlier in the session, reopened after signal went (not a cold start)", () => {
+    const live = confirmation()
+    // the query cache's answer of 1,500 ms, from before this visit: offline, or the server failing, it is the copy
+    expect(edocumentState({ ...none, live, liveBefore: 1_500, offline: true, saved: undefined })).toEqual({
+      kind: "shown",
+      confirmation: live,
+      savedAt: 1_500,
+    })
+    expect(edocumentState({ ...none, live, liveBefore: 1_500, failed: true, saved: null })).toMatchObject({
+      savedAt: 1_500,
+    })
+    // with signal it is being asked again: no notice meanwhile; an answer of this visit is the server's, not a copy
+    expect(edocumentState({ ...none, live, liveBefore: 1_500, saved: null })).toMatchObject({ savedAt: null })
+    expect(edocumentState({ ...none, live, liveBefore: null, offline: true, saved: null })).toMatchObject({
+      savedAt: null,
+    })
+  })
+
   it("says missing for a key the server does not know, even if the device kept it", () => {
     const saved = { confirmation: confirmation(), savedAt: 1_000 }
     expect(edocumentState({ ...none, missing: true, failed: true, saved })).toEqual({ kind: "missing" })

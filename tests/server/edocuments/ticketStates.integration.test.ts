@@ -109,4 +109,17 @@ describe.each(databases)("e-ticket states on $name", ({ start }) => {
     const over = await edocument(server, key)
     expect(new Set(over.tickets.map((ticket) => ticket.state))).toEqual(new Set(["expired"]))
   })
+
+  it("names its showing's venue brand, so the wallet's copy speaks it offline (issues 17 and 19)", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const server = live()
+    const atLocation = (location: string) =>
+      seededKey(server, `p.venue_id IN (SELECT v.id FROM venues v WHERE v.location_id ${location})`)
+    // Jerusalem Station, the family brand's cinema (src/server/db/seed/catalogue.ts)
+    const family = await edocument(server, await atLocation("= 1173"))
+    expect(family.presentation?.locationBrand).toBe("family")
+    for (const showing of family.showings ?? []) expect(showing.locationBrand).toBe("family")
+    const plain = await edocument(server, await atLocation("NOT IN (1173, 1181)"))
+    expect(plain.presentation?.locationBrand).toBeNull()
+  })
 })

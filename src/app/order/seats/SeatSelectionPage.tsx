@@ -294,16 +294,6 @@ const SeatBoard = ({ order, seatActions, presentation, plan, locale, t }: BoardP
   return (
     <div className="order__body">
       <div className="order__seats">
-        {ready === undefined ? (
-          <p className="order__notice" role="status" data-testid="cart-opening">
-            {t("order.openingCart")}
-          </p>
-        ) : null}
-        {ready?.token.status === "checking" ? (
-          <p className="order__notice" role="status" data-testid="human-check">
-            {t("order.humanCheck")}
-          </p>
-        ) : null}
         {ready?.token.status === "failed" ? (
           <p className="order__notice order__notice--problem" role="alert">
             {t("order.humanCheckFailed")}
@@ -365,8 +355,16 @@ const SeatBoard = ({ order, seatActions, presentation, plan, locale, t }: BoardP
         onExtend={() => void extend()}
         onStartAgain={() => void startAgain()}
         t={t}
+        // the cart's opening and the human check are said here, in the basket's line that says what to do next,
+        // not above the seats: a notice there pushed the seats down and back up as it went (issue 17, CLS 0.022)
         emptyText={
-          ready === undefined ? t("order.openingCart") : hasReserved ? undefined : t("orderSteps.ga.empty")
+          ready === undefined ? (
+            <span data-testid="cart-opening">{t("order.openingCart")}</span>
+          ) : ready.token.status === "checking" ? (
+            <span data-testid="human-check">{t("order.humanCheck")}</span>
+          ) : hasReserved ? undefined : (
+            t("orderSteps.ga.empty")
+          )
         }
       >
         {ready !== undefined ? (
