@@ -27,6 +27,7 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { type Browser, chromium, type Page } from "playwright-core"
 import { build, type Plugin } from "vite"
+import { CHROMIUM_ARGS } from "../e2e/chromiumFlags.ts"
 import { serveBenchPage } from "./support/benchPage.ts"
 import type { Renderer, RunResult } from "./support/seatmapBrowser.ts"
 import { compactSizes } from "./support/seatmapCompact.ts"
@@ -53,18 +54,8 @@ const RENDERERS = (argValue("renderers") ?? "marquee,marquee-canvas2d,konva,seat
 const SETTLE_MS = 500
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
-/** playwright.config.ts's flags; frame-rate limit and vsync off so rAF-paced SVG frames are not held at 60 Hz */
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-quic",
-  "--no-first-run",
-  "--enable-unsafe-swiftshader",
-  "--disable-frame-rate-limit",
-  "--disable-gpu-vsync",
-]
+/** the journeys' flags; frame-rate limit and vsync off so rAF-paced SVG frames are not held at 60 Hz */
+const SEATMAP_CHROMIUM_ARGS = [...CHROMIUM_ARGS, "--disable-frame-rate-limit", "--disable-gpu-vsync"]
 
 const startedAt = performance.now()
 const say = (message: string) =>
@@ -240,7 +231,11 @@ const main = async () => {
     await bundle(join(temp, "dist"))
     const served = await serve(join(temp, "dist"))
     server = served.server
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true })
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: SEATMAP_CHROMIUM_ARGS,
+      headless: true,
+    })
     figures.chromium = browser.version()
 
     const probe = await openPage(browser, served.url)
