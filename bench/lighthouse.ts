@@ -10,10 +10,11 @@
  * Lighthouse 12 no longer audits it. Goals: installable, and every category ≥ 95 on every page.
  * Scores are absolute, so they depend on the machine: Lighthouse scales its CPU throttling from a benchmark of
  * the machine it runs on, and a loaded one still scores lower (the JSON says the load average it ran under).
- * Options: `--runs`, `--port` (4380), `--pages` (comma-separated names).
+ * Options: `--runs`, `--port` (4380), `--pages` (comma-separated names), `--save DIR` (each run's full report,
+ * `DIR/<page>-<run>.json`: its LCP element, request chain and long tasks say where a score went).
  */
 import { type ChildProcess, spawn } from "node:child_process"
-import { mkdtempSync, rmSync } from "node:fs"
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { loadavg, tmpdir } from "node:os"
 import { join } from "node:path"
 import { parseArgs } from "node:util"
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     runs: { type: "string", default: "3" },
     port: { type: "string", default: "4380" },
     pages: { type: "string", default: "whats_on,seats,edocument,wallet" },
+    save: { type: "string" },
   },
 })
 const RUNS = Number(values.runs)
@@ -177,6 +179,10 @@ const main = async () => {
         })
         const lhr = result?.lhr
         if (lhr === undefined) throw new Error(`Lighthouse gave no result for ${path}`)
+        if (values.save !== undefined) {
+          mkdirSync(values.save, { recursive: true })
+          writeFileSync(join(values.save, `${name}-${run + 1}.json`), JSON.stringify(lhr))
+        }
         const one: Record<string, number> = {}
         for (const category of CATEGORIES)
           one[category] = Math.round((lhr.categories[category]?.score ?? 0) * 100)

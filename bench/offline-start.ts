@@ -11,7 +11,7 @@
  * The order is bought over HTTP on a scratch PostgreSQL database (the server seeds it as it starts), the way
  * the load bench buys; the browser opens the e-ticket once online, which keeps it in the wallet.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type BrowserContext, type CDPSession, chromium, type Page } from "@playwright/test"
@@ -48,6 +48,7 @@ let traced = 0
 const writeTrace = async (page: Page, cdp: CDPSession, path: string, ms: number) => {
   const { profile } = await cdp.send("Profiler.stop")
   const name = `${String(traced++).padStart(2, "0")}-${path.split("/")[1]?.split("?")[0] || "root"}`
+  mkdirSync(TRACE_DIR ?? ".", { recursive: true })
   writeFileSync(join(TRACE_DIR ?? ".", `${name}.cpuprofile`), JSON.stringify(profile))
   const timeline = await page.evaluate(() =>
     performance.getEntries().map((entry) => {
