@@ -100,9 +100,25 @@ test.describe("public pages", () => {
   })
 
   test("English: what's on links each film to its page and each cinema to its info", async ({ page }) => {
+    // issue 17: the server's HTML paints the header before any script runs, and the app's first commit replaces
+    // it with the whole screen: the page never goes blank in between (a mutation batch is what a frame can show)
+    await page.addInitScript(() => {
+      const seen = { serverFrame: false, blank: false }
+      ;(window as { __firstPaint?: typeof seen }).__firstPaint = seen
+      new MutationObserver(() => {
+        const root = document.getElementById("root")
+        if (root === null) return
+        if (root.querySelector(".site-header__inner--first-paint") !== null) seen.serverFrame = true
+        else if (seen.serverFrame && root.querySelector(".brand") === null) seen.blank = true
+      }).observe(document, { childList: true, subtree: true })
+    })
     await page.goto("/?lang=en")
     const movie = page.getByTestId("movie-link").first()
     await expect(movie).toBeVisible(FIRST_RENDER)
+    expect(await page.evaluate(() => (window as { __firstPaint?: unknown }).__firstPaint)).toEqual({
+      serverFrame: true,
+      blank: false,
+    })
     const title = (await movie.textContent()) ?? ""
     await movie.click()
     await expect(page.getByTestId("movie-page").getByRole("heading", { level: 1 })).toHaveText(title)

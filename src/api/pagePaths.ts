@@ -84,3 +84,29 @@ export const isPagePath = (pathname: string): boolean => {
   const segments = segmentsOf(pathname)
   return PATTERNS.some((pattern) => matches(pattern, segments))
 }
+
+/**
+ * The frame a page is drawn in, by its path's first segment: the order flows' (`_booking`: the brand alone in the
+ * header), the staff app's, or the public pages' (`_default`: search and languages beside the brand; also every
+ * 404). The server paints that frame's header before any script runs (src/server/http/shellDocument.ts);
+ * tests/api/pagePaths.test.ts checks this against the route files' folders.
+ */
+export type PageFrame = "booking" | "staff" | "default"
+
+const BOOKING_FIRST_SEGMENTS: ReadonlySet<string> = new Set([
+  "order",
+  "enrol",
+  "edocument",
+  "vouchers",
+  "donate",
+  "food",
+  "shop",
+  "memberships",
+])
+
+export const pageFrameOf = (pathname: string): PageFrame => {
+  if (!isPagePath(pathname)) return "default"
+  const first = segmentsOf(pathname)[0] ?? ""
+  if (first === "PRES-live") return "staff"
+  return BOOKING_FIRST_SEGMENTS.has(first) ? "booking" : "default"
+}

@@ -87,6 +87,9 @@ const start = async () => {
     else afterPaint(openCart)
   })
 
+  // The first screen loads before React's first commit, which then replaces the header and "loading" line the
+  // server's HTML painted (src/server/http/shellDocument.ts) with the whole screen: never a blank page between them.
+  await router.load().catch(() => undefined)
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
