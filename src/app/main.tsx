@@ -1,6 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query"
 import { type AnyRoute, RouterProvider } from "@tanstack/react-router"
-import { StrictMode } from "react"
+import { StrictMode, startTransition } from "react"
 import { createRoot } from "react-dom/client"
 import { ensureDictionary } from "./i18n/dictionaries.ts"
 import {
@@ -90,12 +90,17 @@ const start = async () => {
   // The first screen loads before React's first commit, which then replaces the header and "loading" line the
   // server's HTML painted (src/server/http/shellDocument.ts) with the whole screen: never a blank page between them.
   await router.load().catch(() => undefined)
-  createRoot(root).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
+  // As a transition, as the router's own navigations render: React renders the first screen in slices that give
+  // the main thread back every few milliseconds instead of one long task (a seat step has a button per seat)
+  const app = createRoot(root)
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   )
 }
 
