@@ -46,7 +46,21 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
  */
 const UNUSED_BROWSER_UI = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"] as const
 
-/** The journeys' Chromium: {@link CHROMIUM_ARGS} without the browser UI that a headless page never opens. */
+/**
+ * The journeys' Chromium: {@link CHROMIUM_ARGS} without the browser UI that a headless page never opens.
+ *
+ * Measured and not kept (issue 13, Nov 2026; the machine shared, load average 18–40). Where the journeys' Chromium
+ * CPU goes, 19 journeys under `CI=true`: renderers 55 %, the browser process 30 % (most likely serving Playwright's
+ * protocol), the GPU process 9 %, the network service 5 %. None of these changed it beyond the noise:
+ * `--disable-gpu-rasterization` (against Debian's launcher's `--enable-gpu-rasterization`: GPU process 7.1 against
+ * 7.2 CPU-s, 80.3 against 79.4 in all, the same period), `--disable-gpu-compositing`, `--js-flags=--no-maglev`
+ * with or without `--no-turbofan`, and more `--disable-features` (Translate, AutofillServerCommunication,
+ * CertificateTransparencyComponentUpdater, SpareRendererForSitePerProcess, OptimizationHintsFetching…): six
+ * alternating rounds of a browser started for one phone context that loads four pages: 4.2 CPU-s as is (mean),
+ * 4.3–4.6 with each.
+ * What does cost is a recorded trace: 6.3 CPU-s against 3.5 (six other alternating rounds), so under CI only a retry
+ * records one (playwright.config.ts `trace`).
+ */
 export const JOURNEY_CHROMIUM_ARGS = [
   ...CHROMIUM_ARGS,
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNUSED_BROWSER_UI].join(",")}`,
