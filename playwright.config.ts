@@ -15,6 +15,7 @@ const PORT = Number(process.env.E2E_PORT ?? 4310)
  * below) and says so with `E2E_SERVERS=started`: Playwright then reuses them instead of starting its own.
  */
 const SERVERS_STARTED = process.env.E2E_SERVERS === "started"
+const AS_CI = Boolean(process.env.CI) || SERVERS_STARTED
 const dataDir = mkdtempSync(join(tmpdir(), "marquee-e2e-"))
 /**
  * The server with non-default settings: its seat step's holds last seconds (the journey of a hold the server lets
@@ -68,7 +69,11 @@ export default defineConfig({
   fullyParallel: true,
   // two: a third worker on this 2-core machine made the run slower (376 s against 348 s, the CPU already 94 % busy)
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // `npm test` (which starts the servers itself, SERVERS_STARTED) runs the journeys as CI does: a failed journey is
+  // tried once more, with a trace. Tracing every journey in case it fails cost 82 % more browser CPU (6.3 CPU-s
+  // against 3.5 for the same page loads, six alternating rounds): a whole `npm test` outside CI paid it. A journey
+  // run alone (`npx playwright test …`) keeps every failure's trace and is never retried.
+  retries: AS_CI ? 1 : 0,
   // under CI also each journey's duration in test-results/journeys.json, to see where the run's minutes go
   reporter: process.env.CI ? [["line"], ["json", { outputFile: "test-results/journeys.json" }]] : "list",
   timeout: 45_000,
@@ -81,8 +86,8 @@ export default defineConfig({
       args: JOURNEY_CHROMIUM_ARGS,
     },
     // A trace is recorded for every journey even when only a failure keeps it: under CI it is recorded on the retry
-    // of a failed journey instead (the same journeys took 100-106 s traced, 84-88 s not, on this machine)
-    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
+    // of a failed journey instead, as under npm test (the same journeys took 100-106 s traced, 84-88 s not, here)
+    trace: AS_CI ? "on-first-retry" : "retain-on-failure",
     // A journey's fresh browser would install the service worker and precache the whole app (about 180 files) in
     // the background: 16 % of a journey's time on this machine, for nothing it checks. The journeys that prove
     // offline use allow it (`test.use({ serviceWorkers: "allow" })`).
