@@ -11,9 +11,43 @@ import { defineConfig } from "vitest/config"
  *   per file took the whole run from 299 s to 193 s on this 2-core machine. So a server test file never changes
  *   `process.env` (settings go to the servers it starts: `bothDatabases(label, { env })`) and restores every
  *   global it stubs.
- * - `unit` (the rest of tests/domain, tests/api, tests/app): pure and browser-side tests, each file in a fresh
- *   module registry, because the app keeps per-page state in modules (the active locale, the cart's singletons).
+ * - `pure` (the rest of tests/domain and tests/api, and the app tests in SHARED_APP_TESTS): the domain and the API's
+ *   shapes keep no state in modules, so their files share a worker's module registry (`isolate: false`) and import
+ *   Effect and fast-check once per worker instead of once per file.
+ * - `unit` (the rest of tests/app): browser-side tests, each file in a fresh module registry, because the app
+ *   keeps per-page state in modules (the active locale, the cart's singletons).
  */
+/**
+ * Browser-side tests that share a module registry (the `pure` project): none imports, even indirectly, a module that
+ * keeps state (a top-level `let`, a cache, a singleton, IndexedDB), a shared fixture that counts, or touches a global
+ * (`vi`, `window`, `document`, `process.env`). A new app test runs isolated (`unit`) until it is checked and listed.
+ */
+const SHARED_APP_TESTS = [
+  "tests/app/edocument/asOfNow.test.ts",
+  "tests/app/edocument/savedBeforePasses.test.ts",
+  "tests/app/featureGraph.test.ts",
+  "tests/app/i18n/locales.test.ts",
+  "tests/app/i18n/translations.test.ts",
+  "tests/app/i18n/wording.test.ts",
+  "tests/app/lib/chunkReload.test.ts",
+  "tests/app/lib/idleTimer.test.ts",
+  "tests/app/lib/savedAtHeader.test.ts",
+  "tests/app/order/customer/consents.test.ts",
+  "tests/app/payment/calendar.test.ts",
+  "tests/app/payment/confirmationOffers.test.ts",
+  "tests/app/payment/figures.test.ts",
+  "tests/app/seating/bestAvailableUrl.test.ts",
+  "tests/app/seatmap/camera.test.ts",
+  "tests/app/seatmap/pickIndex.test.ts",
+  "tests/app/seatmap/seatGridNavigation.test.ts",
+  "tests/app/seatmap/sectionLabels.test.ts",
+  "tests/app/seatmap/shownSection.test.ts",
+  "tests/app/seatmap/tooltipPlacement.test.ts",
+  "tests/app/shop/membershipChoice.test.ts",
+  "tests/app/vod/device.test.ts",
+  "tests/app/waiver/waiverDraft.test.ts",
+]
+
 export default defineConfig({
   test: {
     environment: "node",
@@ -30,11 +64,24 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: "unit",
+          name: "pure",
           // first, while tests/_support/globalSetup.ts seeds the server tests' templates
           sequence: { groupOrder: 0 },
-          include: ["tests/{domain,api,app}/**/*.test.{ts,tsx}"],
+          include: ["tests/{domain,api}/**/*.test.{ts,tsx}", ...SHARED_APP_TESTS],
           exclude: ["**/*.integration.test.*", "**/node_modules/**"],
+          // safe while src/domain and src/api hold no module state (no top-level `let`, cache or singleton) and no
+          // file here stubs a global or mocks a module; checked by running this project shuffled in one worker
+          // (`--sequence.shuffle --maxWorkers=1`); a file that needs its own registry belongs in `unit`
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          sequence: { groupOrder: 0 },
+          include: ["tests/app/**/*.test.{ts,tsx}"],
+          exclude: ["**/*.integration.test.*", "**/node_modules/**", ...SHARED_APP_TESTS],
         },
       },
       {

@@ -223,19 +223,27 @@ export const caseFor = (
     })
 }
 
-/** The 10 MB body (issue 20), sent once to every operation. */
-export const tenMegabyteCase = (operation: Operation, live: Credentials): FuzzCase => {
+/**
+ * A body one byte over the server's limit (src/server/http/limitRequestBodies.ts), sent once to every operation:
+ * issue 20's 10 MB body at the boundary that decides it. The limit is one middleware around every route, which
+ * refuses any declared length over it before reading a byte, so one byte over proves the refusal for each
+ * operation as well as 10 MB did, with a tenth of the bytes built and sent. A declared 10 MB body and a chunked
+ * one over the limit: tests/server/http/bodyLimits.integration.test.ts.
+ */
+export const oversizeCase = (operation: Operation, live: Credentials, limitBytes: number): FuzzCase => {
   const path = operation.pathParams.reduce((at, p) => at.replace(`{${p.name}}`, "1"), operation.path)
   const headers: Record<string, string> = { "content-type": "application/json" }
   for (const name of operation.credentials) {
     const value = live[name]
     if (value !== undefined) headers[name] = value
   }
+  const shell = JSON.stringify({ padding: "" })
+  const body = JSON.stringify({ padding: "x".repeat(limitBytes + 1 - shell.length) })
   return {
     method: operation.method,
     path,
     headers,
-    body: JSON.stringify({ padding: "x".repeat(10 * 1024 * 1024) }),
-    description: "body of 10 MB",
+    body,
+    description: `body of ${body.length} bytes (the limit is ${limitBytes})`,
   }
 }
