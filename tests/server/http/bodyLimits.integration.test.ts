@@ -1,13 +1,15 @@
 import { connect } from "node:net"
 import { describe, expect, it } from "vitest"
+import { REQUEST_TIMEOUT_MS } from "../../../src/server/app.ts"
 import { MAX_REQUEST_BODY_BYTES } from "../../../src/server/http/limitRequestBodies.ts"
 import { bothDatabases, useTestServer } from "../../_support/databases.ts"
 import { type RawAnswer, rawRequest } from "../../_support/rawRequest.ts"
 
 /**
  * Issue 20, Defences: "Request bodies have a size limit; a slow or endless body is cut off". A body over the limit
- * is a 413 with a code, quickly, whether its length is declared or not; a body that stops arriving is cut off
- * (this server's cut-off is shortened to keep the test short; the real one is REQUEST_TIMEOUT_MS).
+ * is a 413 with a code, before its body is read when its length is declared, or once it passes the limit when not;
+ * a body that stops arriving is cut off (this server's cut-off is shortened to keep the test short; the real one is
+ * REQUEST_TIMEOUT_MS).
  */
 const CUT_OFF_MS = 1_500
 const databases = bothDatabases("bodylimits", { requestTimeoutMs: CUT_OFF_MS })
@@ -20,20 +22,41 @@ describe.each(databases)("request body limits on $name", ({ start }) => {
   const json = { "content-type": "application/json" }
   const tenMegabytes = JSON.stringify({ recaptchaToken: "x".repeat(10 * 1024 * 1024) })
 
-  it("answers a declared 10 MB body 413 with a code, quickly", async (ctx) => {
+  it("answers a declared 10 MB body 413 with a code", async (ctx) => {
     if (!isUp()) return ctx.skip()
-    const started = performance.now()
     for (const path of ["/api/cart/token", "/api/customer/mobile-login", "/api/seats/seatplanV2?venueId=1"]) {
       const answer = await rawRequest(live().baseUrl, {
         method: "POST",
         path,
         headers: json,
         body: tenMegabytes,
-        timeoutMs: 10_000,
+        timeoutMs: 30_000,
       })
       expect(problemCode(answer), path).toEqual({ status: 413, code: "bodyTooLarge" })
     }
-    expect(performance.now() - started).toBeLessThan(5_000)
+  })
+
+  // "quickly", without timing it: a declared length over the limit is refused from the headers alone, before a
+  // byte of the body comes; a server that waited for the body would answer the cut-off's 408 instead
+  it("refuses a declared length over the limit before reading the body", async (ctx) => {
+    if (!isUp()) return ctx.skip()
+    const { hostname, port } = new URL(live().baseUrl)
+    const reply = await new Promise<string>((resolve) => {
+      const socket = connect(Number(port), hostname, () => {
+        socket.write(
+          `POST /api/cart/token HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ncontent-length: ${10 * 1024 * 1024}\r\n\r\n`,
+        )
+      })
+      let received = ""
+      socket.on("data", (chunk) => {
+        received += chunk.toString("utf8")
+        if (received.includes("\r\n\r\n") && received.includes("}")) socket.destroy()
+      })
+      socket.on("close", () => resolve(received))
+      socket.on("error", () => resolve(received))
+    })
+    expect(reply.startsWith("HTTP/1.1 413"), reply.slice(0, 200)).toBe(true)
+    expect(reply).toContain('"code":"bodyTooLarge"')
   })
 
   it("refuses a chunked body once it passes the limit", async (ctx) => {
@@ -84,7 +107,8 @@ describe.each(databases)("request body limits on $name", ({ start }) => {
     expect(reply.startsWith("HTTP/1.1 408")).toBe(true)
     expect(reply).toContain('"code":"requestTimeout"')
     expect(elapsed).toBeGreaterThanOrEqual(CUT_OFF_MS - 100)
-    expect(elapsed).toBeLessThan(CUT_OFF_MS + 3_000)
+    // this server's cut-off, not the default one: well under REQUEST_TIMEOUT_MS even on a saturated machine
+    expect(elapsed).toBeLessThan(REQUEST_TIMEOUT_MS / 2)
   })
 
   // the refusals Effect and Node answered with plain text or nothing (found by the contract fuzzer)
