@@ -7,7 +7,7 @@ import { PINNED_NOW } from "./tests/_support/pinnedClock.ts"
 
 /**
  * Journeys in Debian's Chromium (never a downloaded browser) against the built PWA served by the real
- * server on a fresh embedded database, seeded on start exactly as `npm start` does.
+ * server on a fresh embedded database, seeded on start exactly as `npm start` does (once for both servers).
  */
 const PORT = Number(process.env.E2E_PORT ?? 4310)
 /**
@@ -25,6 +25,11 @@ const dataDir = mkdtempSync(join(tmpdir(), "marquee-e2e-"))
 export const SHORT_HOLD_PORT = PORT + 1
 export const SHORT_HOLD_SECONDS = 10
 const shortHoldDataDir = mkdtempSync(join(tmpdir(), "marquee-e2e-short-"))
+/**
+ * The two servers' databases are copies of one seeded once (scripts/journey-server.ts: the first of them seeds it
+ * here while the other waits), not two seeded side by side.
+ */
+const SERVER = `"${process.execPath}" scripts/journey-server.ts "${join(mkdtempSync(join(tmpdir(), "marquee-e2e-seeded-")), "db")}"`
 
 /**
  * The servers' clock starts at `E2E_NOW` (and the browser's, by e2e/fixtures.ts), so no journey depends on the
@@ -115,7 +120,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `"${process.execPath}" src/server/main.ts`,
+      command: SERVER,
       url: `http://127.0.0.1:${PORT}/api/config`,
       wait: READY,
       timeout: 420_000,
@@ -136,7 +141,7 @@ export default defineConfig({
       },
     },
     {
-      command: `"${process.execPath}" src/server/main.ts`,
+      command: SERVER,
       url: `http://127.0.0.1:${SHORT_HOLD_PORT}/api/config`,
       wait: READY,
       timeout: 420_000,

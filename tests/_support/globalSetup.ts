@@ -4,6 +4,7 @@ import { tmpdir } from "node:os"
 import { basename, dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import type { TestProject } from "vitest/node"
+import { SEED_NODE_FLAGS } from "./nodeFlags.ts"
 import { dropDatabase, postgresReachable } from "./postgres.ts"
 import { type SeedRun, type TemplateKind, templateMarkers } from "./seededTemplates.ts"
 
@@ -18,9 +19,14 @@ const BUILDER = join(dirname(fileURLToPath(import.meta.url)), "buildTemplate.ts"
 /** Builds `kind`'s template in a child process (buildTemplate.ts says why); settles when it exits. */
 const buildInChild = (run: SeedRun, kind: TemplateKind): Promise<void> =>
   new Promise((resolve) => {
-    const child = spawn(process.execPath, [BUILDER, kind, run.dir, run.postgresTemplate], {
-      stdio: ["ignore", "ignore", "pipe"],
-    })
+    // a seed's V8 flags (nodeFlags.ts)
+    const child = spawn(
+      process.execPath,
+      [...SEED_NODE_FLAGS, BUILDER, kind, run.dir, run.postgresTemplate],
+      {
+        stdio: ["ignore", "ignore", "pipe"],
+      },
+    )
     let errors = ""
     child.stderr?.setEncoding("utf8")
     child.stderr?.on("data", (chunk: string) => {
