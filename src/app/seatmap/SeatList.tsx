@@ -1,4 +1,13 @@
-import { type KeyboardEvent, useDeferredValue, useMemo, useRef, useState } from "react"
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  memo,
+  useDeferredValue,
+  useMemo,
+  useRef,
+  useState,
+} from "react"
 import type { TicketGroup } from "../../api/PresentationEntities.ts"
 import { formatMoney } from "../i18n/format.ts"
 import { type Translate, useLocale } from "../i18n/useI18n.ts"
@@ -6,7 +15,7 @@ import { SectionChooser } from "./SectionChooser.tsx"
 import { SEAT_KIND_LABEL, SEAT_STATE_LABEL, type SeatKind, seatKinds } from "./seatDescription.ts"
 import { firstSeatKey, seatKeyAfter } from "./seatGridNavigation.ts"
 import { lowestPrice } from "./seatPrice.ts"
-import type { SeatItem, SeatState, SectionItem } from "./seatRows.ts"
+import type { RowItem, SeatItem, SeatState, SectionItem } from "./seatRows.ts"
 import { listsOneSectionAtATime, useShownSection } from "./shownSection.ts"
 import "./seatList.css"
 
@@ -25,6 +34,10 @@ const priceId = (agorot: number) => `seat-d-p${agorot}`
 /** what the list draws before its first background render */
 const NO_SECTIONS: ReadonlyArray<SectionItem> = []
 
+/** The seat a click or focus inside the list landed on, by its place key. */
+const placeOf = (target: EventTarget): string | undefined =>
+  target instanceof HTMLElement ? target.dataset.place : undefined
+
 /**
  * The accessible seat list: one real button per seat, rows in hall order. The seat strip keeps the hall's own
  * left-to-right order in every language (the seat on the left is on the left when facing the screen), so it
@@ -35,6 +48,12 @@ const NO_SECTIONS: ReadonlyArray<SectionItem> = []
  * premium) and its lowest price, from texts written once per list and pointed at by `aria-describedby`. Taken
  * seats stay focusable (`aria-disabled`) so that they are announced, not skipped. A hall of stadium size lists one
  * section at a time, chosen above the list (shownSection.ts).
+ *
+ * Cost (issue 17, about a thousand buttons in the demo's larger halls): the buttons are drawn in a background
+ * render that React slices between frames (`useDeferredValue`), each row is a memoized component that draws again
+ * only when one of its seats changes (a held seat or fresh statuses redraw a row or two, not the hall), clicks and
+ * focus are handled once on the list (no handler per seat), and a row off the screen skips style, layout and paint
+ * (`content-visibility: auto` in seatList.css).
  */
 export const SeatList = ({ sections: hall, ticketGroups, t, onPick }: Props) => {
   const locale = useLocale()
@@ -44,8 +63,6 @@ export const SeatList = ({ sections: hall, ticketGroups, t, onPick }: Props) => 
     () => (oneAtATime ? hall.filter((section) => section.id === shown) : hall),
     [hall, oneAtATime, shown],
   )
-  // the seats' buttons (about a thousand elements in the demo's larger halls) are drawn in a background render that
-  // React slices between frames, not in one long task on the seat step's first load (issue 17, Lighthouse's TBT):
   // the map and the rest of the screen show first; a change of the seats' states follows the same way
   const drawn = useDeferredValue(sections, NO_SECTIONS)
   const listRef = useRef<HTMLDivElement>(null)
@@ -60,15 +77,23 @@ export const SeatList = ({ sections: hall, ticketGroups, t, onPick }: Props) => 
         }
     return byKey
   }, [hall, ticketGroups])
+  const drawnSeats = useMemo(() => {
+    const byKey = new Map<string, { readonly item: SeatItem; readonly row: string }>()
+    for (const section of drawn)
+      for (const row of section.rows)
+        for (const item of row.seats) byKey.set(item.key, { item, row: row.key })
+    return byKey
+  }, [drawn])
   const tabStop = useMemo(() => {
     const known = sections.some((section) =>
       section.rows.some((row) => row.seats.some((item) => item.key === active)),
     )
     return known ? active : firstSeatKey(sections)
   }, [sections, active])
+  const tabRow = tabStop === undefined ? undefined : drawnSeats.get(tabStop)?.row
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const from = event.target instanceof HTMLElement ? event.target.dataset.place : undefined
+    const from = placeOf(event.target)
     if (from === undefined || event.altKey || event.ctrlKey || event.metaKey) return
     const next = seatKeyAfter(sections, from, event.key)
     if (next === undefined) return
@@ -76,10 +101,20 @@ export const SeatList = ({ sections: hall, ticketGroups, t, onPick }: Props) => 
     setActive(next)
     listRef.current?.querySelector<HTMLElement>(`[data-place="${next}"]`)?.focus()
   }
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const place = placeOf(event.target)
+    if (place !== undefined) setActive(place)
+  }
+  // a disabled fieldset around the list (the cart still opening) sends no click from its buttons
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const place = placeOf(event.target)
+    const item = place === undefined ? undefined : drawnSeats.get(place)?.item
+    if (item !== undefined && item.state !== "taken") onPick(item)
+  }
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: the keys go to the focused seat button; the list only routes them (roving focus)
-    <div className="seat-list" ref={listRef} onKeyDown={onKeyDown}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: the keys, clicks and focus come from the seat buttons; the list only routes them (roving focus)
+    <div className="seat-list" ref={listRef} onKeyDown={onKeyDown} onFocus={onFocus} onClick={onClick}>
       {oneAtATime && shown !== undefined ? (
         <SectionChooser sections={hall} shown={shown} t={t} onChoose={choose} />
       ) : null}
@@ -110,23 +145,13 @@ export const SeatList = ({ sections: hall, ticketGroups, t, onPick }: Props) => 
           </h2>
           <ul className="seat-rows">
             {section.rows.map((row) => (
-              <li key={row.key} className="seat-row">
-                <span className="seat-row__name">{t("order.row", { row: row.name })}</span>
-                <ul className="seat-row__seats" dir="ltr">
-                  {row.seats.map((item) => (
-                    <li key={item.key}>
-                      <SeatButton
-                        item={item}
-                        price={prices.get(item.key)}
-                        tabbable={item.key === tabStop}
-                        t={t}
-                        onFocus={() => setActive(item.key)}
-                        onPick={onPick}
-                      />
-                    </li>
-                  ))}
-                </ul>
-              </li>
+              <SeatRow
+                key={row.key}
+                row={row}
+                prices={prices}
+                tabStop={row.key === tabRow ? tabStop : undefined}
+                t={t}
+              />
             ))}
           </ul>
         </section>
@@ -135,50 +160,66 @@ export const SeatList = ({ sections: hall, ticketGroups, t, onPick }: Props) => 
   )
 }
 
-const SeatButton = ({
-  item,
-  price,
-  tabbable,
-  t,
-  onFocus,
-  onPick,
-}: {
-  readonly item: SeatItem
-  readonly price: number | undefined
-  readonly tabbable: boolean
+type RowProps = {
+  readonly row: RowItem
+  readonly prices: ReadonlyMap<string, number>
+  /** the list's one tab stop, where it is in this row */
+  readonly tabStop: string | undefined
   readonly t: Translate
-  readonly onFocus: () => void
-  readonly onPick: (item: SeatItem) => void
-}) => {
-  const { seat, state } = item
-  const taken = state === "taken"
-  const described = [
-    stateId(state),
-    ...seatKinds(seat).map(kindId),
-    ...(price === undefined || taken ? [] : [priceId(price)]),
-  ]
-  return (
-    <button
-      type="button"
-      className="seat"
-      data-state={state}
-      data-testid="seat"
-      data-row={seat.RowName}
-      data-seat={seat.SeatName}
-      data-place={item.key}
-      aria-label={t("order.seat", { row: seat.RowName, seat: seat.SeatName })}
-      aria-describedby={described.join(" ")}
-      aria-pressed={state === "mine" || state === "pending"}
-      aria-busy={state === "pending" ? true : undefined}
-      aria-disabled={taken ? true : undefined}
-      tabIndex={tabbable ? 0 : -1}
-      title={state === "singleSeatBlock" ? t("order.singleSeatHint") : undefined}
-      onFocus={onFocus}
-      onClick={() => {
-        if (!taken) onPick(item)
-      }}
-    >
-      {seat.SeatName}
-    </button>
-  )
 }
+
+/** A row draws again only when what it shows changed: the statuses' every answer builds new items, not new seats. */
+const sameRow = (before: RowProps, after: RowProps): boolean => {
+  if (before.tabStop !== after.tabStop || before.t !== after.t || before.row.name !== after.row.name)
+    return false
+  const a = before.row.seats
+  const b = after.row.seats
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as SeatItem
+    const y = b[i] as SeatItem
+    if (x.seat !== y.seat || x.state !== y.state || x.key !== y.key) return false
+    if (before.prices !== after.prices && before.prices.get(x.key) !== after.prices.get(y.key)) return false
+  }
+  return true
+}
+
+/** One row: its name, then its seats' buttons straight in the strip (no element of their own around each). */
+const SeatRow = memo(function SeatRow({ row, prices, tabStop, t }: RowProps) {
+  return (
+    <li className="seat-row">
+      <span className="seat-row__name">{t("order.row", { row: row.name })}</span>
+      <div className="seat-row__seats" dir="ltr">
+        {row.seats.map((item) => {
+          const { seat, state, key } = item
+          const taken = state === "taken"
+          const price = taken ? undefined : prices.get(key)
+          let described = stateId(state)
+          for (const kind of seatKinds(seat)) described += ` ${kindId(kind)}`
+          if (price !== undefined) described += ` ${priceId(price)}`
+          return (
+            <button
+              key={key}
+              type="button"
+              className="seat"
+              data-state={state}
+              data-testid="seat"
+              data-row={seat.RowName}
+              data-seat={seat.SeatName}
+              data-place={key}
+              aria-label={t("order.seat", { row: seat.RowName, seat: seat.SeatName })}
+              aria-describedby={described}
+              aria-pressed={state === "mine" || state === "pending"}
+              aria-busy={state === "pending" ? true : undefined}
+              aria-disabled={taken ? true : undefined}
+              tabIndex={key === tabStop ? 0 : -1}
+              title={state === "singleSeatBlock" ? t("order.singleSeatHint") : undefined}
+            >
+              {seat.SeatName}
+            </button>
+          )
+        })}
+      </div>
+    </li>
+  )
+}, sameRow)
