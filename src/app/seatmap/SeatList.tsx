@@ -188,8 +188,12 @@ const sameRow = (before: RowProps, after: RowProps): boolean => {
 const SeatRow = memo(function SeatRow({ row, prices, tabStop, t }: RowProps) {
   return (
     <li className="seat-row">
-      <span className="seat-row__name">{t("order.row", { row: row.name })}</span>
-      <div className="seat-row__seats" dir="ltr">
+      <span className="seat-row__name" id={`seat-row-${row.key}`}>
+        {t("order.row", { row: row.name })}
+      </span>
+      {/* a group named by its row: a screen reader says which row its seats are in (they have no list of their own) */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset's min-content width would stop the strip's own scrolling */}
+      <div className="seat-row__seats" dir="ltr" role="group" aria-labelledby={`seat-row-${row.key}`}>
         {row.seats.map((item) => {
           const { seat, state, key } = item
           const taken = state === "taken"
