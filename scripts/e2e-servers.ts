@@ -1,8 +1,9 @@
 /**
  * The journeys' servers, started by `npm test` (scripts/bootstrap.cjs) before the type check, lint and Vitest
  * instead of by Playwright after them: migrating and seeding their two embedded databases took the first 26 s of
- * every Playwright run, with nothing else to do meanwhile. (They now seed one database and each copies it: scripts/journey-server.ts.) Playwright then finds them answering and reuses them
- * (`E2E_SERVERS=started` in playwright.config.ts).
+ * every Playwright run, with nothing else to do meanwhile (they seed one database now, and each copies it:
+ * scripts/journey-server.ts). Playwright then finds them answering and reuses them (`E2E_SERVERS=started` in
+ * playwright.config.ts).
  *
  * The servers are exactly playwright.config.ts's `webServer` entries (command, environment, readiness), so the
  * two ways of starting them cannot drift apart. Writes `ready` (or `failed`, with the reason) into the folder
