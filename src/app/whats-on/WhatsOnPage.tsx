@@ -31,9 +31,21 @@ export const WhatsOnPage = ({ locale, filters, onFiltersChange }: Props) => {
     document.title = `${t("whatsOn.title")} · ${t("app.brand")}`
   }, [t])
 
+  // By the filters' values: `filters` is a new object on every render (the route spreads its search), and
+  // grouping the fortnight again whenever the cinemas' names arrive, a refetch starts or a day is picked was
+  // the page's costliest repeated work (issue 17).
+  const { location, feature } = filters
   const days = useMemo(
-    () => groupPresentations(T, filterPresentations(all, filters), locale),
-    [T, all, filters, locale],
+    () =>
+      groupPresentations(
+        T,
+        filterPresentations(all, {
+          ...(location === undefined ? {} : { location }),
+          ...(feature === undefined ? {} : { feature }),
+        }),
+        locale,
+      ),
+    [T, all, location, feature, locale],
   )
   const features = useMemo(() => featureOptions(all, locale), [all, locale])
   const locationOptions = useMemo(

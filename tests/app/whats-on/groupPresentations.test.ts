@@ -38,6 +38,30 @@ describe("groupPresentations", () => {
     expect(day?.locations[0]?.presentations[0]?.start.hour).toBe(0)
   })
 
+  it("finds the same Jerusalem day and start as a conversion per showing, across both clock changes", () => {
+    // Israel's 2026 changes: 27 March 02:00 (UTC+2 → +3) and 25 October 02:00 (+3 → +2)
+    const instants = ["2026-03-26T20:00:00Z", "2026-10-24T20:00:00Z"].flatMap((from) =>
+      Array.from({ length: 8 * 6 }, (_, step) =>
+        Temporal.Instant.from(from)
+          .add({ minutes: step * 10 })
+          .toString(),
+      ),
+    )
+    const items = instants.map((dateTime, index) => presentation({ id: index + 1, dateTime }))
+    const days = groupPresentations(Temporal, items, "en")
+    for (const day of days)
+      for (const item of day.locations.flatMap((group) => group.presentations)) {
+        const expected = Temporal.Instant.from(item.presentation.dateTime).toZonedDateTimeISO(
+          "Asia/Jerusalem",
+        )
+        expect(day.date.toString()).toBe(expected.toPlainDate().toString())
+        expect(item.start.toString()).toBe(expected.toString())
+      }
+    expect(days.flatMap((day) => day.locations.flatMap((group) => group.presentations)).length).toBe(
+      instants.length,
+    )
+  })
+
   it("orders cinemas by the locale's collation", () => {
     const haifa = presentation({ locationId: 2, locationName: "חיפה" })
     const telAviv = presentation({ locationId: 1, locationName: "תל אביב" })
