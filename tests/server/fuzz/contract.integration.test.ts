@@ -15,9 +15,9 @@ import { type Operation, readContract } from "./_contract.ts"
  * Issue 20, Proof "Fuzz": every operation of the contract (read from it, so a group added later is fuzzed too)
  * gets input generated from its schemas and beyond them — see ./_inputs.ts and ./_cases.ts — in its path, query,
  * headers (the live cart token and customer uuid among others) and body, plus a body one byte over the limit
- * (./_cases.ts `oversizeCase` says why not 10 MB). Every answer must be
- * a 4xx whose JSON names a code, or a 2xx where that is harmless; never a 5xx, never a hang; and every table but
- * those ./_checksum.ts leaves out, for its stated reason, reads the same after the operation's cases as before.
+ * (./_cases.ts `oversizeCase` says why not 10 MB). Every answer must be a 4xx whose JSON names a code, or a 2xx
+ * where that is harmless; never a 5xx, never a hang; and every table but those ./_checksum.ts leaves out, for its
+ * stated reason, reads the same after the operation's cases as before.
  *
  * Reproducible: the cases come from fast-check with a fixed seed, printed; `FUZZ_SEED=n` runs another set,
  * `FUZZ_CASES=n` more or fewer per operation, `FUZZ_CHECK=operation` or `FUZZ_CHECK=case` compares the tables

@@ -17,6 +17,23 @@ const databases = bothDatabases("bodylimits", { requestTimeoutMs: CUT_OFF_MS })
 const problemCode = (answer: RawAnswer) =>
   answer._tag === "Answered" ? { status: answer.status, code: JSON.parse(answer.text).code } : answer
 
+/**
+ * Writes `wire` to the server as it is and reads what comes back, until the server closes the connection or the
+ * text read so far satisfies `enough` (an answer to a request whose body never comes may leave it open).
+ */
+const exchange = (baseUrl: string, wire: string, enough: (text: string) => boolean = () => false) =>
+  new Promise<string>((resolve) => {
+    const { hostname, port } = new URL(baseUrl)
+    const socket = connect(Number(port), hostname, () => socket.write(wire))
+    let received = ""
+    socket.on("data", (chunk) => {
+      received += chunk.toString("utf8")
+      if (enough(received)) socket.destroy()
+    })
+    socket.on("close", () => resolve(received))
+    socket.on("error", () => resolve(received))
+  })
+
 describe.each(databases)("request body limits on $name", ({ start }) => {
   const { isUp, live } = useTestServer(start)
   const json = { "content-type": "application/json" }
@@ -40,21 +57,11 @@ describe.each(databases)("request body limits on $name", ({ start }) => {
   // byte of the body comes; a server that waited for the body would answer the cut-off's 408 instead
   it("refuses a declared length over the limit before reading the body", async (ctx) => {
     if (!isUp()) return ctx.skip()
-    const { hostname, port } = new URL(live().baseUrl)
-    const reply = await new Promise<string>((resolve) => {
-      const socket = connect(Number(port), hostname, () => {
-        socket.write(
-          `POST /api/cart/token HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ncontent-length: ${10 * 1024 * 1024}\r\n\r\n`,
-        )
-      })
-      let received = ""
-      socket.on("data", (chunk) => {
-        received += chunk.toString("utf8")
-        if (received.includes("\r\n\r\n") && received.includes("}")) socket.destroy()
-      })
-      socket.on("close", () => resolve(received))
-      socket.on("error", () => resolve(received))
-    })
+    const reply = await exchange(
+      live().baseUrl,
+      `POST /api/cart/token HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ncontent-length: ${10 * 1024 * 1024}\r\n\r\n`,
+      (text) => text.includes("\r\n\r\n") && text.includes("}"),
+    )
     expect(reply.startsWith("HTTP/1.1 413"), reply.slice(0, 200)).toBe(true)
     expect(reply).toContain('"code":"bodyTooLarge"')
   })
@@ -86,23 +93,13 @@ describe.each(databases)("request body limits on $name", ({ start }) => {
 
   it("cuts off a body that stops arriving", async (ctx) => {
     if (!isUp()) return ctx.skip()
-    const { hostname, port } = new URL(live().baseUrl)
     const started = performance.now()
-    const reply = await new Promise<string>((resolve) => {
-      const socket = connect(Number(port), hostname, () => {
-        // a declared body of 100 bytes of which 10 ever come
-        socket.write(
-          "POST /api/cart/token HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n" +
-            '{"recaptch',
-        )
-      })
-      let received = ""
-      socket.on("data", (chunk) => {
-        received += chunk.toString("utf8")
-      })
-      socket.on("close", () => resolve(received))
-      socket.on("error", () => resolve(received))
-    })
+    // a declared body of 100 bytes of which 10 ever come
+    const reply = await exchange(
+      live().baseUrl,
+      "POST /api/cart/token HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n" +
+        '{"recaptch',
+    )
     const elapsed = performance.now() - started
     expect(reply.startsWith("HTTP/1.1 408")).toBe(true)
     expect(reply).toContain('"code":"requestTimeout"')
